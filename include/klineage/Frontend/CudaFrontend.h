@@ -1,0 +1,69 @@
+//===- CudaFrontend.h - Parse .cu files with Clang in CUDA mode -----------===//
+//
+// Part of KLineage. The one place that knows the CUDA front-end flags
+// (../shared/TOOLCHAIN.md): every tool parses CUDA through parseCudaFile.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KLINEAGE_FRONTEND_CUDAFRONTEND_H
+#define KLINEAGE_FRONTEND_CUDAFRONTEND_H
+
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/Error.h"
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace klineage {
+
+struct CudaFrontendOptions {
+  /// CUDA install; empty: $CUDA_PATH, then /usr/local/cuda.
+  std::string CudaPath;
+  /// Device architecture parsed for (what __CUDA_ARCH__ says).
+  std::string GpuArch = "sm_90";
+  /// Clang resource directory; empty: <exe>/../lib/clang/<major>, then the
+  /// build machine's.
+  std::string ResourceDir;
+  /// argv[0] of the tool, to find an exe-relative resource directory.
+  std::string Argv0;
+};
+
+/// Resolves the CUDA install: must hold include/cuda_runtime.h.
+llvm::Expected<std::string> findCudaPath(llvm::StringRef Requested);
+/// Resolves clang's resource directory (must hold include/__clang_cuda_runtime_wrapper.h).
+llvm::Expected<std::string> findResourceDir(llvm::StringRef Requested, llvm::StringRef Argv0);
+
+/// The flags KLineage adds to every CUDA parse, with paths already resolved.
+std::vector<std::string> cudaFrontendFlags(const CudaFrontendOptions &Resolved);
+
+/// Adjuster for compile commands: drops nvcc-only flags (-arch, -gencode,
+/// -Xcompiler ..., --expt-*, ...) that a compile_commands.json written for
+/// nvcc carries, then adds cudaFrontendFlags.
+clang::tooling::ArgumentsAdjuster cudaArgumentsAdjuster(const CudaFrontendOptions &Resolved);
+
+/// A parsed translation unit, traversal scope limited to the main file.
+class ParsedFile {
+public:
+  std::unique_ptr<clang::ASTUnit> Unit;
+  std::string Path; ///< as given on the command line
+  clang::ASTContext &ast() { return Unit->getASTContext(); }
+  clang::SourceManager &sources() { return Unit->getSourceManager(); }
+  /// The main file's text as parsed.
+  llvm::StringRef text();
+};
+
+/// Parses \p File with the compile command from \p DB plus the CUDA flags.
+/// Clang's errors go to stderr in clang's style; an error is returned if the
+/// file could not be parsed. \p Content, when set, replaces the file's text
+/// (used to re-check a rewritten file without writing it).
+llvm::Expected<std::unique_ptr<ParsedFile>>
+parseCudaFile(const clang::tooling::CompilationDatabase &DB, llvm::StringRef File,
+              const CudaFrontendOptions &Options,
+              std::optional<llvm::StringRef> Content = std::nullopt,
+              bool PrintDiagnostics = true);
+
+} // namespace klineage
+
+#endif

@@ -1,0 +1,61 @@
+//===- Assumptions.h - Facts the AST cannot prove, asserted by the user ---===//
+//
+// Part of KLineage. Alignment of a pointer parameter, absence of aliasing and
+// divisibility of a size are facts about the *workload*, not the source. An
+// unproven fact makes a precondition `unknown`; forward application on
+// `unknown` is refused unless the user asserts the fact with --assume:
+//
+//   aligned:NAME:BYTES   pointer NAME is aligned to BYTES (a power of two)
+//   noalias:NAME         NAME aliases no other pointer parameter of its function
+//   noalias              no two pointer parameters of any function alias
+//   multiple:NAME:N      integer NAME is a multiple of N
+//   all                  every unknown precondition is asserted (use with care)
+//
+// NAME is a parameter/variable name, optionally qualified by its function:
+// "saxpy.x". Facts in the source itself (__restrict__, __builtin_assume_aligned,
+// __builtin_assume(n % 4 == 0)) are read by the rewrites from the AST.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KLINEAGE_REWRITE_ASSUMPTIONS_H
+#define KLINEAGE_REWRITE_ASSUMPTIONS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace klineage {
+
+class Assumptions {
+public:
+  /// Parses --assume values; each may hold several facts separated by ','.
+  static llvm::Expected<Assumptions> parse(llvm::ArrayRef<std::string> Specs);
+
+  /// Largest asserted alignment (bytes) of pointer \p Name in \p Function.
+  std::optional<unsigned> alignment(llvm::StringRef Function, llvm::StringRef Name) const;
+  /// True if \p Name in \p Function is asserted to alias no other pointer.
+  bool noAlias(llvm::StringRef Function, llvm::StringRef Name) const;
+  /// True if \p Name in \p Function is asserted to be a multiple of \p N.
+  bool multipleOf(llvm::StringRef Function, llvm::StringRef Name, unsigned N) const;
+  /// True if the user asserted every unknown precondition (--assume=all).
+  bool all() const { return AssumeAll; }
+  /// The facts in canonical spelling, for reports.
+  std::vector<std::string> describe() const;
+
+private:
+  struct Fact {
+    enum Kind { Aligned, NoAlias, Multiple } K;
+    std::string Function; ///< empty: any function
+    std::string Name;     ///< empty (NoAlias only): every pointer
+    unsigned Value = 0;
+  };
+  bool matches(const Fact &F, llvm::StringRef Function, llvm::StringRef Name) const;
+  std::vector<Fact> Facts;
+  bool AssumeAll = false;
+};
+
+} // namespace klineage
+
+#endif

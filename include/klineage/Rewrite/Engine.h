@@ -1,0 +1,69 @@
+//===- Engine.h - Find, select and apply rewrite sites --------------------===//
+//
+// Part of KLineage. The engine runs a rewrite's analysis (canApply) over a
+// parsed file, merges the verdicts of template instantiations into one site
+// per source location, numbers the sites, and applies the selected ones
+// (apply). Three outcomes, as in MLIR's transform dialect:
+//   Applied            -- at least one site rewritten;
+//   NotApplicable      -- nothing touched; each refused site names the
+//                         precondition that blocked it (NoMatch: no site at all);
+//   FailedAfterChange  -- the edits were made but the result is not valid
+//                         (conflicting edits, or it no longer parses); the
+//                         caller must not write it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KLINEAGE_REWRITE_ENGINE_H
+#define KLINEAGE_REWRITE_ENGINE_H
+
+#include "klineage/Rewrite/RewritePair.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace klineage {
+
+/// Generic preconditions the engine itself evaluates (shared diagnostic ids).
+inline constexpr const char *InstantiationsAgree = "instantiations-agree";
+inline constexpr const char *NoConflict = "no-conflicting-edits";
+/// Stable numbers of generic diagnostics (KL<N>).
+enum DiagId : unsigned {
+  DiagUnknownRewrite = 1,
+  DiagBadArguments = 2,
+  DiagParseError = 3,
+  DiagNoCuda = 4,
+  DiagWriteFailed = 5,
+  DiagBadAssumption = 6,
+  DiagSourceNotRewritable = 100,
+  DiagInstantiationsDisagree = 101,
+  DiagConflictingEdits = 102,
+  DiagNoSite = 103,
+  DiagNoSuchSite = 104,
+  DiagFailedAfterChange = 200,
+};
+
+/// Runs \p R's analysis for \p D; returns one merged site per location, in
+/// source order, numbered from 1.
+std::vector<Site> findSites(const RewritePair &R, Direction D, clang::ASTContext &Ctx,
+                            const Assumptions &Assume, const RewriteOptions &Options);
+
+/// The diagnostic id for a blocking precondition of \p R.
+unsigned diagIdFor(const RewritePair &R, llvm::StringRef Precondition);
+
+struct ApplyResult {
+  enum Kind { Applied, NotApplicable, NoMatch, FailedAfterChange } Outcome = NoMatch;
+  std::string Text;                   ///< the rewritten file (Applied only)
+  std::vector<const Site *> AppliedSites;
+  std::vector<const Site *> RefusedSites;
+  std::string Failure;                ///< FailedAfterChange: what went wrong
+};
+llvm::StringRef outcomeName(ApplyResult::Kind K);
+
+/// Applies every applicable site among \p Sites (or only site \p OnlyId) to
+/// \p Original. Sites whose edits overlap an earlier applied site are refused
+/// with "no-conflicting-edits". Does not re-parse; see verifyRewrite.
+ApplyResult applySites(llvm::StringRef Original, std::vector<Site> &Sites,
+                       std::optional<unsigned> OnlyId, bool AllowUnknown);
+
+} // namespace klineage
+
+#endif

@@ -1,0 +1,164 @@
+//===- Engine.cpp - Find, merge, select and apply sites -------------------===//
+#include "klineage/Rewrite/Engine.h"
+#include "klineage/Rewrite/EditBuilder.h"
+#include <algorithm>
+#include <map>
+
+using namespace llvm;
+
+namespace klineage {
+
+StringRef outcomeName(ApplyResult::Kind K) {
+  switch (K) {
+  case ApplyResult::Applied: return "applied";
+  case ApplyResult::NotApplicable: return "not-applicable";
+  case ApplyResult::NoMatch: return "no-match";
+  case ApplyResult::FailedAfterChange: return "failed-after-change";
+  }
+  return "unknown";
+}
+
+/// Merges the sites one source location produced (one per template
+/// instantiation, plus maybe the dependent template itself) into one.
+static Site mergeInstantiations(std::vector<Site> &Group) {
+  bool AnyConcrete = std::any_of(Group.begin(), Group.end(), [](const Site &S) { return !S.Dependent; });
+  if (AnyConcrete)
+    Group.erase(std::remove_if(Group.begin(), Group.end(), [](const Site &S) { return S.Dependent; }),
+                Group.end());
+  Site Merged = Group.front();
+  bool EditsAgree = true;
+  for (size_t I = 1; I < Group.size(); ++I) {
+    const Site &Other = Group[I];
+    if (Other.Edits != Merged.Edits)
+      EditsAgree = false;
+    for (const PreconditionResult &P : Other.Preconditions) {
+      auto It = std::find_if(Merged.Preconditions.begin(), Merged.Preconditions.end(),
+                             [&](const PreconditionResult &M) { return M.Name == P.Name; });
+      if (It == Merged.Preconditions.end()) {
+        Merged.Preconditions.push_back(P);
+        continue;
+      }
+      if (worse(It->St, P.St) != It->St) {
+        // Keep the worst verdict and its reason: a rewrite of the template's
+        // text must be sound for every instantiation.
+        *It = P;
+      }
+    }
+  }
+  if (Group.size() > 1)
+    Merged.addPrecondition(InstantiationsAgree, EditsAgree ? Status::Holds : Status::Fails,
+                           EditsAgree ? std::to_string(Group.size()) +
+                                            " template instantiations need the same edits"
+                                      : "template instantiations need different edits of the "
+                                        "same source text");
+  if (!EditsAgree)
+    Merged.Edits.clear();
+  return Merged;
+}
+
+std::vector<Site> findSites(const RewritePair &R, Direction D, clang::ASTContext &Ctx,
+                            const Assumptions &Assume, const RewriteOptions &Options) {
+  AnalysisContext AC(Ctx, Assume, Options);
+  R.findSites(D, AC);
+  std::map<unsigned, std::vector<Site>> ByOffset;
+  for (Site &S : AC.takeSites())
+    if (!S.File.empty())
+      ByOffset[S.Offset].push_back(std::move(S));
+  std::vector<Site> Out;
+  for (auto &[Offset, Group] : ByOffset)
+    Out.push_back(mergeInstantiations(Group));
+  unsigned Id = 0;
+  for (Site &S : Out)
+    S.Id = ++Id;
+  return Out;
+}
+
+unsigned diagIdFor(const RewritePair &R, StringRef Precondition) {
+  if (const PreconditionSpec *P = R.findPrecondition(Precondition))
+    return P->DiagId;
+  if (Precondition == SourceRewritable)
+    return DiagSourceNotRewritable;
+  if (Precondition == InstantiationsAgree)
+    return DiagInstantiationsDisagree;
+  if (Precondition == NoConflict)
+    return DiagConflictingEdits;
+  return 0;
+}
+
+static bool overlaps(const TextEdit &A, const TextEdit &B) {
+  unsigned AEnd = A.Offset + A.Length, BEnd = B.Offset + B.Length;
+  if (A.Length == 0 && B.Length == 0)
+    return false; // two insertions: both kept, in site order
+  if (A.Length == 0)
+    return A.Offset > B.Offset && A.Offset < BEnd;
+  if (B.Length == 0)
+    return B.Offset > A.Offset && B.Offset < AEnd;
+  return A.Offset < BEnd && B.Offset < AEnd;
+}
+
+ApplyResult applySites(StringRef Original, std::vector<Site> &Sites,
+                       std::optional<unsigned> OnlyId, bool AllowUnknown) {
+  ApplyResult Result;
+  std::vector<std::pair<TextEdit, unsigned>> Accepted; // edit, order key
+  bool AnySelected = false;
+  for (Site &S : Sites) {
+    if (OnlyId && S.Id != *OnlyId)
+      continue;
+    AnySelected = true;
+    if (!S.applicable(AllowUnknown)) {
+      Result.RefusedSites.push_back(&S);
+      continue;
+    }
+    const Site *Clash = nullptr;
+    for (const TextEdit &E : S.Edits)
+      for (const Site *Done : Result.AppliedSites)
+        for (const TextEdit &F : Done->Edits)
+          if (overlaps(E, F))
+            Clash = Done;
+    if (Clash) {
+      S.addPrecondition(NoConflict, Status::Fails,
+                        "its edits overlap those of site " + std::to_string(Clash->Id) +
+                            ", applied first; apply it in a second run");
+      Result.RefusedSites.push_back(&S);
+      continue;
+    }
+    Result.AppliedSites.push_back(&S);
+    for (const TextEdit &E : S.Edits)
+      Accepted.push_back({E, static_cast<unsigned>(Accepted.size())});
+  }
+  if (!AnySelected) {
+    Result.Outcome = ApplyResult::NoMatch;
+    return Result;
+  }
+  if (Result.AppliedSites.empty()) {
+    Result.Outcome = ApplyResult::NotApplicable;
+    return Result;
+  }
+  std::stable_sort(Accepted.begin(), Accepted.end(), [](const auto &A, const auto &B) {
+    if (A.first.Offset != B.first.Offset)
+      return A.first.Offset < B.first.Offset;
+    // At one offset: insertions before replacements, then in site order.
+    if ((A.first.Length == 0) != (B.first.Length == 0))
+      return A.first.Length == 0;
+    return A.second < B.second;
+  });
+  std::string Out;
+  unsigned Pos = 0;
+  for (const auto &[E, Key] : Accepted) {
+    if (E.Offset < Pos || E.Offset + E.Length > Original.size()) {
+      Result.Outcome = ApplyResult::FailedAfterChange;
+      Result.Failure = "overlapping or out-of-range edits at offset " + std::to_string(E.Offset) +
+                       " (a rewrite produced inconsistent edits within one site)";
+      return Result;
+    }
+    Out += Original.slice(Pos, E.Offset);
+    Out += E.Text;
+    Pos = E.Offset + E.Length;
+  }
+  Out += Original.substr(Pos);
+  Result.Text = std::move(Out);
+  Result.Outcome = ApplyResult::Applied;
+  return Result;
+}
+
+} // namespace klineage

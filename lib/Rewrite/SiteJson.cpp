@@ -1,0 +1,40 @@
+//===- SiteJson.cpp -------------------------------------------------------===//
+#include "klineage/Rewrite/SiteJson.h"
+#include "klineage/Rewrite/Engine.h"
+
+using namespace llvm;
+
+namespace klineage {
+
+json::Object siteToJson(const Site &S, const RewritePair &R, bool AllowUnknown) {
+  json::Array Pre;
+  for (const PreconditionResult &P : S.Preconditions) {
+    json::Object O{{"name", P.Name}, {"status", statusName(P.St)}, {"reason", P.Reason}};
+    if (unsigned Id = diagIdFor(R, P.Name))
+      O["diagnostic"] = "KL" + std::to_string(Id);
+    if (!P.Assumable.empty())
+      O["assume"] = P.Assumable;
+    Pre.push_back(std::move(O));
+  }
+  json::Object Facts;
+  for (const auto &[K, V] : S.Facts)
+    Facts[K] = V;
+  json::Object O{{"rewrite", S.Rewrite},
+                 {"direction", directionName(S.Dir)},
+                 {"site", S.Id},
+                 {"file", S.File},
+                 {"line", S.Line},
+                 {"column", S.Column},
+                 {"function", S.Function},
+                 {"summary", S.Summary},
+                 {"applicable", S.applicable(AllowUnknown)},
+                 {"verdict", statusName(S.verdict())},
+                 {"preconditions", std::move(Pre)},
+                 {"facts", std::move(Facts)},
+                 {"edits", static_cast<int64_t>(S.Edits.size())}};
+  if (const PreconditionResult *B = S.blocker(AllowUnknown))
+    O["blocked_by"] = B->Name;
+  return O;
+}
+
+} // namespace klineage

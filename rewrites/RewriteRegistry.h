@@ -1,0 +1,23 @@
+//===- RewriteRegistry.h - The table of rewrite pairs ---------------------===//
+#ifndef KLINEAGE_REWRITES_REWRITEREGISTRY_H
+#define KLINEAGE_REWRITES_REWRITEREGISTRY_H
+
+#include "klineage/Rewrite/RewritePair.h"
+#include <memory>
+#include <vector>
+
+namespace klineage {
+
+/// Every registered rewrite pair, in table order.
+const std::vector<std::unique_ptr<RewritePair>> &allRewrites();
+/// The pair named \p Name, or null.
+const RewritePair *findRewrite(llvm::StringRef Name);
+
+// Factories, one per folder under rewrites/.
+std::unique_ptr<RewritePair> createVectorizeGlobalAccess();
+std::unique_ptr<RewritePair> createLoopUnroll();
+std::unique_ptr<RewritePair> createReadonlyRestrict();
+
+} // namespace klineage
+
+#endif

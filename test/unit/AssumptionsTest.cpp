@@ -1,0 +1,46 @@
+//===- AssumptionsTest.cpp - --assume parsing and queries -----------------===//
+#include "klineage/Rewrite/Assumptions.h"
+#include "gtest/gtest.h"
+
+using namespace klineage;
+
+TEST(Assumptions, ParsesEveryKind) {
+  auto A = Assumptions::parse({"aligned:x:16,noalias:saxpy.y", "multiple:n:8"});
+  ASSERT_TRUE(static_cast<bool>(A)) << llvm::toString(A.takeError());
+  EXPECT_EQ(A->alignment("saxpy", "x"), 16u);
+  EXPECT_EQ(A->alignment("saxpy", "y"), std::nullopt);
+  EXPECT_TRUE(A->noAlias("saxpy", "y"));
+  EXPECT_FALSE(A->noAlias("other", "y")) << "qualified facts bind to their function only";
+  EXPECT_TRUE(A->multipleOf("k", "n", 4)) << "a multiple of 8 is a multiple of 4";
+  EXPECT_FALSE(A->multipleOf("k", "n", 16));
+  EXPECT_FALSE(A->all());
+}
+
+TEST(Assumptions, BareNoAliasCoversEveryPointer) {
+  auto A = Assumptions::parse({"noalias"});
+  ASSERT_TRUE(static_cast<bool>(A));
+  EXPECT_TRUE(A->noAlias("any", "p"));
+}
+
+TEST(Assumptions, AllAssertsUnknowns) {
+  auto A = Assumptions::parse({"all"});
+  ASSERT_TRUE(static_cast<bool>(A));
+  EXPECT_TRUE(A->all());
+}
+
+TEST(Assumptions, RejectsMalformedFacts) {
+  for (const char *Bad : {"aligned:x", "aligned:x:12", "aligned:x:zero", "multiple:n:0",
+                          "noalias:a:b", "sorted:x", "aligned::16"}) {
+    auto A = Assumptions::parse({Bad});
+    EXPECT_FALSE(static_cast<bool>(A)) << Bad;
+    if (!A)
+      EXPECT_NE(llvm::toString(A.takeError()).find("invalid --assume fact"), std::string::npos);
+  }
+}
+
+TEST(Assumptions, DescribeRoundTrips) {
+  auto A = Assumptions::parse({"aligned:k.x:16,noalias,multiple:n:4,all"});
+  ASSERT_TRUE(static_cast<bool>(A));
+  std::vector<std::string> Expected = {"aligned:k.x:16", "noalias", "multiple:n:4", "all"};
+  EXPECT_EQ(A->describe(), Expected);
+}

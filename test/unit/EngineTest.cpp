@@ -1,0 +1,139 @@
+//===- EngineTest.cpp - Engine internals: merge, select, apply ------------===//
+#include "klineage/Rewrite/EditBuilder.h"
+#include "klineage/Rewrite/Engine.h"
+#include "clang/AST/Decl.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Tooling/Tooling.h"
+#include "gtest/gtest.h"
+
+using namespace klineage;
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace {
+
+Site makeSite(unsigned Id, std::vector<TextEdit> Edits, Status St = Status::Holds) {
+  Site S;
+  S.Rewrite = "test";
+  S.Id = Id;
+  S.File = "f.cu";
+  S.Edits = std::move(Edits);
+  S.addPrecondition("p", St, "because");
+  return S;
+}
+
+TEST(ApplySites, AppliesNonOverlappingEditsInOrder) {
+  std::vector<Site> Sites = {makeSite(1, {{0, 3, "XYZ"}}), makeSite(2, {{4, 0, "+"}})};
+  ApplyResult R = applySites("abc def", Sites, std::nullopt, false);
+  EXPECT_EQ(R.Outcome, ApplyResult::Applied);
+  EXPECT_EQ(R.Text, "XYZ +def");
+  EXPECT_EQ(R.AppliedSites.size(), 2u);
+}
+
+TEST(ApplySites, RefusesAConflictingSiteAndNamesTheFirst) {
+  std::vector<Site> Sites = {makeSite(1, {{0, 5, "Q"}}), makeSite(2, {{3, 2, "R"}})};
+  ApplyResult R = applySites("abcdefg", Sites, std::nullopt, false);
+  EXPECT_EQ(R.Outcome, ApplyResult::Applied);
+  EXPECT_EQ(R.Text, "Qfg");
+  ASSERT_EQ(R.RefusedSites.size(), 1u);
+  const PreconditionResult *B = R.RefusedSites[0]->blocker(false);
+  ASSERT_NE(B, nullptr);
+  EXPECT_EQ(B->Name, NoConflict);
+  EXPECT_NE(B->Reason.find("site 1"), std::string::npos);
+}
+
+TEST(ApplySites, UnknownBlocksUnlessAsserted) {
+  std::vector<Site> Sites = {makeSite(1, {{0, 1, "z"}}, Status::Unknown)};
+  EXPECT_EQ(applySites("abc", Sites, std::nullopt, false).Outcome, ApplyResult::NotApplicable);
+  EXPECT_EQ(applySites("abc", Sites, std::nullopt, true).Text, "zbc");
+}
+
+TEST(ApplySites, FailsIsNeverOverridden) {
+  std::vector<Site> Sites = {makeSite(1, {{0, 1, "z"}}, Status::Fails)};
+  ApplyResult R = applySites("abc", Sites, std::nullopt, /*AllowUnknown=*/true);
+  EXPECT_EQ(R.Outcome, ApplyResult::NotApplicable);
+  EXPECT_TRUE(R.Text.empty()) << "nothing is produced when nothing applies";
+}
+
+TEST(ApplySites, SelectsOneSite) {
+  std::vector<Site> Sites = {makeSite(1, {{0, 1, "X"}}), makeSite(2, {{2, 1, "Z"}})};
+  EXPECT_EQ(applySites("abc", Sites, 2u, false).Text, "abZ");
+  EXPECT_EQ(applySites("abc", Sites, 7u, false).Outcome, ApplyResult::NoMatch);
+}
+
+TEST(ApplySites, OverlapInsideOneSiteIsFailedAfterChange) {
+  std::vector<Site> Sites = {makeSite(1, {{0, 3, "X"}, {1, 1, "Y"}})};
+  ApplyResult R = applySites("abcd", Sites, std::nullopt, false);
+  EXPECT_EQ(R.Outcome, ApplyResult::FailedAfterChange);
+  EXPECT_FALSE(R.Failure.empty());
+}
+
+/// A toy rewrite over real ASTs: renames `return <int literal>` to 0, so we
+/// can test instantiation merging and macro refusal on parsed code.
+class ZeroReturns : public RewritePair {
+public:
+  llvm::StringRef name() const override { return "zero-returns"; }
+  llvm::StringRef intent() const override { return "test"; }
+  llvm::ArrayRef<PreconditionSpec> preconditions() const override {
+    static const PreconditionSpec Specs[] = {
+        {"positive", Direction::Forward, 9001, "the literal is positive"}};
+    return Specs;
+  }
+  void findSites(Direction D, AnalysisContext &Ctx) const override {
+    struct CB : MatchFinder::MatchCallback {
+      AnalysisContext &Ctx;
+      Direction D;
+      CB(AnalysisContext &C, Direction D) : Ctx(C), D(D) {}
+      void run(const MatchFinder::MatchResult &R) override {
+        const auto *E = R.Nodes.getNodeAs<Expr>("e");
+        const auto *F = R.Nodes.getNodeAs<FunctionDecl>("f");
+        Site &S = Ctx.addSite("zero-returns", D, E->getBeginLoc(), F);
+        Expr::EvalResult V;
+        bool Known = !E->isValueDependent() && E->EvaluateAsInt(V, *R.Context);
+        S.addPrecondition("positive",
+                          !Known ? Status::Unknown
+                                 : (V.Val.getInt().isStrictlyPositive() ? Status::Holds : Status::Fails),
+                          "value");
+        EditBuilder B(*R.Context);
+        B.replace(E, "0");
+        B.commit(S);
+      }
+    } Callback(Ctx, D);
+    MatchFinder Finder;
+    Finder.addMatcher(returnStmt(hasReturnValue(expr().bind("e")), forFunction(functionDecl().bind("f"))),
+                      &Callback);
+    Finder.matchAST(Ctx.ast());
+  }
+};
+
+std::vector<Site> sitesOf(llvm::StringRef Code, std::unique_ptr<ASTUnit> &AST) {
+  AST = tooling::buildASTFromCodeWithArgs(Code, {"-std=c++17"}, "input.cc");
+  auto A = Assumptions::parse({});
+  return findSites(ZeroReturns(), Direction::Forward, AST->getASTContext(), *A, {});
+}
+
+TEST(FindSites, MergesTemplateInstantiationsWorstFirst) {
+  std::unique_ptr<ASTUnit> AST;
+  auto Sites = sitesOf("template <int N> int f() { return N; }\n"
+                       "int a = f<3>(); int b = f<-1>();\n",
+                       AST);
+  ASSERT_EQ(Sites.size(), 1u) << "one site per source location";
+  EXPECT_EQ(Sites[0].Id, 1u);
+  EXPECT_EQ(Sites[0].verdict(), Status::Fails) << "f<-1> makes the template's rewrite unsound";
+  EXPECT_FALSE(Sites[0].Dependent);
+}
+
+TEST(FindSites, RefusesMacroExpandedText) {
+  std::unique_ptr<ASTUnit> AST;
+  auto Sites = sitesOf("#define SEVEN 7\nint g() { return SEVEN; }\nint h() { return 2; }\n", AST);
+  ASSERT_EQ(Sites.size(), 2u);
+  const PreconditionResult *B = Sites[0].blocker(false);
+  ASSERT_NE(B, nullptr);
+  EXPECT_EQ(B->Name, SourceRewritable);
+  EXPECT_TRUE(Sites[0].Edits.empty()) << "all-or-nothing";
+  EXPECT_TRUE(Sites[1].applicable(false));
+  EXPECT_EQ(Sites[1].Line, 3u);
+}
+
+} // namespace

@@ -1,0 +1,380 @@
+//===- KLineageRewrite.cpp - The klineage-rewrite clang tool --------------===//
+//
+// Part of KLineage. A thin driver over lib/: parse a .cu file (Frontend),
+// find a rewrite's sites (Engine + rewrites/), report or apply them.
+// Exit codes (docs/klineage-rewrite.md):
+//   0 every selected site applied (or a listing succeeded)
+//   1 bad input or usage: unknown rewrite, unparsable file, no CUDA, I/O
+//   2 some selected site was refused (the others were applied)
+//   3 the rewrite's pattern matched nowhere (nothing to do)
+//   4 failed after change: the rewritten file is not valid; nothing written
+//
+//===----------------------------------------------------------------------===//
+#include "RewriteRegistry.h"
+#include "klineage/Frontend/CudaFrontend.h"
+#include "klineage/Rewrite/Engine.h"
+#include "klineage/Rewrite/SiteJson.h"
+#include "clang/Tooling/CommonOptionsParser.h"
+#include "clang/Tooling/Core/Diagnostic.h"
+#include "clang/Tooling/DiagnosticsYaml.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/YAMLTraits.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace klineage;
+namespace ct = clang::tooling;
+
+enum ExitCode { ExitOk = 0, ExitBadInput = 1, ExitRefused = 2, ExitNoMatch = 3, ExitFailedAfterChange = 4 };
+
+static cl::OptionCategory Category("klineage-rewrite options");
+static cl::opt<bool> ListRewrites("list", cl::desc("List the registered rewrites and exit"),
+                                  cl::cat(Category));
+static cl::opt<bool> ListSites("list-sites",
+                               cl::desc("Report every site where a rewrite's pattern matches, "
+                                        "with its preconditions; change nothing"),
+                               cl::cat(Category));
+static cl::opt<std::string> Format("format", cl::desc("Output format of --list/--list-sites: text|json"),
+                                   cl::init("text"), cl::cat(Category));
+static cl::opt<std::string> RewriteName("rewrite", cl::desc("Rewrite to apply (see --list)"),
+                                        cl::cat(Category));
+static cl::opt<std::string> DirectionName("direction", cl::desc("forward|reverse"),
+                                          cl::cat(Category));
+static cl::opt<unsigned> SiteId("site", cl::desc("Apply only site N (1-based, as --list-sites numbers them)"),
+                                cl::init(0), cl::cat(Category));
+static cl::opt<std::string> OutputFile("o", cl::desc("Write the rewritten file here (default: stdout)"),
+                                       cl::value_desc("file"), cl::cat(Category));
+static cl::opt<bool> InPlace("i", cl::desc("Rewrite the input file in place"), cl::cat(Category));
+static cl::opt<std::string> ExportFixes("export-fixes",
+                                        cl::desc("Write the edits as clang-apply-replacements YAML"),
+                                        cl::value_desc("file.yaml"), cl::cat(Category));
+static cl::list<std::string> AssumeFacts(
+    "assume",
+    cl::desc("Assert a fact the AST cannot prove: aligned:NAME:BYTES, noalias[:NAME], "
+             "multiple:NAME:N, all (comma-separated or repeated)"),
+    cl::cat(Category));
+static cl::list<std::string> RewriteOpts("option", cl::desc("Rewrite option KEY=VALUE (e.g. unroll-factor=4)"),
+                                         cl::cat(Category));
+static cl::opt<std::string> CudaPath("cuda-path", cl::desc("CUDA install (default $CUDA_PATH, /usr/local/cuda)"),
+                                     cl::cat(Category));
+static cl::opt<std::string> GpuArch("cuda-gpu-arch", cl::desc("Device architecture to parse for"),
+                                    cl::init("sm_90"), cl::cat(Category));
+static cl::opt<std::string> ResourceDir("resource-dir", cl::desc("Clang resource directory"),
+                                        cl::cat(Category));
+static cl::opt<bool> NoVerify("no-verify", cl::desc("Do not re-parse the rewritten file"),
+                              cl::cat(Category));
+
+namespace {
+
+/// clang-style diagnostics for the tool's own messages.
+struct Reporter {
+  unsigned Errors = 0;
+  void error(StringRef Where, unsigned Id, const Twine &Msg) {
+    ++Errors;
+    if (!Where.empty())
+      errs() << Where << ": ";
+    WithColor(errs(), HighlightColor::Error) << "error: ";
+    errs() << Msg;
+    if (Id)
+      errs() << " [KL" << Id << "]";
+    errs() << "\n";
+  }
+  void note(StringRef Where, const Twine &Msg) {
+    if (!Where.empty())
+      errs() << Where << ": ";
+    WithColor(errs(), HighlightColor::Note) << "note: ";
+    errs() << Msg << "\n";
+  }
+};
+
+std::string siteLocation(const Site &S) {
+  return S.File + ":" + std::to_string(S.Line) + ":" + std::to_string(S.Column);
+}
+
+void reportRefusal(Reporter &R, const RewritePair &RW, const Site &S, bool AllowUnknown) {
+  const PreconditionResult *B = S.blocker(AllowUnknown);
+  std::string Head = "cannot apply '" + S.Rewrite + "' (" + directionName(S.Dir).str() + ") at site " +
+                     std::to_string(S.Id) + ": ";
+  if (!B) {
+    R.error(siteLocation(S), DiagNoSite, Head + "the rewrite produced no edits");
+    return;
+  }
+  std::string Msg = Head + "precondition '" + B->Name + "' ";
+  if (B->St == Status::Fails)
+    Msg += "fails: " + B->Reason;
+  else {
+    Msg += "is unknown: " + B->Reason;
+    Msg += B->Assumable.empty() ? "; assert it with --assume if it is true"
+                                : "; assert it with --assume=" + B->Assumable + " if it is true";
+  }
+  R.error(siteLocation(S), diagIdFor(RW, B->Name), Msg);
+}
+
+Expected<RewriteOptions> parseRewriteOptions() {
+  RewriteOptions O;
+  for (const std::string &KV : RewriteOpts) {
+    auto [K, V] = StringRef(KV).split('=');
+    if (K.empty() || !StringRef(KV).contains('='))
+      return createStringError(inconvertibleErrorCode(), "--option expects KEY=VALUE, got '" + KV + "'");
+    O[K.str()] = V.str();
+  }
+  return O;
+}
+
+int listRewrites() {
+  if (Format == "json") {
+    json::Array A;
+    for (const auto &R : allRewrites()) {
+      json::Array Pre;
+      for (const PreconditionSpec &P : R->preconditions())
+        Pre.push_back(json::Object{{"name", P.Name},
+                                   {"direction", directionName(P.Dir)},
+                                   {"diagnostic", "KL" + std::to_string(P.DiagId)},
+                                   {"description", P.Description}});
+      A.push_back(json::Object{{"name", R->name()}, {"intent", R->intent()}, {"preconditions", std::move(Pre)}});
+    }
+    outs() << formatv("{0:2}", json::Value(std::move(A))) << "\n";
+    return ExitOk;
+  }
+  for (const auto &R : allRewrites()) {
+    outs() << R->name() << "\n    " << R->intent() << "\n";
+    for (const PreconditionSpec &P : R->preconditions())
+      outs() << "    [" << directionName(P.Dir) << "] " << P.Name << " (KL" << P.DiagId << "): "
+             << P.Description << "\n";
+  }
+  return ExitOk;
+}
+
+/// Writes \p Text to \p Path atomically: a temporary file renamed over it,
+/// so a failure never leaves a half-written file.
+Error writeAtomically(StringRef Path, StringRef Text) {
+  return writeToOutput(Path, [&](raw_ostream &OS) {
+    OS << Text;
+    return Error::success();
+  });
+}
+
+Error writeFixes(StringRef Path, StringRef MainFile, ArrayRef<const Site *> Applied) {
+  ct::TranslationUnitDiagnostics TUD;
+  SmallString<256> Abs(MainFile);
+  sys::fs::make_absolute(Abs);
+  TUD.MainSourceFile = std::string(Abs);
+  for (const Site *S : Applied) {
+    ct::DiagnosticMessage Msg(S->Summary.empty() ? S->Rewrite : S->Summary);
+    Msg.FilePath = std::string(Abs);
+    Msg.FileOffset = S->Offset;
+    ct::Replacements Reps;
+    for (const TextEdit &E : S->Edits)
+      if (Error Err = Reps.add(ct::Replacement(std::string(Abs), E.Offset, E.Length, E.Text)))
+        return Err;
+    Msg.Fix.insert({std::string(Abs), std::move(Reps)});
+    TUD.Diagnostics.push_back(ct::Diagnostic("klineage-" + S->Rewrite, Msg, {},
+                                             ct::Diagnostic::Remark, ""));
+  }
+  std::string Out;
+  raw_string_ostream OS(Out);
+  yaml::Output YAML(OS);
+  YAML << TUD;
+  return writeAtomically(Path, Out);
+}
+
+} // namespace
+
+int main(int argc, const char **argv) {
+  InitLLVM X(argc, argv);
+  // Without -p or "--", CommonOptionsParser goes looking for a compilation
+  // database and complains; a clang tool on a lone .cu file should not.
+  std::vector<const char *> Args(argv, argv + argc);
+  bool HasDashDash = false, HasBuildPath = false;
+  for (int I = 1; I < argc; ++I) {
+    StringRef A(argv[I]);
+    HasDashDash |= A == "--";
+    HasBuildPath |= A == "-p" || A.starts_with("-p=") || A == "--p" || A.starts_with("--p=");
+  }
+  if (!HasDashDash && !HasBuildPath)
+    Args.push_back("--");
+  int NArgs = static_cast<int>(Args.size());
+  cl::HideUnrelatedOptions(Category);
+  auto Parser = ct::CommonOptionsParser::create(
+      NArgs, Args.data(), Category, cl::ZeroOrMore,
+      "Rewrites CUDA kernels with KLineage's forward/reverse optimization pairs.\n");
+  Reporter Rep;
+  if (!Parser) {
+    Rep.error("klineage-rewrite", DiagBadArguments, toString(Parser.takeError()));
+    return ExitBadInput;
+  }
+  if (ListRewrites)
+    return listRewrites();
+
+  const auto &Files = Parser->getSourcePathList();
+  if (Files.size() != 1) {
+    Rep.error("klineage-rewrite", DiagBadArguments,
+              Files.empty() ? "no input file (usage: klineage-rewrite --rewrite=NAME --direction=D FILE.cu)"
+                            : "exactly one input file expected");
+    return ExitBadInput;
+  }
+  StringRef File = Files.front();
+  if (Format != "text" && Format != "json") {
+    Rep.error("klineage-rewrite", DiagBadArguments, "--format must be text or json");
+    return ExitBadInput;
+  }
+
+  // Which rewrites and directions.
+  std::vector<const RewritePair *> Rewrites;
+  if (!RewriteName.empty()) {
+    const RewritePair *R = findRewrite(RewriteName);
+    if (!R) {
+      std::string Known;
+      for (const auto &K : allRewrites())
+        Known += (Known.empty() ? "" : ", ") + K->name().str();
+      Rep.error("klineage-rewrite", DiagUnknownRewrite,
+                "unknown rewrite '" + RewriteName + "' (known: " + Known + ")");
+      return ExitBadInput;
+    }
+    Rewrites.push_back(R);
+  } else if (ListSites) {
+    for (const auto &R : allRewrites())
+      Rewrites.push_back(R.get());
+  } else {
+    Rep.error("klineage-rewrite", DiagBadArguments, "--rewrite=NAME is required (see --list)");
+    return ExitBadInput;
+  }
+  std::vector<Direction> Directions;
+  if (!DirectionName.empty()) {
+    auto D = parseDirection(DirectionName);
+    if (!D) {
+      Rep.error("klineage-rewrite", DiagBadArguments,
+                "--direction must be forward or reverse, not '" + DirectionName + "'");
+      return ExitBadInput;
+    }
+    Directions.push_back(*D);
+  } else if (ListSites) {
+    Directions = {Direction::Forward, Direction::Reverse};
+  } else {
+    Rep.error("klineage-rewrite", DiagBadArguments, "--direction=forward|reverse is required");
+    return ExitBadInput;
+  }
+  if (InPlace && !OutputFile.empty()) {
+    Rep.error("klineage-rewrite", DiagBadArguments, "-i and -o are exclusive");
+    return ExitBadInput;
+  }
+
+  auto Assume = Assumptions::parse(AssumeFacts);
+  if (!Assume) {
+    Rep.error("klineage-rewrite", DiagBadAssumption, toString(Assume.takeError()));
+    return ExitBadInput;
+  }
+  auto Options = parseRewriteOptions();
+  if (!Options) {
+    Rep.error("klineage-rewrite", DiagBadArguments, toString(Options.takeError()));
+    return ExitBadInput;
+  }
+
+  CudaFrontendOptions FO;
+  FO.GpuArch = GpuArch;
+  FO.Argv0 = argv[0];
+  auto Cuda = findCudaPath(CudaPath);
+  if (!Cuda) {
+    Rep.error("klineage-rewrite", DiagNoCuda, toString(Cuda.takeError()));
+    return ExitBadInput;
+  }
+  FO.CudaPath = *Cuda;
+  auto Res = findResourceDir(ResourceDir, argv[0]);
+  if (!Res) {
+    Rep.error("klineage-rewrite", DiagNoCuda, toString(Res.takeError()));
+    return ExitBadInput;
+  }
+  FO.ResourceDir = *Res;
+
+  auto Parsed = parseCudaFile(Parser->getCompilations(), File, FO);
+  if (!Parsed) {
+    Rep.error(File, DiagParseError, toString(Parsed.takeError()));
+    return ExitBadInput;
+  }
+  ParsedFile &PF = **Parsed;
+  bool AllowUnknown = Assume->all();
+
+  if (ListSites) {
+    json::Array All;
+    for (const RewritePair *R : Rewrites)
+      for (Direction D : Directions)
+        for (const Site &S : findSites(*R, D, PF.ast(), *Assume, *Options)) {
+          if (Format == "json") {
+            All.push_back(siteToJson(S, *R, AllowUnknown));
+            continue;
+          }
+          outs() << siteLocation(S) << ": " << S.Rewrite << " (" << directionName(D) << ") site " << S.Id
+                 << " in " << S.Function << ": " << S.Summary << "\n";
+          for (const PreconditionResult &P : S.Preconditions)
+            outs() << "    " << statusName(P.St) << "  " << P.Name << ": " << P.Reason << "\n";
+          outs() << "    => " << (S.applicable(AllowUnknown) ? "applicable" : "not applicable") << "\n";
+        }
+    if (Format == "json")
+      outs() << formatv("{0:2}", json::Value(std::move(All))) << "\n";
+    return ExitOk;
+  }
+
+  const RewritePair &R = *Rewrites.front();
+  Direction D = Directions.front();
+  std::vector<Site> Sites = findSites(R, D, PF.ast(), *Assume, *Options);
+  std::optional<unsigned> Only;
+  if (SiteId) {
+    if (SiteId > Sites.size()) {
+      Rep.error(File, DiagNoSuchSite,
+                "no site " + std::to_string(SiteId) + " for '" + R.name().str() + "' (" +
+                    directionName(D).str() + "); the file has " + std::to_string(Sites.size()));
+      return ExitBadInput;
+    }
+    Only = SiteId;
+  }
+  std::string Original = PF.text().str();
+  ApplyResult Result = applySites(Original, Sites, Only, AllowUnknown);
+  for (const Site *S : Result.RefusedSites)
+    reportRefusal(Rep, R, *S, AllowUnknown);
+
+  if (Result.Outcome == ApplyResult::NoMatch) {
+    Rep.note(File, "'" + R.name().str() + "' (" + directionName(D).str() +
+                       ") matches nowhere in this file; nothing to do");
+    if (OutputFile.empty() && !InPlace)
+      outs() << Original;
+    return ExitNoMatch;
+  }
+  if (Result.Outcome == ApplyResult::NotApplicable) {
+    if (OutputFile.empty() && !InPlace)
+      outs() << Original; // stdout mode: the unchanged file, for pipelines
+    return ExitRefused;
+  }
+  if (Result.Outcome == ApplyResult::FailedAfterChange) {
+    Rep.error(File, DiagFailedAfterChange,
+              "'" + R.name().str() + "' failed after change: " + Result.Failure + "; nothing was written");
+    return ExitFailedAfterChange;
+  }
+  if (!NoVerify) {
+    auto Check = parseCudaFile(Parser->getCompilations(), File, FO, StringRef(Result.Text));
+    if (!Check) {
+      consumeError(Check.takeError());
+      Rep.error(File, DiagFailedAfterChange,
+                "'" + R.name().str() + "' failed after change: the rewritten file does not parse "
+                "(errors above refer to the rewritten text); nothing was written");
+      return ExitFailedAfterChange;
+    }
+  }
+  if (!ExportFixes.empty())
+    if (Error E = writeFixes(ExportFixes, File, Result.AppliedSites)) {
+      Rep.error(ExportFixes, DiagWriteFailed, "cannot write fixes: " + toString(std::move(E)));
+      return ExitBadInput;
+    }
+  std::string Target = InPlace ? File.str() : OutputFile.getValue();
+  if (Target.empty()) {
+    outs() << Result.Text;
+  } else if (Error E = writeAtomically(Target, Result.Text)) {
+    Rep.error(Target, DiagWriteFailed, "cannot write output: " + toString(std::move(E)));
+    return ExitBadInput;
+  }
+  return Result.RefusedSites.empty() ? ExitOk : ExitRefused;
+}
