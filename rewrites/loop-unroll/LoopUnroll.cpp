@@ -1,5 +1,748 @@
-// PLACEHOLDER: replaced by the real LoopUnroll rewrite in this session.
+//===- LoopUnroll.cpp - #pragma unroll on device loops, and back ----------===//
+//
+// Part of KLineage. Forward: put `#pragma unroll` (full) or `#pragma unroll N`
+// (--option=unroll-factor=N) on its own line above a `for`, `while`, `do` or
+// range-`for` loop in device code. Reverse: remove such a pragma line.
+//
+// Full unrolling is only asked for when the trip count is a compile-time
+// constant in every template instantiation and small enough (option
+// max-full-unroll, default 64): a full unroll of an unknown or huge trip count
+// is either ignored by nvcc (a warning, no effect) or bloats the code past
+// the instruction cache. A factor unroll needs neither.
+//
+// `#pragma unroll 1` and `#pragma nounroll` are *anti*-unroll hints: the
+// reverse direction does not match them (removing one would let the compiler
+// unroll), and the forward direction refuses loops that carry them.
+//
+// Docs: docs/rewrites/loop-unroll.md.
+//
+//===----------------------------------------------------------------------===//
 #include "RewriteRegistry.h"
+#include "klineage/Rewrite/EditBuilder.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/APSInt.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using namespace llvm;
+
 namespace klineage {
-std::unique_ptr<RewritePair> createLoopUnroll() { return nullptr; }
+namespace {
+
+/// clang 22 has no matcher for AttributedStmt; this is the one the forward
+/// and reverse matchers share.
+const internal::VariadicDynCastAllOfMatcher<Stmt, AttributedStmt> attributedStmt;
+
+/// The loop hint(s) on an AttributedStmt, whatever the pragma spelling.
+AST_MATCHER(AttributedStmt, hasLoopHint) {
+  return llvm::any_of(Node.getAttrs(), [](const Attr *A) { return isa<LoopHintAttr>(A); });
 }
+
+/// Bound-node ids shared by the forward and the reverse matchers.
+namespace ids {
+constexpr char Loop[] = "loop";       ///< the for/while/do/range-for statement
+constexpr char Hinted[] = "hinted";   ///< the AttributedStmt carrying loop hints
+} // namespace ids
+
+/// The loops this pair works on; both directions start from it.
+StatementMatcher loopStmt() {
+  return stmt(anyOf(forStmt(), whileStmt(), doStmt(), cxxForRangeStmt()));
+}
+
+constexpr char Name[] = "loop-unroll";
+constexpr char DeviceCode[] = "device-code";
+constexpr char NoExistingPragma[] = "no-existing-pragma";
+constexpr char ConstantTripCount[] = "constant-trip-count";
+constexpr char TripCountLimit[] = "trip-count-limit";
+constexpr char FactorValid[] = "unroll-factor-valid";
+constexpr char PragmaRemovable[] = "pragma-removable";
+
+const PreconditionSpec Specs[] = {
+    {DeviceCode, Direction::Forward, 1201,
+     "the loop is in device code (__global__/__device__ function, or a lambda inside one)"},
+    {NoExistingPragma, Direction::Forward, 1202,
+     "the loop carries no loop hint yet (#pragma unroll/nounroll/clang loop)"},
+    {ConstantTripCount, Direction::Forward, 1203,
+     "full unroll: the trip count is a compile-time constant in every instantiation"},
+    {TripCountLimit, Direction::Forward, 1204,
+     "full unroll: the trip count is at most max-full-unroll (default 64)"},
+    {FactorValid, Direction::Forward, 1205,
+     "option unroll-factor is 'full' or an integer from 2 to 1024"},
+    {PragmaRemovable, Direction::Reverse, 1206,
+     "the pragma is a plain '#pragma unroll [N]' line of the main file, not from a macro/_Pragma"},
+};
+
+constexpr unsigned DefaultMaxFullUnroll = 64;
+/// How far the trip-count simulation goes before it gives up counting.
+constexpr uint64_t SimulationCap = 1u << 16;
+
+//===----------------------------------------------------------------------===//
+// Shared helpers
+//===----------------------------------------------------------------------===//
+
+/// The nearest enclosing function of \p S (lambda call operators included).
+const FunctionDecl *enclosingFunction(ASTContext &Ctx, const Stmt &S) {
+  DynTypedNodeList Parents = Ctx.getParents(S);
+  while (!Parents.empty()) {
+    const DynTypedNode &P = Parents[0];
+    if (const auto *FD = P.get<FunctionDecl>())
+      return FD;
+    if (const auto *LE = P.get<LambdaExpr>())
+      return LE->getCallOperator();
+    Parents = Ctx.getParents(P);
+  }
+  return nullptr;
+}
+
+/// The function that decides whether code in \p FD runs on the device: a
+/// lambda's call operator inherits it from the function around the lambda.
+const FunctionDecl *deviceContextOf(const FunctionDecl *FD) {
+  while (FD) {
+    if (FD->hasAttr<CUDAGlobalAttr>() || FD->hasAttr<CUDADeviceAttr>())
+      return FD;
+    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+    if (!MD || !MD->getParent()->isLambda())
+      return nullptr;
+    FD = dyn_cast_or_null<FunctionDecl>(MD->getParent()->getParentFunctionOrMethod());
+  }
+  return nullptr;
+}
+
+std::string functionKind(const FunctionDecl *FD) {
+  if (FD->hasAttr<CUDAGlobalAttr>())
+    return "__global__";
+  if (FD->hasAttr<CUDAHostAttr>() && !FD->getAttr<CUDAHostAttr>()->isImplicit())
+    return "__host__ __device__";
+  return "__device__";
+}
+
+const VarDecl *refVar(const Expr *E) {
+  if (!E)
+    return nullptr;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    return dyn_cast<VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+std::string text(ASTContext &Ctx, const Stmt *S, StringRef Fallback = "<expr>") {
+  if (auto T = sourceText(Ctx, S))
+    return *T;
+  if (const auto *E = dyn_cast_or_null<Expr>(S)) {
+    std::string Out;
+    raw_string_ostream OS(Out);
+    E->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
+    return Out;
+  }
+  return Fallback.str();
+}
+
+std::string hintSpelling(ASTContext &Ctx, const LoopHintAttr *A) {
+  // Prefer the pragma line as written.
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation L = A->getLocation();
+  if (L.isValid() && L.isFileID() && SM.isInMainFile(L)) {
+    StringRef Buf = SM.getBufferData(SM.getMainFileID());
+    unsigned Off = SM.getFileOffset(L);
+    size_t LS = Off == 0 ? StringRef::npos : Buf.rfind('\n', Off - 1);
+    size_t LE = Buf.find('\n', Off);
+    StringRef Line = Buf.slice(LS == StringRef::npos ? 0 : LS + 1,
+                               LE == StringRef::npos ? Buf.size() : LE)
+                         .split("//").first.trim();
+    if (Line.starts_with("#"))
+      return Line.str();
+  }
+  std::string Out;
+  raw_string_ostream OS(Out);
+  A->printPretty(OS, Ctx.getPrintingPolicy());
+  return StringRef(Out).trim().str();
+}
+
+//===----------------------------------------------------------------------===//
+// Trip count
+//===----------------------------------------------------------------------===//
+
+/// Result of the trip-count analysis of one loop (one instantiation).
+struct TripCount {
+  Status St = Status::Unknown;
+  std::string Reason;
+  std::optional<uint64_t> Count; ///< exact, when known and <= SimulationCap
+  bool OverCap = false;          ///< known to be constant but > SimulationCap
+};
+
+/// Whether \p E is an integer constant here; on failure, names the first
+/// non-constant variable it reads.
+std::optional<APSInt> constantValue(ASTContext &Ctx, const Expr *E, std::string &Why) {
+  if (E->isValueDependent() || E->isTypeDependent()) {
+    Why = "'" + text(Ctx, E) + "' depends on a template parameter (decided per instantiation)";
+    return std::nullopt;
+  }
+  Expr::EvalResult R;
+  if (E->EvaluateAsInt(R, Ctx))
+    return R.Val.getInt();
+  // Name the culprit: the first variable or member that is not a constant.
+  std::string Culprit;
+  auto Visit = [&](auto &&Self, const Stmt *S) -> void {
+    if (!S || !Culprit.empty())
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+      Expr::EvalResult Tmp;
+      if (!DRE->EvaluateAsInt(Tmp, Ctx))
+        Culprit = DRE->getNameInfo().getAsString();
+      return;
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(S)) {
+      Expr::EvalResult Tmp;
+      if (!ME->EvaluateAsInt(Tmp, Ctx)) {
+        Culprit = text(Ctx, ME);
+        return;
+      }
+    }
+    if (const auto *CE = dyn_cast<CallExpr>(S)) {
+      Expr::EvalResult Tmp;
+      if (!CE->EvaluateAsInt(Tmp, Ctx)) {
+        Culprit = text(Ctx, CE);
+        return;
+      }
+    }
+    for (const Stmt *C : S->children())
+      Self(Self, C);
+  };
+  Visit(Visit, E);
+  Why = "'" + text(Ctx, E) + "' is not a compile-time constant";
+  if (!Culprit.empty())
+    Why += " ('" + Culprit + "' is known only at run time)";
+  return std::nullopt;
+}
+
+/// True if \p S writes \p V or takes its address/reference (anything but a
+/// plain read), so that the trip count cannot be read off the header.
+const Stmt *findIndexModification(ASTContext &Ctx, const Stmt *S, const VarDecl *V) {
+  if (!S)
+    return nullptr;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+    if (DRE->getDecl() != V)
+      return nullptr;
+    DynTypedNodeList Parents = Ctx.getParents(*DRE);
+    if (!Parents.empty())
+      if (const auto *ICE = Parents[0].get<ImplicitCastExpr>())
+        if (ICE->getCastKind() == CK_LValueToRValue)
+          return nullptr;
+    // Unevaluated uses (sizeof, decltype) cannot change it either.
+    for (const DynTypedNode &P : Parents)
+      if (P.get<UnaryExprOrTypeTraitExpr>())
+        return nullptr;
+    return DRE;
+  }
+  for (const Stmt *C : S->children())
+    if (const Stmt *M = findIndexModification(Ctx, C, V))
+      return M;
+  return nullptr;
+}
+
+enum class StepOp { Add, Sub, Mul, Div, Shl, Shr };
+
+/// Analyses a `for` loop header: init, comparison with a constant, constant
+/// step; then simulates it to count the iterations exactly.
+TripCount analyseFor(ASTContext &Ctx, const ForStmt &For) {
+  TripCount T;
+  // The index: the variable the condition compares.
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      For.getCond() ? For.getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!Cond || !Cond->isComparisonOp()) {
+    T.St = Status::Fails;
+    T.Reason = For.getCond() ? "the condition '" + text(Ctx, For.getCond()) +
+                                   "' is not a comparison of the index with a bound"
+                             : "the loop has no condition";
+    return T;
+  }
+  const VarDecl *IV = refVar(Cond->getLHS());
+  const Expr *BoundE = Cond->getRHS();
+  BinaryOperatorKind Op = Cond->getOpcode();
+  if (!IV || !IV->getType()->isIntegerType()) {
+    IV = refVar(Cond->getRHS());
+    BoundE = Cond->getLHS();
+    Op = BinaryOperator::reverseComparisonOp(Op);
+  }
+  if (!IV || !IV->getType()->isIntegerType()) {
+    T.St = Status::Fails;
+    T.Reason = "the condition '" + text(Ctx, Cond) + "' does not compare an integer index variable";
+    return T;
+  }
+  std::string IVName = IV->getName().str();
+  if (Op == BO_EQ) {
+    T.St = Status::Fails;
+    T.Reason = "the condition '" + text(Ctx, Cond) + "' is an equality test";
+    return T;
+  }
+  const QualType CmpTy = Cond->getLHS()->getType();
+  const unsigned CmpWidth = Ctx.getIntWidth(CmpTy);
+  const bool CmpUnsigned = CmpTy->isUnsignedIntegerOrEnumerationType();
+  const unsigned IVWidth = Ctx.getIntWidth(IV->getType());
+  const bool IVUnsigned = IV->getType()->isUnsignedIntegerOrEnumerationType();
+
+  // Start value.
+  const Expr *InitE = nullptr;
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(For.getInit())) {
+    for (const Decl *D : DS->decls())
+      if (D == IV)
+        InitE = IV->getInit();
+  } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(
+                 For.getInit() ? cast<Expr>(For.getInit())->IgnoreParens() : nullptr)) {
+    if (BO->getOpcode() == BO_Assign && refVar(BO->getLHS()) == IV)
+      InitE = BO->getRHS();
+  }
+  if (!InitE) {
+    T.St = Status::Fails;
+    T.Reason = "the start value of '" + IVName + "' is not set in the loop header";
+    return T;
+  }
+  std::string Why;
+  std::optional<APSInt> Init = constantValue(Ctx, InitE, Why);
+  if (!Init) {
+    T.St = InitE->isValueDependent() ? Status::Unknown : Status::Fails;
+    T.Reason = "start value: " + Why;
+    return T;
+  }
+  std::optional<APSInt> Bound = constantValue(Ctx, BoundE, Why);
+  if (!Bound) {
+    T.St = BoundE->isValueDependent() ? Status::Unknown : Status::Fails;
+    T.Reason = "bound: " + Why;
+    return T;
+  }
+
+  // Step.
+  const Expr *Inc = For.getInc() ? For.getInc()->IgnoreParenImpCasts() : nullptr;
+  StepOp SOp = StepOp::Add;
+  const Expr *StepE = nullptr;
+  std::optional<APSInt> Step;
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Inc)) {
+    if (UO->isIncrementDecrementOp() && refVar(UO->getSubExpr()) == IV) {
+      SOp = UO->isIncrementOp() ? StepOp::Add : StepOp::Sub;
+      Step = APSInt(APInt(IVWidth, 1), IVUnsigned);
+    }
+  } else if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
+    if (refVar(CA->getLHS()) == IV) {
+      StepE = CA->getRHS();
+      switch (CA->getOpcode()) {
+      case BO_AddAssign: SOp = StepOp::Add; break;
+      case BO_SubAssign: SOp = StepOp::Sub; break;
+      case BO_MulAssign: SOp = StepOp::Mul; break;
+      case BO_DivAssign: SOp = StepOp::Div; break;
+      case BO_ShlAssign: SOp = StepOp::Shl; break;
+      case BO_ShrAssign: SOp = StepOp::Shr; break;
+      default: StepE = nullptr;
+      }
+    }
+  } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Inc)) {
+    // i = i + c, i = c + i, i = i * c, i = i >> c, ...
+    if (BO->getOpcode() == BO_Assign && refVar(BO->getLHS()) == IV)
+      if (const auto *R = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts())) {
+        bool IVLeft = refVar(R->getLHS()) == IV;
+        bool IVRight = refVar(R->getRHS()) == IV;
+        switch (R->getOpcode()) {
+        case BO_Add: SOp = StepOp::Add; StepE = IVLeft ? R->getRHS() : IVRight ? R->getLHS() : nullptr; break;
+        case BO_Mul: SOp = StepOp::Mul; StepE = IVLeft ? R->getRHS() : IVRight ? R->getLHS() : nullptr; break;
+        case BO_Sub: SOp = StepOp::Sub; StepE = IVLeft ? R->getRHS() : nullptr; break;
+        case BO_Div: SOp = StepOp::Div; StepE = IVLeft ? R->getRHS() : nullptr; break;
+        case BO_Shl: SOp = StepOp::Shl; StepE = IVLeft ? R->getRHS() : nullptr; break;
+        case BO_Shr: SOp = StepOp::Shr; StepE = IVLeft ? R->getRHS() : nullptr; break;
+        default: break;
+        }
+      }
+  }
+  if (StepE) {
+    Step = constantValue(Ctx, StepE, Why);
+    if (!Step) {
+      T.St = StepE->isValueDependent() ? Status::Unknown : Status::Fails;
+      T.Reason = "step: " + Why;
+      return T;
+    }
+  }
+  if (!Step) {
+    T.St = Status::Fails;
+    T.Reason = For.getInc() ? "the step '" + text(Ctx, For.getInc()) +
+                                  "' is not a constant update of '" + IVName + "'"
+                            : "the loop has no step expression";
+    return T;
+  }
+
+  // The index must not change anywhere else.
+  if (const Stmt *M = findIndexModification(Ctx, For.getBody(), IV)) {
+    T.St = Status::Fails;
+    T.Reason = "'" + IVName + "' is modified or escapes inside the body (line " +
+               std::to_string(Ctx.getSourceManager().getPresumedLineNumber(
+                   Ctx.getSourceManager().getFileLoc(M->getBeginLoc()))) +
+               ")";
+    return T;
+  }
+  if (const Stmt *M = findIndexModification(Ctx, For.getCond(), IV)) {
+    (void)M;
+    T.St = Status::Fails;
+    T.Reason = "the condition modifies '" + IVName + "'";
+    return T;
+  }
+
+  // Simulate in the index's own type; compare in the comparison's type.
+  auto toType = [](const APSInt &V, unsigned W, bool U) {
+    APSInt R = V.extOrTrunc(W);
+    R.setIsUnsigned(U);
+    return R;
+  };
+  APSInt I = toType(*Init, IVWidth, IVUnsigned);
+  APSInt B = toType(*Bound, CmpWidth, CmpUnsigned);
+  APSInt S = toType(*Step, IVWidth, IVUnsigned);
+  if ((SOp == StepOp::Add || SOp == StepOp::Sub) && S == 0) {
+    T.St = Status::Fails;
+    T.Reason = "the step of '" + IVName + "' is zero: the loop never ends";
+    return T;
+  }
+  if ((SOp == StepOp::Mul || SOp == StepOp::Div) && (S == 1 || S == 0)) {
+    T.St = Status::Fails;
+    T.Reason = "the step of '" + IVName + "' (multiply/divide by " + toString(S, 10) +
+               ") does not move the index";
+    return T;
+  }
+  if ((SOp == StepOp::Shl || SOp == StepOp::Shr) && (S == 0 || S.isNegative())) {
+    T.St = Status::Fails;
+    T.Reason = "the shift of '" + IVName + "' by " + toString(S, 10) + " does not move the index";
+    return T;
+  }
+  auto holds = [&](const APSInt &V) {
+    APSInt L = toType(V, CmpWidth, CmpUnsigned);
+    switch (Op) {
+    case BO_LT: return L < B;
+    case BO_LE: return L <= B;
+    case BO_GT: return L > B;
+    case BO_GE: return L >= B;
+    case BO_NE: return L != B;
+    default: return false;
+    }
+  };
+  uint64_t N = 0;
+  while (holds(I)) {
+    if (++N > SimulationCap) {
+      T.St = Status::Holds;
+      T.OverCap = true;
+      T.Reason = "'" + IVName + "' runs more than " + std::to_string(SimulationCap) + " iterations";
+      return T;
+    }
+    APSInt Prev = I;
+    switch (SOp) {
+    case StepOp::Add: I = APSInt(I + S, IVUnsigned); break;
+    case StepOp::Sub: I = APSInt(I - S, IVUnsigned); break;
+    case StepOp::Mul: I = APSInt(I * S, IVUnsigned); break;
+    case StepOp::Div: I = APSInt(I / S, IVUnsigned); break;
+    case StepOp::Shl: I = APSInt(I << (unsigned)S.getLimitedValue(IVWidth), IVUnsigned); break;
+    case StepOp::Shr: I = APSInt(I >> (unsigned)S.getLimitedValue(IVWidth), IVUnsigned); break;
+    }
+    if (I == Prev) {
+      T.St = Status::Fails;
+      T.Reason = "'" + IVName + "' stops changing at " + toString(I, 10) + ": the loop never ends";
+      return T;
+    }
+  }
+  T.St = Status::Holds;
+  T.Count = N;
+  T.Reason = "'" + IVName + "' from " + toString(*Init, 10) + " while '" + text(Ctx, Cond) +
+             "' (bound " + toString(*Bound, 10) + "), step '" + text(Ctx, For.getInc()) + "': " +
+             std::to_string(N) + " iteration" + (N == 1 ? "" : "s");
+  return T;
+}
+
+TripCount analyseRangeFor(ASTContext &Ctx, const CXXForRangeStmt &For) {
+  TripCount T;
+  QualType RT = For.getRangeInit()->getType();
+  if (RT->isDependentType()) {
+    T.Reason = "the range depends on a template parameter (decided per instantiation)";
+    return T;
+  }
+  if (const auto *CAT = Ctx.getAsConstantArrayType(RT.getNonReferenceType())) {
+    T.St = Status::Holds;
+    T.Count = CAT->getSize().getZExtValue();
+    T.Reason = "the range is an array of " + std::to_string(*T.Count) + " elements";
+    return T;
+  }
+  T.St = Status::Fails;
+  T.Reason = "the range '" + text(Ctx, For.getRangeInit()) +
+             "' is not a fixed-size array; its length is not a compile-time constant";
+  return T;
+}
+
+TripCount analyseTripCount(ASTContext &Ctx, const Stmt &Loop) {
+  if (const auto *For = dyn_cast<ForStmt>(&Loop))
+    return analyseFor(Ctx, *For);
+  if (const auto *RF = dyn_cast<CXXForRangeStmt>(&Loop))
+    return analyseRangeFor(Ctx, *RF);
+  TripCount T;
+  T.St = Status::Fails;
+  T.Reason = std::string("the trip count of a '") + (isa<WhileStmt>(Loop) ? "while" : "do") +
+             "' loop is not analysed; rewrite it as a counted 'for' or use "
+             "--option=unroll-factor=N";
+  return T;
+}
+
+//===----------------------------------------------------------------------===//
+// The pair
+//===----------------------------------------------------------------------===//
+
+class LoopUnroll final : public RewritePair {
+public:
+  StringRef name() const override { return Name; }
+  StringRef intent() const override {
+    return "unroll a device loop (#pragma unroll [N]): fewer branches and index updates, "
+           "independent loads and FMAs the scheduler can overlap, constant-indexed register "
+           "arrays";
+  }
+  ArrayRef<PreconditionSpec> preconditions() const override { return Specs; }
+
+  void findSites(Direction D, AnalysisContext &AC) const override {
+    ASTContext &Ctx = AC.ast();
+    MatchFinder Finder;
+    Callback CB(*this, D, AC);
+    if (D == Direction::Forward) {
+      // Every loop; the one already hinted binds its AttributedStmt so that
+      // no-existing-pragma can name the hint.
+      Finder.addMatcher(
+          traverse(TK_AsIs, stmt(loopStmt(), optionally(hasParent(
+                                                 attributedStmt(hasLoopHint()).bind(ids::Hinted))))
+                                .bind(ids::Loop)),
+          &CB);
+    } else {
+      // The mirror: a hinted loop statement.
+      Finder.addMatcher(
+          traverse(TK_AsIs, attributedStmt(hasLoopHint(), has(stmt(loopStmt()).bind(ids::Loop)))
+                                .bind(ids::Hinted)),
+          &CB);
+    }
+    Finder.matchAST(Ctx);
+  }
+
+private:
+  struct Callback : MatchFinder::MatchCallback {
+    Callback(const LoopUnroll &P, Direction D, AnalysisContext &AC) : P(P), D(D), AC(AC) {}
+    void run(const MatchFinder::MatchResult &R) override {
+      const auto *Loop = R.Nodes.getNodeAs<Stmt>(ids::Loop);
+      const auto *Hinted = R.Nodes.getNodeAs<AttributedStmt>(ids::Hinted);
+      if (!Loop)
+        return;
+      if (D == Direction::Forward)
+        P.forward(AC, *Loop, Hinted);
+      else if (Hinted)
+        P.reverse(AC, *Loop, *Hinted);
+    }
+    const LoopUnroll &P;
+    Direction D;
+    AnalysisContext &AC;
+  };
+
+  static const char *loopKind(const Stmt &Loop) {
+    if (isa<WhileStmt>(Loop))
+      return "while";
+    if (isa<DoStmt>(Loop))
+      return "do";
+    if (isa<CXXForRangeStmt>(Loop))
+      return "range-for";
+    return "for";
+  }
+
+  /// Reads --option=unroll-factor: 0 means full. Sets \p Bad on a bad value.
+  static unsigned factorOption(const AnalysisContext &AC, std::string &Bad) {
+    auto V = AC.option("unroll-factor");
+    if (!V || *V == "full" || V->empty())
+      return 0;
+    unsigned F = 0;
+    if (StringRef(*V).getAsInteger(10, F) || F < 2 || F > 1024)
+      Bad = "unroll-factor='" + *V + "' is not 'full' or an integer from 2 to 1024" +
+            (F == 1 ? " (a factor of 1 forbids unrolling: that is #pragma unroll 1, not this rewrite)"
+                    : "");
+    return F;
+  }
+
+  static unsigned maxFullOption(const AnalysisContext &AC) {
+    unsigned M = DefaultMaxFullUnroll;
+    if (auto V = AC.option("max-full-unroll"))
+      if (StringRef(*V).getAsInteger(10, M))
+        M = DefaultMaxFullUnroll;
+    return M;
+  }
+
+  /// device-code, for both the site and its reason.
+  static void checkDeviceCode(Site &S, const FunctionDecl *FD) {
+    const FunctionDecl *Dev = deviceContextOf(FD);
+    if (Dev) {
+      S.addPrecondition(DeviceCode, Status::Holds,
+                        "in " + functionKind(Dev) + " function '" + Dev->getNameAsString() + "'");
+      return;
+    }
+    S.addPrecondition(DeviceCode, Status::Fails,
+                      FD ? "'" + FD->getNameAsString() +
+                               "' is host code: nvcc's host compiler ignores #pragma unroll there"
+                         : "the loop is not inside a function");
+  }
+
+  void forward(AnalysisContext &AC, const Stmt &Loop, const AttributedStmt *Hinted) const {
+    ASTContext &Ctx = AC.ast();
+    const FunctionDecl *FD = enclosingFunction(Ctx, Loop);
+    Site &S = AC.addSite(Name, Direction::Forward, Loop.getBeginLoc(), FD);
+    std::string BadFactor;
+    unsigned Factor = factorOption(AC, BadFactor);
+    std::string Pragma = Factor ? "#pragma unroll " + std::to_string(Factor) : "#pragma unroll";
+    S.Summary = "insert '" + Pragma + "' above the " + loopKind(Loop) + " loop";
+    S.Facts["loop"] = loopKind(Loop);
+    S.Facts["unroll-factor"] = Factor ? std::to_string(Factor) : "full";
+
+    checkDeviceCode(S, FD);
+
+    if (Hinted) {
+      std::string Hints;
+      for (const Attr *A : Hinted->getAttrs())
+        if (const auto *LH = dyn_cast<LoopHintAttr>(A))
+          Hints += (Hints.empty() ? "'" : ", '") + hintSpelling(Ctx, LH) + "'";
+      S.addPrecondition(NoExistingPragma, Status::Fails,
+                        "the loop already carries " + Hints + "; remove it first (reverse)");
+    } else {
+      S.addPrecondition(NoExistingPragma, Status::Holds, "the loop carries no loop hint");
+    }
+
+    if (!BadFactor.empty())
+      S.addPrecondition(FactorValid, Status::Fails, BadFactor);
+    else
+      S.addPrecondition(FactorValid, Status::Holds,
+                        Factor ? "factor " + std::to_string(Factor) : "full unroll");
+
+    if (Factor == 0) {
+      TripCount T = analyseTripCount(Ctx, Loop);
+      S.addPrecondition(ConstantTripCount, T.St == Status::Holds ? Status::Holds : T.St,
+                        T.St == Status::Fails
+                            ? T.Reason + "; a full unroll needs a constant trip count "
+                                         "(use --option=unroll-factor=N instead)"
+                            : T.Reason);
+      unsigned Max = maxFullOption(AC);
+      if (T.St == Status::Holds) {
+        bool TooMany = T.OverCap || *T.Count > Max;
+        if (T.Count)
+          S.Facts["trip-count"] = std::to_string(*T.Count);
+        S.addPrecondition(TripCountLimit, TooMany ? Status::Fails : Status::Holds,
+                          TooMany ? (T.OverCap ? "more than " + std::to_string(SimulationCap)
+                                               : std::to_string(*T.Count)) +
+                                        " iterations exceed max-full-unroll=" +
+                                        std::to_string(Max) +
+                                        ": fully unrolled, the body would bloat the code "
+                                        "(instruction cache, registers); use "
+                                        "--option=unroll-factor=N"
+                                  : std::to_string(*T.Count) + " iterations <= max-full-unroll=" +
+                                        std::to_string(Max));
+      } else {
+        S.addPrecondition(TripCountLimit, T.St == Status::Unknown ? Status::Unknown : Status::Fails,
+                          "no constant trip count to compare with max-full-unroll");
+      }
+    }
+
+    EditBuilder B(Ctx);
+    B.insertLineBefore(Loop.getBeginLoc(), Pragma);
+    B.commit(S);
+  }
+
+  /// The text of the source line holding \p Loc, with its [start, end) offsets
+  /// (end past the newline).
+  static StringRef lineOf(const SourceManager &SM, SourceLocation Loc, unsigned &Start,
+                          unsigned &End) {
+    StringRef Buf = SM.getBufferData(SM.getFileID(Loc));
+    unsigned Off = SM.getFileOffset(Loc);
+    size_t LS = Off == 0 ? StringRef::npos : Buf.rfind('\n', Off - 1);
+    Start = LS == StringRef::npos ? 0 : LS + 1;
+    size_t LE = Buf.find('\n', Off);
+    End = LE == StringRef::npos ? Buf.size() : LE + 1;
+    return Buf.slice(Start, LE == StringRef::npos ? Buf.size() : LE);
+  }
+
+  void reverse(AnalysisContext &AC, const Stmt &Loop, const AttributedStmt &Hinted) const {
+    ASTContext &Ctx = AC.ast();
+    const SourceManager &SM = Ctx.getSourceManager();
+    const FunctionDecl *FD = enclosingFunction(Ctx, Loop);
+    // Only the unroll hints are ours: `#pragma unroll` / `#pragma unroll N`
+    // with N != 1. `#pragma unroll 1`, nounroll and `#pragma clang loop` are
+    // not unroll requests and are left alone (no site).
+    std::vector<const LoopHintAttr *> Ours;
+    for (const Attr *A : Hinted.getAttrs()) {
+      const auto *LH = dyn_cast<LoopHintAttr>(A);
+      if (!LH || LH->getSemanticSpelling() != LoopHintAttr::Pragma_unroll)
+        continue;
+      if (LH->getOption() == LoopHintAttr::UnrollCount) {
+        if (const Expr *V = LH->getValue()) {
+          Expr::EvalResult ER;
+          if (!V->isValueDependent() && V->EvaluateAsInt(ER, Ctx) && ER.Val.getInt() == 1)
+            continue; // `#pragma unroll 1`: a "do not unroll" request.
+        }
+      } else if (LH->getOption() != LoopHintAttr::Unroll ||
+                 LH->getState() == LoopHintAttr::Disable) {
+        continue;
+      }
+      Ours.push_back(LH);
+    }
+    if (Ours.empty())
+      return;
+    if (!deviceContextOf(FD))
+      return; // host loops: not this pair's domain (see device-code, forward).
+
+    const LoopHintAttr *LH = Ours.front();
+    // Anchor: the pragma's own line; for a _Pragma from a macro, the macro's
+    // use in the main file.
+    SourceLocation Anchor = LH->getLocation();
+    if (Anchor.isInvalid() || !SM.isInMainFile(SM.getFileLoc(Anchor)))
+      Anchor = SM.getExpansionLoc(Hinted.getBeginLoc());
+    if (Anchor.isInvalid() || !SM.isInMainFile(Anchor))
+      Anchor = Loop.getBeginLoc();
+    Site &S = AC.addSite(Name, Direction::Reverse, Anchor, FD);
+    S.Summary = std::string("remove '") + hintSpelling(Ctx, LH) + "' above the " + loopKind(Loop) +
+                " loop";
+    S.Facts["loop"] = loopKind(Loop);
+
+    EditBuilder B(Ctx);
+    std::string Why;
+    for (const LoopHintAttr *H : Ours) {
+      SourceLocation L = H->getLocation();
+      if (L.isInvalid() || L.isMacroID() || !SM.isInMainFile(L)) {
+        Why = "'" + hintSpelling(Ctx, H) +
+              "' comes from _Pragma or a macro expansion; edit the macro instead";
+        break;
+      }
+      unsigned Start = 0, End = 0;
+      StringRef Line = lineOf(SM, L, Start, End);
+      StringRef T = Line.trim();
+      // Tolerate a trailing // comment; anything else on the line is code.
+      StringRef Code = T.split("//").first.rtrim();
+      bool Plain = Code.consume_front("#");
+      Code = Code.ltrim();
+      Plain = Plain && Code.consume_front("pragma");
+      Code = Code.ltrim();
+      Plain = Plain && Code.starts_with("unroll");
+      if (!Plain) {
+        Why = "the line holding the hint is not a plain '#pragma unroll' line: '" + T.str() + "'";
+        break;
+      }
+      B.replaceChars(SM.getComposedLoc(SM.getMainFileID(), Start),
+                     SM.getComposedLoc(SM.getMainFileID(), End), "");
+    }
+    if (!Why.empty()) {
+      S.addPrecondition(PragmaRemovable, Status::Fails, Why);
+      return;
+    }
+    S.addPrecondition(PragmaRemovable, Status::Holds, "a plain '#pragma unroll' line");
+    B.commit(S);
+  }
+};
+
+} // namespace
+
+std::unique_ptr<RewritePair> createLoopUnroll() { return std::make_unique<LoopUnroll>(); }
+
+} // namespace klineage
