@@ -3,7 +3,11 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/Basic/DiagnosticOptions.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -140,16 +144,69 @@ StringRef ParsedFile::text() {
   return SM.getBufferData(SM.getMainFileID());
 }
 
+namespace {
+
+/// Skips the bodies of functions outside the main file. Rewrites only look
+/// at the main file, and the CUDA headers' inline bodies are a third of the
+/// parse time. Sema itself keeps constexpr and auto-returning bodies.
+class SkipHeaderBodies : public ASTConsumer {
+public:
+  explicit SkipHeaderBodies(SourceManager &SM) : SM(SM) {}
+  bool shouldSkipFunctionBody(Decl *D) override {
+    return !SM.isInMainFile(SM.getExpansionLoc(D->getLocation()));
+  }
+
+private:
+  SourceManager &SM;
+};
+
+class SkipHeaderBodiesAction : public ASTFrontendAction {
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
+    return std::make_unique<SkipHeaderBodies>(CI.getSourceManager());
+  }
+};
+
+/// Builds an ASTUnit per invocation (like ClangTool::buildASTs), with header
+/// bodies skipped and the main file's text optionally replaced.
+class BuildAST : public ToolAction {
+public:
+  BuildAST(std::unique_ptr<ASTUnit> &Out, std::optional<StringRef> Content, StringRef File)
+      : Out(Out), Content(Content), File(File) {}
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation, FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCHContainerOps,
+                     DiagnosticConsumer *DiagConsumer) override {
+    Invocation->getFrontendOpts().SkipFunctionBodies = true;
+    if (Content)
+      Invocation->getPreprocessorOpts().addRemappedFile(
+          File, MemoryBuffer::getMemBufferCopy(*Content, File).release());
+    auto DiagOpts = std::make_shared<DiagnosticOptions>(Invocation->getDiagnosticOpts());
+    IntrusiveRefCntPtr<DiagnosticsEngine> Diags = CompilerInstance::createDiagnostics(
+        Files->getVirtualFileSystem(), *DiagOpts, DiagConsumer, /*ShouldOwnClient=*/false);
+    SkipHeaderBodiesAction Action;
+    std::unique_ptr<ASTUnit> Unit(ASTUnit::LoadFromCompilerInvocationAction(
+        std::move(Invocation), std::move(PCHContainerOps), DiagOpts, Diags, &Action));
+    if (!Unit)
+      return false;
+    Out = std::move(Unit);
+    return true;
+  }
+
+private:
+  std::unique_ptr<ASTUnit> &Out;
+  std::optional<StringRef> Content;
+  std::string File;
+};
+
+} // namespace
+
 Expected<std::unique_ptr<ParsedFile>> parseCudaFile(const CompilationDatabase &DB, StringRef File,
                                                     const CudaFrontendOptions &Options,
                                                     std::optional<StringRef> Content,
                                                     bool PrintDiagnostics) {
-  if (!Content && !sys::fs::exists(File))
+  if (!sys::fs::exists(File))
     return frontendError("no such file: '" + File + "'");
   ClangTool Tool(DB, {File.str()});
   Tool.appendArgumentsAdjuster(cudaArgumentsAdjuster(Options));
-  if (Content)
-    Tool.mapVirtualFile(File, *Content);
   DiagnosticOptions DiagOpts;
   DiagOpts.ShowColors = PrintDiagnostics && sys::Process::StandardErrHasColors();
   TextDiagnosticPrinter Printer(errs(), DiagOpts);
@@ -158,12 +215,13 @@ Expected<std::unique_ptr<ParsedFile>> parseCudaFile(const CompilationDatabase &D
     Tool.setDiagnosticConsumer(&Printer);
   else
     Tool.setDiagnosticConsumer(&Ignore);
-  std::vector<std::unique_ptr<ASTUnit>> ASTs;
-  Tool.buildASTs(ASTs);
-  if (ASTs.empty() || !ASTs.front())
+  std::unique_ptr<ASTUnit> Unit;
+  BuildAST Action(Unit, Content, File);
+  Tool.run(&Action);
+  if (!Unit)
     return frontendError("could not parse '" + File + "' as CUDA");
   auto Parsed = std::make_unique<ParsedFile>();
-  Parsed->Unit = std::move(ASTs.front());
+  Parsed->Unit = std::move(Unit);
   Parsed->Path = File.str();
   if (Parsed->Unit->getDiagnostics().hasErrorOccurred())
     return frontendError("'" + File + "' has errors; nothing was changed");
