@@ -1,0 +1,25 @@
+// RUN: %check-rewrite %s %t --rewrite=loop-unroll --direction=forward --expect-exit=2
+// A full unroll needs a trip count known at compile time: with a run-time
+// bound nvcc cannot unroll fully (it warns and ignores the pragma), so the
+// rewrite would claim an optimization that does not happen. Each refusal names
+// what is not constant. A factor unroll (--option=unroll-factor=N) is the
+// rewrite to use for these loops.
+__global__ void k(const float *in, float *out, int n, int stride) {
+  float acc = 0.f;
+  for (int i = 0; i < n; ++i) acc += in[i];
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: cannot apply 'loop-unroll' (forward) at site 1: precondition 'constant-trip-count' fails: bound: 'n' is not a compile-time constant ('n' is known only at run time){{.*}} [KL1203]
+  for (int i = threadIdx.x; i < 64; i += blockDim.x) acc += in[i];
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: cannot apply 'loop-unroll' (forward) at site 2: precondition 'constant-trip-count' fails: start value: 'threadIdx.x' is not a compile-time constant{{.*}} [KL1203]
+  for (int i = 0; i < 16; i += stride) acc += in[i];
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: cannot apply 'loop-unroll' (forward) at site 3: precondition 'constant-trip-count' fails: step: 'stride' is not a compile-time constant{{.*}} [KL1203]
+  for (int i = 0; i < 16; ++i) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: cannot apply 'loop-unroll' (forward) at site 4: precondition 'constant-trip-count' fails: 'i' is modified or escapes inside the body (line [[@LINE+2]]){{.*}} [KL1203]
+    if (in[i] < 0.f)
+      i += 2;
+    acc += in[i];
+  }
+  int j = 0;
+  while (j < 8) { acc += in[j]; ++j; }
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: cannot apply 'loop-unroll' (forward) at site 5: precondition 'constant-trip-count' fails: the trip count of a 'while' loop is not analysed{{.*}} [KL1203]
+  out[threadIdx.x] = acc;
+}
