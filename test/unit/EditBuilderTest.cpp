@@ -1,0 +1,106 @@
+//===- EditBuilderTest.cpp - All-or-nothing edits on parsed code ----------===//
+#include "klineage/Rewrite/EditBuilder.h"
+#include "klineage/Rewrite/Engine.h"
+#include "clang/AST/Stmt.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Tooling/Tooling.h"
+#include "gtest/gtest.h"
+
+using namespace klineage;
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace {
+
+struct Parsed {
+  std::unique_ptr<ASTUnit> AST;
+  explicit Parsed(llvm::StringRef Code)
+      : AST(tooling::buildASTFromCodeWithArgs(Code, {"-std=c++17"}, "input.cc")) {}
+  ASTContext &ctx() { return AST->getASTContext(); }
+  template <typename T> const T *first(const internal::BindableMatcher<Stmt> &M) {
+    auto Nodes = match(M.bind("n"), ctx());
+    return Nodes.empty() ? nullptr : Nodes.front().getNodeAs<T>("n");
+  }
+  std::string apply(EditBuilder &B) {
+    Site S;
+    S.Id = 1;
+    B.commit(S);
+    std::vector<Site> Sites{S};
+    ApplyResult R = applySites(AST->getSourceManager().getBufferData(AST->getSourceManager().getMainFileID()),
+                               Sites, std::nullopt, false);
+    return R.Outcome == ApplyResult::Applied ? R.Text : "<" + std::string(outcomeName(R.Outcome)) + ">";
+  }
+};
+
+TEST(EditBuilder, InsertLineBeforeKeepsIndentation) {
+  Parsed P("void f(int *x) {\n  for (int i = 0; i < 4; ++i)\n    x[i] = 0;\n}\n");
+  const auto *Loop = P.first<ForStmt>(forStmt());
+  ASSERT_NE(Loop, nullptr);
+  EditBuilder B(P.ctx());
+  B.insertLineBefore(Loop->getBeginLoc(), "#pragma unroll");
+  EXPECT_EQ(P.apply(B), "void f(int *x) {\n  #pragma unroll\n  for (int i = 0; i < 4; ++i)\n    x[i] = 0;\n}\n");
+}
+
+TEST(EditBuilder, InsertLineBeforeCodeOnTheSameLine) {
+  Parsed P("void f(int *x) { for (int i = 0; i < 4; ++i) x[i] = 0; }\n");
+  const auto *Loop = P.first<ForStmt>(forStmt());
+  EditBuilder B(P.ctx());
+  B.insertLineBefore(Loop->getBeginLoc(), "#pragma unroll");
+  EXPECT_EQ(P.apply(B), "void f(int *x) { \n#pragma unroll\nfor (int i = 0; i < 4; ++i) x[i] = 0; }\n");
+}
+
+TEST(EditBuilder, RemoveLinesTakesTheWholeLine) {
+  Parsed P("void f(int *x) {\n  int a = 1;\n  x[0] = a;\n}\n");
+  const auto *Decl = P.first<DeclStmt>(declStmt());
+  EditBuilder B(P.ctx());
+  B.removeLines(Decl->getSourceRange());
+  EXPECT_EQ(P.apply(B), "void f(int *x) {\n  x[0] = a;\n}\n");
+}
+
+TEST(EditBuilder, RemoveLinesRefusesSharedLines) {
+  Parsed P("void f(int *x) {\n  int a = 1; x[0] = a;\n}\n");
+  const auto *Decl = P.first<DeclStmt>(declStmt());
+  EditBuilder B(P.ctx());
+  B.removeLines(Decl->getSourceRange());
+  EXPECT_FALSE(B.ok());
+  EXPECT_NE(B.failure().find("shares the line"), llvm::StringRef::npos);
+}
+
+TEST(EditBuilder, MacroBodyTextIsNotRewritable) {
+  Parsed P("#define ZERO(p) (p)[0] = 0\nvoid f(int *x) { ZERO(x); }\n");
+  const auto *Assign = P.first<BinaryOperator>(binaryOperator());
+  ASSERT_NE(Assign, nullptr);
+  EditBuilder B(P.ctx());
+  B.replace(Assign, "x[1] = 1");
+  EXPECT_FALSE(B.ok());
+  Site S;
+  B.commit(S);
+  EXPECT_TRUE(S.Edits.empty()) << "no partial edits survive";
+  ASSERT_EQ(S.Preconditions.size(), 1u);
+  EXPECT_EQ(S.Preconditions[0].Name, SourceRewritable);
+  EXPECT_EQ(S.Preconditions[0].St, Status::Fails);
+}
+
+TEST(EditBuilder, MacroArgumentTextIsRewritable) {
+  Parsed P("#define TWICE(e) ((e) + (e))\nint f(int *x) { return TWICE(x[3]); }\n");
+  // The argument x[3] is spelled once in the file; both expansions map to it.
+  const auto *Sub = P.first<ArraySubscriptExpr>(arraySubscriptExpr());
+  ASSERT_NE(Sub, nullptr);
+  auto Text = sourceText(P.ctx(), Sub);
+  ASSERT_TRUE(Text.has_value());
+  EXPECT_EQ(*Text, "x[3]");
+}
+
+TEST(EditBuilder, OneFailureDropsEveryEditOfTheSite) {
+  Parsed P("#define Z 0\nint f(int *x) { x[1] = 2; return Z; }\n");
+  const auto *Assign = P.first<BinaryOperator>(binaryOperator());
+  const auto *Lit = P.first<IntegerLiteral>(integerLiteral(equals(0)));
+  ASSERT_NE(Lit, nullptr);
+  EditBuilder B(P.ctx());
+  B.replace(Assign, "x[1] = 3");
+  B.replace(Lit, "1");
+  EXPECT_EQ(P.apply(B), "<not-applicable>");
+}
+
+} // namespace
