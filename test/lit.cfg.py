@@ -9,7 +9,7 @@ import lit.util
 config.name = "KLineage"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".cu", ".test"]
-config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py", "check_rewrite.py", "CMakeLists.txt"]
+config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py", "check_rewrite.py", "expect_exit.py", "CMakeLists.txt"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.klineage_obj_root, "test")
 
@@ -53,4 +53,5 @@ config.substitutions.append(("%check-rewrite", harness_cmd))
 config.substitutions.append(("%nvcc", nvcc))
 config.substitutions.append(("%cuda-path", config.cuda_path))
 config.substitutions.append(("%src-root", config.klineage_src_root))
+config.substitutions.append(("%expect-exit", "python3 " + os.path.join(config.klineage_src_root, "test", "expect_exit.py")))
 config.substitutions.append(("%python", "python3"))

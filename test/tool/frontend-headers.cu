@@ -33,4 +33,9 @@ void launch(const float *a, float *out, int rows, int ld) {
   for (int i = 0; i < 3; ++i) // host loop: never a site
     cudaDeviceSynchronize();
 }
-// CHECK-NOT: "function": "launch"
+// A host loop is reported, but never applicable: device-code fails.
+// CHECK: "applicable": false,
+// CHECK: "function": "launch",
+// CHECK: "name": "device-code",
+// CHECK-NEXT: "reason": "{{.*}}",
+// CHECK-NEXT: "status": "fails"
