@@ -1,5 +1,1622 @@
-// PLACEHOLDER: replaced by the real VectorizeGlobalAccess rewrite in this session.
+//===- VectorizeGlobalAccess.cpp - Scalar <-> float4/float2 global access -===//
+//
+// Part of KLineage. Forward: V (4 or 2) per-thread scalar loads or stores of
+// float/int/unsigned at p[B+0] .. p[B+V-1] become one float4/float2
+// (int4/uint4, ...) access. Reverse: such vector accesses become V scalar
+// accesses. Canonical shapes (round trips hold modulo whitespace):
+//
+//   scalar loads   float a = x[B]; ... x[B + 1] ... x[B + 3]
+//   vector load    const float4 x_v0 = *reinterpret_cast<const float4*>(&x[B]);
+//                  float a = x_v0.x; ... x_v0.y ... x_v0.w
+//   scalar stores  y[B] = e0; y[B + 1] = e1; y[B + 2] = e2; y[B + 3] = e3;
+//   vector store   *reinterpret_cast<float4*>(&y[B]) = make_float4(e0, e1, e2, e3);
+//   copy           *reinterpret_cast<float4*>(&y[B]) = *reinterpret_cast<const float4*>(&x[C]);
+//
+// Reverse also reads the shapes experts write: `reinterpret_cast<float4*>(y)[i]`,
+// `*(const float4*)(x + 4*i)`, `__ldg(reinterpret_cast<const float4*>(x) + i)`,
+// `reinterpret_cast<const float4*>(&x[i4])[0]`, float4 pointer variables.
+// See docs/rewrites/vectorize-global-access.md.
+//
+//===----------------------------------------------------------------------===//
+#include "Analysis.h"
+#include "LinearForm.h"
 #include "RewriteRegistry.h"
+#include "klineage/Rewrite/EditBuilder.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringExtras.h"
+#include <algorithm>
+#include <set>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using namespace llvm;
+
 namespace klineage {
-std::unique_ptr<RewritePair> createVectorizeGlobalAccess() { return nullptr; }
+namespace {
+using namespace vga;
+
+constexpr const char *RewriteName = "vectorize-global-access";
+
+// Precondition names (stable: tests and skills cite them).
+constexpr const char *ContiguousLanes = "contiguous-lanes";
+constexpr const char *IndexAligned = "index-aligned";
+constexpr const char *BaseAligned = "base-aligned";
+constexpr const char *GlobalPointer = "global-pointer";
+constexpr const char *TailCovered = "tail-covered";
+constexpr const char *NoAliasingWriteBetween = "no-aliasing-write-between";
+constexpr const char *SameBlock = "same-block";
+constexpr const char *VectorTempOnlyLanes = "vector-temp-only-lanes";
+
+const PreconditionSpec Specs[] = {
+    {ContiguousLanes, Direction::Forward, 1101,
+     "V accesses at offsets 0..V-1 from one base index, through one pointer, of one 4-byte "
+     "element type (float, int, unsigned), with the index unchanged between them"},
+    {IndexAligned, Direction::Forward, 1102,
+     "the base index B is a multiple of V (V*e, e<<log2 V, an asserted multiple)"},
+    {BaseAligned, Direction::Forward, 1103,
+     "the pointer is aligned to V*4 bytes (__builtin_assume_aligned or --assume=aligned)"},
+    {GlobalPointer, Direction::Forward, 1104,
+     "the pointer points to global memory (a kernel pointer parameter or derived from one)"},
+    {TailCovered, Direction::Forward, 1105,
+     "all lanes execute under the same condition (no lane individually guarded)"},
+    {NoAliasingWriteBetween, Direction::Forward, 1106,
+     "no possibly-aliasing store (loads) or read/store (stores) between the first and last lane"},
+    {SameBlock, Direction::Forward, 1107,
+     "the lanes are in statements directly in one block, not in different branches or loops "
+     "and not under && / || / ?:"},
+    {VectorTempOnlyLanes, Direction::Reverse, 1111,
+     "the vector value is only read through .x/.y/.z/.w (or stored whole by a vector store)"},
+    {NoAliasingWriteBetween, Direction::Reverse, 1106,
+     "delaying the loads to the uses (or splitting a store) crosses no possibly-aliasing write"},
+};
+
+const char *const ForwardOrder[] = {ContiguousLanes, IndexAligned,           BaseAligned, GlobalPointer,
+                                    TailCovered,     NoAliasingWriteBetween, SameBlock};
+const char *const ReverseOrder[] = {VectorTempOnlyLanes, NoAliasingWriteBetween};
+
+/// Bound-node ids shared by the forward and reverse matchers.
+namespace ids {
+constexpr char Fn[] = "fn";
+constexpr char Access[] = "access";
+} // namespace ids
+
+/// Functions with a body that are not dependent templates (instantiations are
+/// analysed instead).
+auto functionMatcher() {
+  return functionDecl(isDefinition(), hasBody(compoundStmt()), unless(isImplicit())).bind(ids::Fn);
 }
+auto scalar4Type() {
+  return qualType(hasCanonicalType(
+      anyOf(asString("float"), asString("const float"), asString("int"), asString("const int"),
+            asString("unsigned int"), asString("const unsigned int"))));
+}
+auto vectorType() {
+  return qualType(hasCanonicalType(recordType(hasDeclaration(
+      recordDecl(hasAnyName("float4", "float2", "int4", "int2", "uint4", "uint2"))))));
+}
+/// Forward: scalar element accesses p[i] / *(p + i).
+auto scalarAccessMatcher() {
+  return expr(anyOf(arraySubscriptExpr(hasType(scalar4Type())),
+                    unaryOperator(hasOperatorName("*"), hasType(scalar4Type()))))
+      .bind(ids::Access);
+}
+/// Reverse: vector accesses *(float4*)..., ((float4*)p)[i], __ldg((const float4*)...).
+auto vectorAccessMatcher() {
+  return expr(anyOf(arraySubscriptExpr(hasType(vectorType())),
+                    unaryOperator(hasOperatorName("*"), hasType(vectorType())),
+                    callExpr(callee(functionDecl(hasName("__ldg"))), hasType(vectorType()))))
+      .bind(ids::Access);
+}
+
+/// Worst-wins precondition results of one site, emitted in a fixed order.
+struct Verdicts {
+  std::map<std::string, PreconditionResult> R;
+  void set(const std::string &Name, Status St, const std::string &Reason,
+           const std::string &Assumable = "") {
+    auto It = R.find(Name);
+    if (It != R.end() && worse(It->second.St, St) == It->second.St && !(It->second.St == St && St != Status::Holds))
+      return;
+    if (It != R.end() && It->second.St == St && St != Status::Holds)
+      return; // keep the first reason of equal severity
+    R[Name] = {Name, St, Reason, Assumable};
+  }
+  void merge(const Verdicts &O) {
+    for (const auto &[N, P] : O.R)
+      set(N, P.St, P.Reason, P.Assumable);
+  }
+  bool anyFails() const {
+    for (const auto &[N, P] : R)
+      if (P.St == Status::Fails)
+        return true;
+    return false;
+  }
+  template <size_t N> void emit(Site &S, const char *const (&Order)[N]) const {
+    for (const char *Name : Order)
+      if (auto It = R.find(Name); It != R.end())
+        S.addPrecondition(Name, It->second.St, It->second.Reason, It->second.Assumable);
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Text helpers
+//===----------------------------------------------------------------------===//
+
+struct TextCtx {
+  const ASTContext &Ctx;
+  const SourceManager &SM;
+  StringRef Buf;
+  explicit TextCtx(const ASTContext &C)
+      : Ctx(C), SM(C.getSourceManager()), Buf(SM.getBufferData(SM.getMainFileID())) {}
+  SourceLocation loc(unsigned Off) const {
+    return SM.getLocForStartOfFile(SM.getMainFileID()).getLocWithOffset(Off);
+  }
+  /// Plain main-file text (no macro) for a node; nullopt otherwise.
+  bool plain(const Stmt *S) const {
+    SourceLocation B = S->getBeginLoc(), E = S->getEndLoc();
+    return B.isFileID() && E.isFileID() && SM.isInMainFile(B) && SM.isInMainFile(E);
+  }
+  /// Offset just past the ';' that ends the statement ending at \p Off.
+  std::optional<unsigned> afterSemi(unsigned Off) const {
+    size_t P = Off;
+    while (P < Buf.size() && isspace(static_cast<unsigned char>(Buf[P])))
+      ++P;
+    if (P < Buf.size() && Buf[P] == ';')
+      return unsigned(P + 1);
+    return std::nullopt;
+  }
+  std::string indentAt(unsigned Off) const { return lineIndent(Ctx, loc(Off)); }
+  bool aloneOnLine(unsigned B, unsigned E) const {
+    size_t LS = Buf.rfind('\n', B ? B - 1 : 0);
+    LS = (LS == StringRef::npos || B == 0) ? 0 : LS + 1;
+    size_t LE = Buf.find('\n', E);
+    LE = LE == StringRef::npos ? Buf.size() : LE;
+    return Buf.slice(LS, B).trim().empty() && Buf.slice(E, LE).trim().empty();
+  }
+};
+
+struct SubEdit {
+  unsigned Begin, End;
+  std::string Text;
+  bool operator<(const SubEdit &O) const { return Begin < O.Begin; }
+};
+
+/// The text of [B, E) with \p Edits (inside it, non-overlapping) applied.
+std::optional<std::string> rewriteRange(const TextCtx &T, unsigned B, unsigned E,
+                                        std::vector<SubEdit> Edits) {
+  std::sort(Edits.begin(), Edits.end());
+  std::string Out;
+  unsigned Pos = B;
+  for (const SubEdit &S : Edits) {
+    if (S.Begin < B || S.End > E)
+      continue;
+    if (S.Begin < Pos)
+      return std::nullopt;
+    Out += T.Buf.slice(Pos, S.Begin).str();
+    Out += S.Text;
+    Pos = S.End;
+  }
+  Out += T.Buf.slice(Pos, E).str();
+  return Out;
+}
+
+std::string joinIndex(const std::vector<std::string> &Terms, int64_t K) {
+  std::string S;
+  for (const std::string &T : Terms)
+    S += (S.empty() ? "" : " + ") + T;
+  if (K != 0 || S.empty())
+    S += (S.empty() ? "" : " + ") + std::to_string(K);
+  return S;
+}
+
+std::string parenIf(bool P, const std::string &S) { return P ? "(" + S + ")" : S; }
+
+//===----------------------------------------------------------------------===//
+// Forward: scalar lanes and groups
+//===----------------------------------------------------------------------===//
+
+struct Lane {
+  const Expr *Access = nullptr; ///< x[i] or *(x + i)
+  const Expr *Base = nullptr;   ///< x
+  const Expr *Index = nullptr;  ///< i (null for *x)
+  LinearForm Idx;
+  int64_t C = 0;
+  std::string PtrKey, SymKey, Elem;
+  bool IsStore = false;
+  const BinaryOperator *Assign = nullptr; ///< store: the `x[i] = e` statement
+  const Stmt *Anchor = nullptr;           ///< the statement directly in Block
+  const CompoundStmt *Block = nullptr;
+  std::string CondWhy;
+  const IfStmt *Guard = nullptr;
+  const CompoundStmt *GuardBlock = nullptr;
+  unsigned Begin = 0, End = 0, Time = 0;
+};
+
+struct Group {
+  enum Shape { InBlock, Guarded, Scattered, Incomplete } Sh = InBlock;
+  bool IsStore = false;
+  unsigned V = 4;
+  int64_t C0 = 0;
+  std::vector<Lane *> Accesses;          ///< every access of every lane, textual order
+  std::vector<Lane *> ByLane;            ///< first access of lane k (null: missing)
+  unsigned Start = 0, Stop = 0;          ///< the range the rewrite moves accesses across
+  Verdicts P;
+  std::string Name;                      ///< load groups: the vector temporary
+  std::string VecType;
+  Group *MergedInto = nullptr;           ///< load group folded into a store group's site
+  std::vector<Group *> Merged;           ///< store group: load groups it absorbs
+  unsigned TempAt = 0;                   ///< load groups: where the temporary is declared
+  const Stmt *TempAnchor = nullptr;
+};
+
+class ForwardAnalysis {
+public:
+  ForwardAnalysis(AnalysisContext &AC, const FunctionDecl *FD)
+      : AC(AC), Ctx(AC.ast()), T(AC.ast()), FD(FD), Facts(AC.ast(), FD),
+        A(AC.ast(), AC.assumptions(), Facts), PM(FD->getBody()) {}
+
+  void run() {
+    collect();
+    if (Lanes.empty())
+      return;
+    formGroups();
+    for (auto &G : Groups)
+      evaluate(*G);
+    nameTemps();
+    mergeLoadsIntoStores();
+    for (auto &G : Groups)
+      if (!G->MergedInto)
+        emit(*G);
+  }
+
+private:
+  std::optional<unsigned> forcedWidth() {
+    if (auto W = AC.option("vector-width")) {
+      if (*W == "4")
+        return 4u;
+      if (*W == "2")
+        return 2u;
+    }
+    return std::nullopt;
+  }
+
+  void collect() {
+    auto Matches = match(findAll(scalarAccessMatcher()), *FD->getBody(), AC.ast());
+    for (const BoundNodes &BN : Matches) {
+      const auto *E = BN.getNodeAs<Expr>(ids::Access);
+      if (!E || E->isTypeDependent() || E->isValueDependent())
+        continue;
+      auto L = std::make_unique<Lane>();
+      L->Access = E;
+      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+        L->Base = AS->getBase();
+        L->Index = AS->getIdx();
+        if (!L->Base->getType()->isPointerType())
+          continue; // int[] idx as base (i[x]) is not supported
+      } else {
+        const auto *U = cast<UnaryOperator>(E);
+        const Expr *S = U->getSubExpr()->IgnoreParens();
+        if (const auto *B = dyn_cast<BinaryOperator>(S);
+            B && B->getOpcode() == BO_Add && B->getType()->isPointerType()) {
+          L->Base = B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS();
+          L->Index = L->Base == B->getLHS() ? B->getRHS() : B->getLHS();
+        } else {
+          L->Base = S;
+        }
+      }
+      auto K = scalarKind(E->getType());
+      if (!K)
+        continue;
+      L->Elem = *K;
+      // Local (register) arrays are not memory accesses worth vectorizing.
+      Root R = A.rootOf(L->Base);
+      if (R.K == Root::LocalArray || R.K == Root::LocalScalar)
+        continue;
+      if (L->Index) {
+        auto F = A.lin().linearize(L->Index);
+        if (!F)
+          continue;
+        L->Idx = *F;
+      }
+      L->C = L->Idx.constant();
+      L->SymKey = L->Idx.symbolic().symbolicKey();
+      {
+        llvm::FoldingSetNodeID ID;
+        L->Base->IgnoreParenImpCasts()->Profile(ID, Ctx, true);
+        L->PtrKey = std::to_string(ID.ComputeHash());
+      }
+      if (!classify(*L))
+        continue;
+      locate(*L);
+      L->Begin = beginOffset(Ctx, E);
+      L->End = endOffset(Ctx, E);
+      L->Time = L->IsStore ? endOffset(Ctx, L->Assign) : L->Begin;
+      ByAccess[E] = L.get();
+      Lanes.push_back(std::move(L));
+    }
+    std::stable_sort(Lanes.begin(), Lanes.end(),
+                     [](const auto &X, const auto &Y) { return X->Begin < Y->Begin; });
+  }
+
+  /// Load (read as an rvalue) or store (`p[i] = e;` as a whole statement).
+  bool classify(Lane &L) {
+    const Stmt *P = PM.getParentIgnoreParens(L.Access);
+    if (const auto *ICE = dyn_cast_or_null<ImplicitCastExpr>(P))
+      return ICE->getCastKind() == CK_LValueToRValue;
+    if (const auto *B = dyn_cast_or_null<BinaryOperator>(P)) {
+      if (B->getOpcode() != BO_Assign || B->getLHS()->IgnoreParens() != L.Access)
+        return false;
+      const Stmt *Up = PM.getParent(B);
+      if (isa_and_nonnull<CompoundStmt>(Up) ||
+          (isa_and_nonnull<IfStmt>(Up) && cast<IfStmt>(Up)->getThen() == B)) {
+        L.IsStore = true;
+        L.Assign = B;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  void locate(Lane &L) {
+    const Stmt *Cur = L.IsStore ? static_cast<const Stmt *>(L.Assign) : L.Access;
+    auto Note = [&](const std::string &W) {
+      if (L.CondWhy.empty())
+        L.CondWhy = W;
+    };
+    while (true) {
+      const Stmt *P = PM.getParent(Cur);
+      if (!P) {
+        Note("it is not inside a block");
+        return;
+      }
+      if (const auto *CS = dyn_cast<CompoundStmt>(P)) {
+        L.Anchor = Cur;
+        L.Block = CS;
+        break;
+      }
+      if (const auto *CO = dyn_cast<AbstractConditionalOperator>(P)) {
+        if (Cur != CO->getCond())
+          Note("it is under the conditional operator ?:");
+      } else if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
+        if (BO->isLogicalOp() && Cur == BO->getRHS())
+          Note(("it is on the right of " + BO->getOpcodeStr()).str());
+      } else if (const auto *IS = dyn_cast<IfStmt>(P)) {
+        if (Cur == IS->getThen() || Cur == IS->getElse()) {
+          Note("it is in a branch of an if statement without braces");
+          if (Cur == IS->getThen() && !IS->getElse() && !L.Guard)
+            L.Guard = IS;
+        }
+      } else if (const auto *FS = dyn_cast<ForStmt>(P)) {
+        if (Cur != FS->getInit())
+          Note("it is in a loop without braces or in a loop header");
+      } else if (isa<WhileStmt, DoStmt, CXXForRangeStmt>(P)) {
+        Note("it is in a loop without braces or in a loop condition");
+      } else if (isa<SwitchStmt, SwitchCase>(P)) {
+        Note("it is inside a switch");
+      } else if (isa<LambdaExpr>(P)) {
+        Note("it is inside a lambda");
+        return;
+      }
+      Cur = P;
+    }
+    if (L.Guard) {
+      L.GuardBlock = L.Block;
+      return;
+    }
+    if (const auto *IS = dyn_cast_or_null<IfStmt>(PM.getParent(L.Block)))
+      if (IS->getThen() == L.Block && !IS->getElse()) {
+        L.Guard = IS;
+        L.GuardBlock = dyn_cast_or_null<CompoundStmt>(PM.getParent(IS));
+      }
+  }
+
+  void formGroups() {
+    std::optional<unsigned> Forced = forcedWidth();
+    // Keys in order of first appearance.
+    std::vector<std::string> Order;
+    std::map<std::string, std::vector<Lane *>> ByKey;
+    for (auto &L : Lanes) {
+      std::string K = L->PtrKey + "|" + L->SymKey + "|" + L->Elem + (L->IsStore ? "|S" : "|L");
+      if (!ByKey.count(K))
+        Order.push_back(K);
+      ByKey[K].push_back(L.get());
+    }
+    for (const std::string &K : Order) {
+      const auto &Ls = ByKey[K];
+      std::set<int64_t> Cs;
+      for (Lane *L : Ls)
+        Cs.insert(L->C);
+      std::vector<std::pair<int64_t, unsigned>> Windows; // start, width
+      std::vector<bool> Incomplete;
+      if (Forced) {
+        std::set<int64_t> Left = Cs;
+        while (!Left.empty()) {
+          int64_t S = *Left.begin();
+          unsigned Count = 0;
+          for (unsigned k = 0; k < *Forced; ++k)
+            Count += Left.erase(S + k);
+          if (Count >= 2) {
+            Windows.push_back({S, *Forced});
+            Incomplete.push_back(Count < *Forced);
+          }
+        }
+      } else {
+        std::vector<int64_t> V(Cs.begin(), Cs.end());
+        size_t I = 0;
+        while (I < V.size()) {
+          size_t J = I;
+          while (J + 1 < V.size() && V[J + 1] == V[J] + 1)
+            ++J;
+          int64_t S = V[I];
+          size_t Len = J - I + 1;
+          while (Len >= 4) {
+            Windows.push_back({S, 4});
+            Incomplete.push_back(false);
+            S += 4;
+            Len -= 4;
+          }
+          if (Len >= 2) {
+            Windows.push_back({S, 2});
+            Incomplete.push_back(false);
+          }
+          I = J + 1;
+        }
+      }
+      for (size_t W = 0; W < Windows.size(); ++W)
+        formWindow(Ls, Windows[W].first, Windows[W].second, Incomplete[W]);
+    }
+  }
+
+  void formWindow(const std::vector<Lane *> &Ls, int64_t C0, unsigned V, bool IsIncomplete) {
+    std::vector<Lane *> In;
+    for (Lane *L : Ls)
+      if (L->C >= C0 && L->C < C0 + int64_t(V))
+        In.push_back(L);
+    auto Make = [&](Group::Shape Sh, std::vector<Lane *> Acc) {
+      auto G = std::make_unique<Group>();
+      G->Sh = Sh;
+      G->IsStore = Acc.front()->IsStore;
+      G->V = V;
+      G->C0 = C0;
+      G->Accesses = std::move(Acc);
+      G->ByLane.assign(V, nullptr);
+      for (Lane *L : G->Accesses)
+        if (!G->ByLane[L->C - C0])
+          G->ByLane[L->C - C0] = L;
+      G->VecType = vectorTypeName(G->Accesses.front()->Elem, V);
+      Groups.push_back(std::move(G));
+    };
+    if (IsIncomplete) {
+      Make(Group::Incomplete, In);
+      return;
+    }
+    // Blocks that hold every lane.
+    std::vector<const CompoundStmt *> Blocks;
+    for (Lane *L : In)
+      if (L->Block && std::find(Blocks.begin(), Blocks.end(), L->Block) == Blocks.end())
+        Blocks.push_back(L->Block);
+    bool Any = false;
+    for (const CompoundStmt *B : Blocks) {
+      std::vector<Lane *> Acc;
+      std::set<int64_t> Seen;
+      for (Lane *L : In)
+        if (L->Block == B) {
+          Acc.push_back(L);
+          Seen.insert(L->C);
+        }
+      if (Seen.size() == V) {
+        Make(Group::InBlock, Acc);
+        Any = true;
+      }
+    }
+    if (Any)
+      return;
+    std::set<int64_t> Seen;
+    for (Lane *L : In)
+      Seen.insert(L->C);
+    if (Seen.size() < V)
+      return;
+    bool Guarded = true;
+    std::set<const IfStmt *> Guards;
+    for (Lane *L : In)
+      Guarded = Guarded && L->Guard && L->GuardBlock && L->GuardBlock == In.front()->GuardBlock &&
+                Guards.insert(L->Guard).second;
+    Make(Guarded ? Group::Guarded : Group::Scattered, In);
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Preconditions (forward)
+  //===--------------------------------------------------------------------===//
+
+  std::string accessText(const Lane *L) {
+    return exprText(Ctx, L->Access).value_or("the access");
+  }
+
+  void evaluate(Group &G) {
+    Lane *L0 = G.ByLane[0] ? G.ByLane[0] : G.Accesses.front();
+    std::string V = std::to_string(G.V);
+    const Lane *First = G.Accesses.front();
+    const Lane *Last = G.Accesses.back();
+    for (Lane *L : G.Accesses)
+      if (L->End > Last->End)
+        Last = L;
+    if (G.IsStore) {
+      G.Start = beginOffset(Ctx, First->Anchor ? First->Anchor : First->Assign);
+      G.Stop = 0;
+      for (Lane *L : G.Accesses)
+        G.Stop = std::max(G.Stop, endOffset(Ctx, L->Assign));
+    } else {
+      G.Start = First->Anchor ? beginOffset(Ctx, First->Anchor) : First->Begin;
+      G.Stop = Last->End;
+      G.TempAt = G.Start;
+      G.TempAnchor = First->Anchor;
+    }
+
+    // contiguous-lanes
+    if (G.Sh == Group::Incomplete) {
+      std::string Missing;
+      for (unsigned k = 0; k < G.V; ++k)
+        if (!G.ByLane[k])
+          Missing += (Missing.empty() ? "" : ", ") + std::to_string(k);
+      G.P.set(ContiguousLanes, Status::Fails,
+              "vector-width=" + V + " needs lanes 0.." + std::to_string(G.V - 1) +
+                  " but lane(s) " + Missing + " are missing");
+    } else {
+      std::vector<const VarDecl *> Vars;
+      for (Lane *L : G.Accesses) {
+        Linearizer::collectVars(L->Index, Vars);
+        Linearizer::collectVars(L->Base, Vars);
+      }
+      const VarDecl *Which = nullptr;
+      if (const VarMod *M = Facts.modifiedIn(Vars, G.Start, G.Stop, &Which))
+        G.P.set(ContiguousLanes, Status::Fails,
+                "'" + Which->getName().str() + "' is modified between the lanes (offset " +
+                    std::to_string(M->Begin) + "), so they are not " + V +
+                    " contiguous elements");
+      else
+        G.P.set(ContiguousLanes, Status::Holds,
+                V + " " + L0->Elem + " lanes at offsets 0.." + std::to_string(G.V - 1) +
+                    " from one base through one pointer");
+    }
+
+    // index-aligned
+    {
+      LinearForm B = L0->Idx;
+      B.Terms[Monomial()] = G.C0;
+      B.normalize();
+      std::string Reason, Ask;
+      Status S = A.multipleOf(B, G.V, Reason, Ask);
+      std::string BText = L0->Index ? exprText(Ctx, L0->Index).value_or("?") : "0";
+      G.P.set(IndexAligned, S, "base index '" + BText + "': " + Reason, Ask);
+    }
+
+    // base-aligned and global-pointer
+    {
+      Root R = A.rootOf(L0->Base);
+      std::string Use;
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(L0->Base->IgnoreParenImpCasts()))
+        Use = DRE->getDecl()->getName().str();
+      std::string Reason, Ask;
+      Status S = A.baseAligned(R, G.V * 4, Use, Reason, Ask);
+      G.P.set(BaseAligned, S, Reason, Ask);
+      std::string GReason;
+      Status GS = A.globalPointer(R, GReason);
+      G.P.set(GlobalPointer, GS, GReason);
+    }
+
+    // tail-covered
+    if (G.Sh == Group::Guarded || (G.Sh == Group::InBlock && allDistinctGuards(G))) {
+      const IfStmt *IS = G.Accesses.front()->Guard;
+      std::string Cond = IS ? exprText(Ctx, IS->getCond()).value_or("...") : "...";
+      G.P.set(TailCovered, Status::Fails,
+              "each lane is guarded by its own condition (e.g. 'if (" + Cond +
+                  ")'); this rewrite does not generate a scalar tail: guard all lanes with "
+                  "one condition first");
+      G.Sh = Group::Guarded;
+    } else {
+      G.P.set(TailCovered, Status::Holds, "all lanes execute under the same condition");
+    }
+
+    // no-aliasing-write-between
+    checkAliasing(G, G.Start, G.Stop);
+
+    // same-block
+    if (G.Sh == Group::Scattered) {
+      std::string Lines;
+      std::set<unsigned> Seen;
+      for (Lane *L : G.Accesses)
+        if (Seen.insert(lineOf(Ctx, L->Access)).second)
+          Lines += (Lines.empty() ? "" : ", ") + std::to_string(lineOf(Ctx, L->Access));
+      G.P.set(SameBlock, Status::Fails,
+              "the lanes are in different blocks or branches (lines " + Lines + ")");
+    } else if (G.Sh == Group::Guarded) {
+      G.P.set(SameBlock, Status::Fails, "each lane is in its own if statement");
+    } else {
+      const Lane *Bad = nullptr;
+      for (Lane *L : G.Accesses)
+        if (!L->CondWhy.empty() && !Bad)
+          Bad = L;
+      if (Bad)
+        G.P.set(SameBlock, Status::Fails,
+                "lane '" + accessText(Bad) + "' is executed conditionally: " + Bad->CondWhy);
+      else if (G.Sh == Group::Incomplete)
+        G.P.set(SameBlock, Status::Holds, "the lanes present are in one block");
+      else
+        G.P.set(SameBlock, Status::Holds, "all lanes are in statements of one block");
+    }
+  }
+
+  bool allDistinctGuards(const Group &G) {
+    std::set<const IfStmt *> Gs;
+    for (Lane *L : G.Accesses)
+      if (!L->Guard || !Gs.insert(L->Guard).second)
+        return false;
+    return G.Accesses.size() > 1;
+  }
+
+  const Lane *laneOf(const Expr *E) {
+    auto It = ByAccess.find(E->IgnoreParenImpCasts());
+    return It == ByAccess.end() ? nullptr : It->second;
+  }
+
+  bool isOwnAccess(const Group &G, const Expr *E) {
+    const Lane *L = laneOf(E);
+    return L && std::find(G.Accesses.begin(), G.Accesses.end(), L) != G.Accesses.end();
+  }
+
+  /// Time of the lane-k access of \p G (loads: first read; stores: the store).
+  void checkAliasing(Group &G, unsigned Start, unsigned Stop) {
+    Lane *L0 = G.ByLane[0] ? G.ByLane[0] : G.Accesses.front();
+    Root P = A.rootOf(L0->Base);
+    std::string PName = P.Chain.empty() ? P.Name : P.Chain.front();
+    Status Worst = Status::Holds;
+    std::string Reason, Ask;
+    auto Report = [&](Status S, const std::string &Why, const std::string &Assumable = "") {
+      if (worse(Worst, S) != Worst || (Reason.empty() && S != Status::Holds)) {
+        Worst = S;
+        Reason = Why;
+        Ask = Assumable;
+      }
+    };
+    // Lane times.
+    std::map<int64_t, unsigned> FirstLoad, StoreAt;
+    for (Lane *L : G.Accesses) {
+      if (G.IsStore)
+        StoreAt[L->C] = L->Time;
+      else if (!FirstLoad.count(L->C) || L->Time < FirstLoad[L->C])
+        FirstLoad[L->C] = L->Time;
+    }
+    unsigned LastStore = 0;
+    for (auto &[C, Tm] : StoreAt)
+      LastStore = std::max(LastStore, Tm);
+
+    for (const MemEvent &Ev : Facts.events()) {
+      if (Ev.Begin < Start || Ev.Begin >= Stop)
+        continue;
+      if (Ev.K == MemEvent::Call) {
+        Report(Status::Fails, "the call to '" + Ev.What + "' (line " +
+                                  std::to_string(lineOf(Ctx, Ev.E)) +
+                                  ") between the lanes may write or synchronize memory");
+        continue;
+      }
+      if (isOwnAccess(G, Ev.E) && ((G.IsStore && Ev.K == MemEvent::Write) ||
+                                   (!G.IsStore && Ev.K == MemEvent::Read)))
+        continue;
+      // Loads only conflict with writes; stores with reads and writes.
+      if (!G.IsStore && Ev.K != MemEvent::Write)
+        continue;
+      std::string What = exprText(Ctx, Ev.E).value_or("memory");
+      const Lane *EL = laneOf(Ev.E);
+      const Expr *EB = EL ? EL->Base : accessBasePointer(Ev.E);
+      Root R = EB ? A.rootOf(EB) : Root();
+      if (EL && EL->PtrKey == L0->PtrKey && EL->SymKey == L0->SymKey) {
+        int64_t C = EL->C;
+        bool InWindow = C >= G.C0 && C < G.C0 + int64_t(G.V);
+        if (!InWindow)
+          continue; // provably another element
+        if (!G.IsStore) {
+          if (FirstLoad.count(C) && FirstLoad[C] > Ev.Time)
+            Report(Status::Fails, "'" + What + "' is written before lane " +
+                                      std::to_string(C - G.C0) +
+                                      " is read; loading it early would read the old value");
+        } else if (Ev.K == MemEvent::Read) {
+          if (StoreAt.count(C) && StoreAt[C] < Ev.Time)
+            Report(Status::Fails, "'" + What + "' reads lane " + std::to_string(C - G.C0) +
+                                      " after it is stored; delaying the store changes the value read");
+        } else {
+          if (StoreAt.count(C) && StoreAt[C] < Ev.Time && Ev.Time <= LastStore)
+            Report(Status::Fails, "'" + What + "' overwrites lane " + std::to_string(C - G.C0) +
+                                      " before the vector store would");
+        }
+        continue;
+      }
+      std::string Why;
+      int Al = A.mayAlias(P, R, Why);
+      if (Al == 0)
+        continue;
+      std::string Kind = Ev.K == MemEvent::Write ? "store to" : "read of";
+      if (Al == 2)
+        Report(Status::Fails, "the " + Kind + " '" + What + "' (line " +
+                                  std::to_string(lineOf(Ctx, Ev.E)) +
+                                  ") between the lanes may touch the same elements: " + Why);
+      else
+        Report(Status::Unknown,
+               "the " + Kind + " '" + What + "' (line " + std::to_string(lineOf(Ctx, Ev.E)) +
+                   ") between the lanes: " + Why,
+               PName.empty() ? "noalias" : "noalias:" + PName);
+    }
+    // Stores: each lane's value must still be the same at the last lane.
+    if (G.IsStore) {
+      for (Lane *L : G.Accesses) {
+        std::vector<const VarDecl *> Vars;
+        Linearizer::collectVars(L->Assign->getRHS(), Vars);
+        const VarDecl *Which = nullptr;
+        if (Facts.modifiedIn(Vars, L->Time, LastStore, &Which))
+          Report(Status::Fails, "the value stored by '" + accessText(L) + "' reads '" +
+                                    Which->getName().str() +
+                                    "', which is modified before the last lane's store");
+        if (!isPureExpr(L->Assign->getRHS(), Ctx))
+          Report(Status::Fails, "the value stored by '" + accessText(L) +
+                                    "' has side effects; the vector store evaluates all values together");
+      }
+    }
+    if (Worst == Status::Holds)
+      Reason = G.IsStore ? "no possibly-aliasing read or write between the first and last store"
+                         : "no possibly-aliasing store between the first and last load";
+    G.P.R.erase(NoAliasingWriteBetween);
+    G.P.set(NoAliasingWriteBetween, Worst, Reason, Ask);
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Edits (forward)
+  //===--------------------------------------------------------------------===//
+
+  std::string ptrText(const Lane *L) {
+    const Expr *B = L->Base->IgnoreImpCasts();
+    std::string S = exprText(Ctx, B).value_or("");
+    if (S.empty())
+      return S;
+    return parenIf(!isPostfixSafe(B), S);
+  }
+  std::string baseIndexText(const Group &G) {
+    const Lane *L0 = G.ByLane[0];
+    if (!L0 || !L0->Index)
+      return "0";
+    return exprText(Ctx, L0->Index).value_or("");
+  }
+  std::string vectorAddr(const Group &G, bool Const) {
+    std::string P = ptrText(G.ByLane[0]), B = baseIndexText(G);
+    if (P.empty() || B.empty())
+      return "";
+    return "*reinterpret_cast<" + std::string(Const ? "const " : "") + G.VecType + "*>(&" + P +
+           "[" + B + "])";
+  }
+
+  void nameTemps() {
+    std::set<std::string> Taken;
+    for (auto &G : Groups) {
+      if (G->IsStore)
+        continue;
+      std::string Stem = "vec";
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(G->Accesses.front()->Base->IgnoreParenImpCasts()))
+        Stem = DRE->getDecl()->getName().str();
+      for (unsigned N = 0;; ++N) {
+        std::string Cand = Stem + "_v" + std::to_string(N);
+        if (!Taken.count(Cand) && Facts.nameIsFree(Cand)) {
+          G->Name = Cand;
+          Taken.insert(Cand);
+          break;
+        }
+      }
+    }
+  }
+
+  void mergeLoadsIntoStores() {
+    for (auto &LG : Groups) {
+      if (LG->IsStore || LG->P.anyFails() || LG->Sh != Group::InBlock)
+        continue;
+      Group *Target = nullptr;
+      unsigned Count = 0;
+      for (auto &SG : Groups) {
+        if (!SG->IsStore || SG->P.anyFails() || SG->Sh != Group::InBlock)
+          continue;
+        bool Hit = false;
+        for (Lane *L : LG->Accesses)
+          for (Lane *S : SG->Accesses)
+            if (L->Begin >= beginOffset(Ctx, S->Assign) && L->End <= endOffset(Ctx, S->Assign))
+              Hit = true;
+        if (Hit) {
+          Target = SG.get();
+          ++Count;
+        }
+      }
+      if (Count != 1 || Target->Accesses.front()->Block != LG->Accesses.front()->Block)
+        continue;
+      // The temporary goes before the first store if the loads start inside it.
+      Group Trial = *LG;
+      if (Trial.TempAt >= Target->Start) {
+        Trial.TempAt = Target->Start;
+        Trial.TempAnchor = nullptr;
+        checkAliasing(Trial, Target->Start, Trial.Stop);
+        if (Trial.P.anyFails())
+          continue;
+      }
+      LG->P = Trial.P;
+      LG->TempAt = Trial.TempAt;
+      LG->TempAnchor = Trial.TempAnchor;
+      LG->MergedInto = Target;
+      Target->Merged.push_back(LG.get());
+    }
+  }
+
+  std::string tempDecl(const Group &G) {
+    return "const " + G.VecType + " " + G.Name + " = " + vectorAddr(G, true) + ";";
+  }
+
+  void emit(Group &G) {
+    Lane *First = G.Accesses.front();
+    Site &S = AC.addSite(RewriteName, Direction::Forward, First->Access->getBeginLoc(), FD);
+    std::string P = ptrText(G.ByLane[0] ? G.ByLane[0] : First);
+    S.Summary = std::string(G.IsStore ? "store" : "load") + " " + P + "[" +
+                (G.ByLane[0] ? baseIndexText(G) : "?") + " + 0.." + std::to_string(G.V - 1) +
+                "] as one " + G.VecType;
+    S.Facts["width"] = std::to_string(G.V);
+    S.Facts["kind"] = G.IsStore ? "store" : "load";
+    S.Facts["element"] = First->Elem;
+    Verdicts All = G.P;
+    for (Group *M : G.Merged)
+      All.merge(M->P);
+    All.emit(S, ForwardOrder);
+    if (All.anyFails() || G.Sh != Group::InBlock)
+      return; // nothing to build
+    EditBuilder B(Ctx);
+    std::string Why;
+    if (!(G.IsStore ? buildStore(G, B, Why) : buildLoad(G, B, Why))) {
+      S.addPrecondition(SourceRewritable, Status::Fails, Why);
+      return;
+    }
+    B.commit(S);
+  }
+
+  bool plainLanes(const Group &G, std::string &Why) {
+    for (Lane *L : G.Accesses)
+      if (!T.plain(L->Access) || (L->IsStore && !T.plain(L->Assign))) {
+        Why = "the access '" + accessText(L) + "' is produced by a macro expansion";
+        return false;
+      }
+    if (vectorAddr(G, true).empty()) {
+      Why = "the pointer or base index of lane 0 is not plain source text";
+      return false;
+    }
+    return true;
+  }
+
+  bool buildLoad(Group &G, EditBuilder &B, std::string &Why) {
+    if (!plainLanes(G, Why))
+      return false;
+    if (!G.TempAnchor || !T.plain(G.TempAnchor)) {
+      Why = "the statement that would hold the vector load is produced by a macro expansion";
+      return false;
+    }
+    B.insertLineBefore(G.TempAnchor->getBeginLoc(), tempDecl(G));
+    for (Lane *L : G.Accesses)
+      B.replace(L->Access->getSourceRange(), G.Name + "." + LaneNames[L->C - G.C0]);
+    return true;
+  }
+
+  bool buildStore(Group &G, EditBuilder &B, std::string &Why) {
+    if (!plainLanes(G, Why))
+      return false;
+    for (Group *M : G.Merged)
+      if (!plainLanes(*M, Why))
+        return false;
+    // Statements of the lanes, textual order.
+    struct StoreStmt {
+      Lane *L;
+      unsigned Begin, End; // End: past ';'
+    };
+    std::vector<StoreStmt> Stmts;
+    for (Lane *L : G.Accesses) {
+      unsigned Bg = beginOffset(Ctx, L->Assign);
+      auto En = T.afterSemi(endOffset(Ctx, L->Assign));
+      if (!En) {
+        Why = "cannot find the ';' after '" + accessText(L) + " = ...'";
+        return false;
+      }
+      Stmts.push_back({L, Bg, *En});
+    }
+    if (G.Accesses.size() != G.V) {
+      Why = "a lane is stored more than once";
+      return false;
+    }
+    unsigned RBegin = Stmts.front().Begin, REnd = Stmts.back().End;
+    // Substitutions for merged load lanes.
+    std::vector<SubEdit> Subs;
+    for (Group *M : G.Merged)
+      for (Lane *L : M->Accesses)
+        Subs.push_back({L->Begin, L->End, M->Name + "." + LaneNames[L->C - M->C0]});
+    // A pure copy: value k is exactly lane k of one merged load group.
+    Group *CopyFrom = nullptr;
+    if (G.Merged.size() == 1 && G.Merged.front()->Accesses.size() == G.V &&
+        G.Merged.front()->V == G.V) {
+      Group *M = G.Merged.front();
+      bool Copy = true;
+      for (unsigned k = 0; k < G.V; ++k) {
+        const Expr *Val = G.ByLane[k]->Assign->getRHS()->IgnoreParenImpCasts();
+        Copy = Copy && M->ByLane[k] && M->ByLane[k]->Access == Val;
+      }
+      if (Copy)
+        CopyFrom = M;
+    }
+    std::vector<std::string> Values;
+    for (unsigned k = 0; k < G.V; ++k) {
+      const Expr *RHS = G.ByLane[k]->Assign->getRHS();
+      auto V = rewriteRange(T, beginOffset(Ctx, RHS), endOffset(Ctx, RHS), Subs);
+      if (!V) {
+        Why = "overlapping substitutions in the value of lane " + std::to_string(k);
+        return false;
+      }
+      Values.push_back(*V);
+    }
+    std::string Store = vectorAddr(G, false) + " = ";
+    if (CopyFrom)
+      Store += vectorAddr(*CopyFrom, true);
+    else
+      Store += "make_" + G.VecType + "(" + join(Values, ", ") + ")";
+    Store += ";";
+    // Build the new text of [RBegin, REnd).
+    std::vector<SubEdit> Edits;
+    for (size_t I = 0; I + 1 < Stmts.size(); ++I) {
+      unsigned E = Stmts[I].End;
+      while (E < T.Buf.size() && isspace(static_cast<unsigned char>(T.Buf[E])))
+        ++E;
+      Edits.push_back({Stmts[I].Begin, std::min(E, Stmts.back().Begin), ""});
+    }
+    Edits.push_back({Stmts.back().Begin, Stmts.back().End, Store});
+    // Merged lanes inside R but outside the store statements.
+    for (const SubEdit &Sb : Subs) {
+      if (Sb.Begin < RBegin || Sb.End > REnd)
+        continue;
+      bool InStmt = false;
+      for (const StoreStmt &St : Stmts)
+        InStmt = InStmt || (Sb.Begin >= St.Begin && Sb.End <= St.End);
+      if (!InStmt)
+        Edits.push_back(Sb);
+    }
+    auto Body = rewriteRange(T, RBegin, REnd, Edits);
+    if (!Body) {
+      Why = "overlapping edits inside the stores";
+      return false;
+    }
+    std::string Prefix, Indent = T.indentAt(RBegin);
+    for (Group *M : G.Merged) {
+      if (M == CopyFrom)
+        continue;
+      if (M->TempAt == G.Start)
+        Prefix += tempDecl(*M) + "\n" + Indent;
+      else if (M->TempAnchor && T.plain(M->TempAnchor))
+        B.insertLineBefore(M->TempAnchor->getBeginLoc(), tempDecl(*M));
+      else {
+        Why = "no statement to hold the vector load of '" + M->Name + "'";
+        return false;
+      }
+      for (Lane *L : M->Accesses)
+        if (L->Begin < RBegin || L->End > REnd)
+          B.replace(L->Access->getSourceRange(), M->Name + "." + LaneNames[L->C - M->C0]);
+    }
+    B.replaceChars(T.loc(RBegin), T.loc(REnd), Prefix + *Body);
+    return true;
+  }
+
+  AnalysisContext &AC;
+  const ASTContext &Ctx;
+  TextCtx T;
+  const FunctionDecl *FD;
+  FunctionFacts Facts;
+  Analyzer A;
+  ParentMap PM;
+  std::vector<std::unique_ptr<Lane>> Lanes;
+  std::map<const Expr *, Lane *> ByAccess;
+  std::vector<std::unique_ptr<Group>> Groups;
+};
+
+//===----------------------------------------------------------------------===//
+// Reverse: vector accesses
+//===----------------------------------------------------------------------===//
+
+/// A vector address decomposed into scalar pointer + scalar index terms.
+struct VecAddr {
+  const Expr *P = nullptr;                 ///< the scalar pointer
+  std::vector<std::string> Terms;          ///< scalar index = sum of these
+  std::vector<const Expr *> TermExprs;     ///< for "modified between" checks
+  std::string Elem;
+  unsigned V = 0;
+  std::string Why;
+};
+
+class ReverseAnalysis {
+public:
+  ReverseAnalysis(AnalysisContext &AC, const FunctionDecl *FD)
+      : AC(AC), Ctx(AC.ast()), T(AC.ast()), FD(FD), Facts(AC.ast(), FD),
+        A(AC.ast(), AC.assumptions(), Facts), PM(FD->getBody()) {}
+
+  void run() {
+    auto Matches = match(findAll(vectorAccessMatcher()), *FD->getBody(), AC.ast());
+    std::vector<const Expr *> Accesses;
+    for (const BoundNodes &BN : Matches)
+      if (const auto *E = BN.getNodeAs<Expr>(ids::Access))
+        if (!E->isTypeDependent() && !E->isValueDependent())
+          Accesses.push_back(E);
+    std::sort(Accesses.begin(), Accesses.end(), [&](const Expr *X, const Expr *Y) {
+      return beginOffset(Ctx, X) < beginOffset(Ctx, Y);
+    });
+    // Pass 1: vector temporaries (they may own the stores of their value).
+    for (const Expr *E : Accesses)
+      if (const VarDecl *VD = tempOf(E))
+        temp(E, VD);
+    for (const Expr *E : Accesses) {
+      if (tempOf(E))
+        continue;
+      if (const CXXOperatorCallExpr *St = storeOf(E)) {
+        if (!Owned.count(St))
+          store(E, St);
+        continue;
+      }
+      if (isStoreRHS(E))
+        continue;
+      if (const MemberExpr *M = laneMemberOf(E)) {
+        direct(E, M);
+        continue;
+      }
+      Site &S = AC.addSite(RewriteName, Direction::Reverse, E->getBeginLoc(), FD);
+      S.Summary = "split a vector access";
+      S.addPrecondition(VectorTempOnlyLanes, Status::Fails,
+                        "the vector value '" + exprText(Ctx, E).value_or("?") +
+                            "' is used whole, not only through .x/.y/.z/.w");
+    }
+  }
+
+private:
+  static const Expr *skipWrappers(const Expr *E) {
+    while (true) {
+      E = E->IgnoreParens();
+      if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+        E = EWC->getSubExpr();
+      else if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+        E = MT->getSubExpr();
+      else if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E);
+               ICE && (ICE->getCastKind() == CK_NoOp || ICE->getCastKind() == CK_LValueToRValue))
+        E = ICE->getSubExpr();
+      else if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+               CE && CE->getNumArgs() == 1 && CE->getConstructor()->isCopyOrMoveConstructor())
+        E = CE->getArg(0);
+      else if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
+        E = BT->getSubExpr();
+      else
+        return E;
+    }
+  }
+
+  /// Walks up from \p E through implicit wrappers.
+  const Stmt *parentSkipping(const Stmt *E) {
+    const Stmt *P = PM.getParent(E);
+    while (P && (isa<ParenExpr, ExprWithCleanups, MaterializeTemporaryExpr, CXXBindTemporaryExpr>(P) ||
+                 (isa<ImplicitCastExpr>(P) &&
+                  (cast<ImplicitCastExpr>(P)->getCastKind() == CK_NoOp)) ||
+                 (isa<CXXConstructExpr>(P) && cast<CXXConstructExpr>(P)->getNumArgs() == 1)))
+      P = PM.getParent(P);
+    return P;
+  }
+
+  bool decompose(const Expr *Addr, VecAddr &Out, unsigned Depth = 0) {
+    if (Depth > 8)
+      return false;
+    const Expr *E = Addr->IgnoreParens();
+    if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E))
+      return decompose(ICE->getSubExpr(), Out, Depth + 1);
+    QualType PT = E->getType();
+    if (!PT->isPointerType())
+      return false;
+    auto VK = vectorKind(PT->getPointeeType());
+    if (const auto *CE = dyn_cast<ExplicitCastExpr>(E)) {
+      if (!VK)
+        return false;
+      const Expr *S = CE->getSubExpr()->IgnoreParenImpCasts();
+      if (!S->getType()->isPointerType())
+        return false;
+      auto SK = scalarKind(S->getType()->getPointeeType());
+      if (!SK || *SK != VK->first) {
+        Out.Why = "the cast is not from a pointer to " + VK->first;
+        return false;
+      }
+      Out.Elem = VK->first;
+      Out.V = VK->second;
+      if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->getOpcode() == UO_AddrOf) {
+        const auto *AS = dyn_cast<ArraySubscriptExpr>(U->getSubExpr()->IgnoreParens());
+        if (!AS || !AS->getBase()->getType()->isPointerType())
+          return false;
+        Out.P = AS->getBase();
+        return addTerm(Out, AS->getIdx(), 1);
+      }
+      if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->getOpcode() == BO_Add) {
+        const Expr *Ptr = B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS();
+        const Expr *Idx = Ptr == B->getLHS() ? B->getRHS() : B->getLHS();
+        Out.P = Ptr;
+        return addTerm(Out, Idx, 1);
+      }
+      Out.P = S;
+      return true;
+    }
+    if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->getOpcode() == BO_Add && VK) {
+      const Expr *Ptr = B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS();
+      const Expr *Idx = Ptr == B->getLHS() ? B->getRHS() : B->getLHS();
+      if (!decompose(Ptr, Out, Depth + 1))
+        return false;
+      return addTerm(Out, Idx, Out.V);
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E); DRE && VK) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (VD && VD->isLocalVarDecl() && VD->getInit() && Facts.mods(VD).empty())
+        return decompose(VD->getInit(), Out, Depth + 1);
+      Out.Why = "the vector pointer is not a cast of a scalar pointer";
+      return false;
+    }
+    return false;
+  }
+
+  bool addTerm(VecAddr &Out, const Expr *Idx, unsigned Scale) {
+    Expr::EvalResult R;
+    if (!Idx->isValueDependent() && Idx->EvaluateAsInt(R, Ctx)) {
+      int64_t C = R.Val.getInt().getExtValue() * Scale;
+      if (C != 0)
+        Out.Terms.push_back(std::to_string(C));
+      return true;
+    }
+    auto Txt = exprText(Ctx, Idx);
+    if (!Txt)
+      return false;
+    const Expr *I = Idx->IgnoreImpCasts();
+    if (Scale == 1)
+      Out.Terms.push_back(parenIf(needsParensForAdd(I), *Txt));
+    else
+      Out.Terms.push_back(std::to_string(Scale) + " * " + parenIf(!isPostfixSafe(I), *Txt));
+    Out.TermExprs.push_back(Idx);
+    return true;
+  }
+
+  /// The address of a vector access and its decomposition.
+  bool access(const Expr *E, VecAddr &Out) {
+    E = E->IgnoreParens();
+    if (const auto *U = dyn_cast<UnaryOperator>(E))
+      return decompose(U->getSubExpr(), Out);
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+      if (!decompose(AS->getBase(), Out))
+        return false;
+      return addTerm(Out, AS->getIdx(), Out.V);
+    }
+    if (const auto *C = dyn_cast<CallExpr>(E); C && C->getNumArgs() == 1)
+      return decompose(C->getArg(0), Out);
+    return false;
+  }
+
+  std::string laneText(const VecAddr &VA, unsigned K) {
+    const Expr *P = VA.P->IgnoreImpCasts();
+    std::string PT = exprText(Ctx, P).value_or("");
+    return parenIf(!isPostfixSafe(P), PT) + "[" + joinIndex(VA.Terms, K) + "]";
+  }
+
+  const VarDecl *tempOf(const Expr *E) {
+    const Stmt *P = parentSkipping(E);
+    const auto *DS = dyn_cast_or_null<DeclStmt>(P);
+    if (!DS || !DS->isSingleDecl())
+      return nullptr;
+    const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl());
+    if (!VD || !VD->getInit() || skipWrappers(VD->getInit()) != E->IgnoreParens() ||
+        VD->getType()->isReferenceType() || !vectorKind(VD->getType()))
+      return nullptr;
+    return VD;
+  }
+
+  const CXXOperatorCallExpr *storeOf(const Expr *E) {
+    const Stmt *P = PM.getParentIgnoreParens(E);
+    const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(P);
+    if (!Op || Op->getOperator() != OO_Equal || Op->getArg(0)->IgnoreParens() != E->IgnoreParens())
+      return nullptr;
+    return Op;
+  }
+
+  bool isStoreRHS(const Expr *E) {
+    const Stmt *P = parentSkipping(E);
+    const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(P);
+    return Op && Op->getOperator() == OO_Equal && Op->getArg(0)->IgnoreParens() != E->IgnoreParens() &&
+           isVectorAccess(Op->getArg(0)->IgnoreParens());
+  }
+
+  bool isVectorAccess(const Expr *E) {
+    E = E->IgnoreParens();
+    if (!vectorKind(E->getType()))
+      return false;
+    if (const auto *U = dyn_cast<UnaryOperator>(E))
+      return U->getOpcode() == UO_Deref;
+    if (isa<ArraySubscriptExpr>(E))
+      return true;
+    if (const auto *C = dyn_cast<CallExpr>(E))
+      if (const FunctionDecl *F = C->getDirectCallee())
+        return F->getIdentifier() && F->getName() == "__ldg";
+    return false;
+  }
+
+  const MemberExpr *laneMemberOf(const Expr *E) {
+    const Stmt *P = PM.getParentIgnoreParens(E);
+    while (const auto *ICE = dyn_cast_or_null<ImplicitCastExpr>(P))
+      P = PM.getParentIgnoreParens(ICE);
+    const auto *M = dyn_cast_or_null<MemberExpr>(P);
+    if (!M || M->isArrow())
+      return nullptr;
+    const auto *RV = dyn_cast_or_null<ImplicitCastExpr>(PM.getParentIgnoreParens(M));
+    if (!RV || RV->getCastKind() != CK_LValueToRValue)
+      return nullptr;
+    return laneIndex(M) < 0 ? nullptr : M;
+  }
+
+  static int laneIndex(const MemberExpr *M) {
+    StringRef N = M->getMemberDecl()->getName();
+    for (int k = 0; k < 4; ++k)
+      if (N == LaneNames[k])
+        return k;
+    return -1;
+  }
+
+  /// The statement (directly in a block) that holds a vector store, and its end past ';'.
+  bool storeStatement(const CXXOperatorCallExpr *Op, unsigned &Begin, unsigned &End) {
+    const Stmt *S = Op;
+    const Stmt *P = PM.getParent(S);
+    while (P && isa<ExprWithCleanups>(P)) {
+      S = P;
+      P = PM.getParent(P);
+    }
+    if (!isa_and_nonnull<CompoundStmt>(P) || !T.plain(S))
+      return false;
+    Begin = beginOffset(Ctx, S);
+    auto E = T.afterSemi(endOffset(Ctx, S));
+    if (!E)
+      return false;
+    End = *E;
+    return true;
+  }
+
+  /// no-aliasing-write-between over [Begin, End) for loads from VA.
+  void checkDelay(Verdicts &V, const VecAddr &VA, unsigned Begin, unsigned End,
+                  const std::set<const Expr *> &Ignore) {
+    Root P = A.rootOf(VA.P);
+    std::string PName = P.Chain.empty() ? P.Name : P.Chain.front();
+    std::vector<const VarDecl *> Vars;
+    Linearizer::collectVars(VA.P, Vars);
+    for (const Expr *TE : VA.TermExprs)
+      Linearizer::collectVars(TE, Vars);
+    const VarDecl *Which = nullptr;
+    if (Facts.modifiedIn(Vars, Begin, End, &Which)) {
+      V.set(NoAliasingWriteBetween, Status::Fails,
+            "'" + Which->getName().str() +
+                "' (part of the address) is modified between the vector load and a use");
+      return;
+    }
+    for (const MemEvent &Ev : Facts.events()) {
+      if (Ev.Begin < Begin || Ev.Begin >= End || Ignore.count(Ev.E))
+        continue;
+      if (Ev.K == MemEvent::Call) {
+        V.set(NoAliasingWriteBetween, Status::Fails,
+              "the call to '" + Ev.What + "' (line " + std::to_string(lineOf(Ctx, Ev.E)) +
+                  ") between the vector load and its uses may write or synchronize memory");
+        return;
+      }
+      if (Ev.K != MemEvent::Write)
+        continue;
+      const Expr *EB = accessBasePointer(Ev.E);
+      Root R = EB ? A.rootOf(EB) : Root();
+      std::string Why;
+      int Al = A.mayAlias(P, R, Why);
+      std::string What = exprText(Ctx, Ev.E).value_or("memory");
+      if (Al == 2)
+        V.set(NoAliasingWriteBetween, Status::Fails,
+              "the store to '" + What + "' (line " + std::to_string(lineOf(Ctx, Ev.E)) +
+                  ") may overwrite an element before its delayed scalar load: " + Why);
+      else if (Al == 1)
+        V.set(NoAliasingWriteBetween, Status::Unknown,
+              "the store to '" + What + "' (line " + std::to_string(lineOf(Ctx, Ev.E)) +
+                  ") lies between the vector load and a use: " + Why,
+              PName.empty() ? "noalias" : "noalias:" + PName);
+    }
+    V.set(NoAliasingWriteBetween, Status::Holds,
+          "no possibly-aliasing store between the vector load and its uses");
+  }
+
+  void temp(const Expr *E, const VarDecl *VD) {
+    Site &S = AC.addSite(RewriteName, Direction::Reverse, E->getBeginLoc(), FD);
+    Verdicts V;
+    VecAddr VA;
+    if (!access(E, VA) || !VA.P) {
+      S.Summary = "split a vector load";
+      S.addPrecondition(VectorTempOnlyLanes, Status::Fails,
+                        "the vector address '" + exprText(Ctx, E).value_or("?") +
+                            "' is not a cast of a scalar pointer" +
+                            (VA.Why.empty() ? "" : ": " + VA.Why));
+      return;
+    }
+    S.Summary = "load " + vectorTypeName(VA.Elem, VA.V) + " '" + VD->getName().str() + "' as " +
+                std::to_string(VA.V) + " scalar loads at its uses";
+    S.Facts["width"] = std::to_string(VA.V);
+    S.Facts["kind"] = "load";
+    // Uses of the temporary.
+    struct Use {
+      const MemberExpr *M = nullptr;
+      int K = -1;
+      const CXXOperatorCallExpr *Store = nullptr;
+    };
+    std::vector<Use> Uses;
+    std::string Bad;
+    auto Refs = match(findAll(declRefExpr(to(varDecl(equalsNode(VD)))).bind(ids::Access)),
+                      *FD->getBody(), AC.ast());
+    unsigned Last = endOffset(Ctx, E);
+    const auto *DS = cast<DeclStmt>(parentSkipping(E));
+    for (const BoundNodes &BN : Refs) {
+      const auto *Ref = BN.getNodeAs<DeclRefExpr>(ids::Access);
+      Last = std::max(Last, endOffset(Ctx, Ref));
+      const Stmt *P = PM.getParentIgnoreParens(Ref);
+      if (const auto *M = dyn_cast_or_null<MemberExpr>(P)) {
+        int K = laneIndex(M);
+        const auto *RV = dyn_cast_or_null<ImplicitCastExpr>(PM.getParentIgnoreParens(M));
+        if (K >= 0 && K < int(VA.V) && RV && RV->getCastKind() == CK_LValueToRValue) {
+          Uses.push_back({M, K, nullptr});
+          continue;
+        }
+        if (Bad.empty())
+          Bad = "'" + exprText(Ctx, M).value_or("?") + "' (line " +
+                std::to_string(lineOf(Ctx, M)) + ") is not a read of one lane";
+        continue;
+      }
+      // Stored whole by a vector store: the store is split too.
+      const Stmt *Up = parentSkipping(Ref);
+      if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(Up);
+          Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
+          skipWrappers(Op->getArg(1)) == Ref && isVectorAccess(Op->getArg(0)->IgnoreParens())) {
+        VecAddr Dst;
+        unsigned B0, E0;
+        if (access(Op->getArg(0), Dst) && Dst.V == VA.V && Dst.Elem == VA.Elem &&
+            storeStatement(Op, B0, E0)) {
+          Uses.push_back({nullptr, -1, Op});
+          continue;
+        }
+      }
+      if (Bad.empty())
+        Bad = "'" + VD->getName().str() + "' is used whole at line " +
+              std::to_string(lineOf(Ctx, Ref));
+    }
+    if (!Bad.empty())
+      V.set(VectorTempOnlyLanes, Status::Fails, Bad);
+    else
+      V.set(VectorTempOnlyLanes, Status::Holds,
+            "'" + VD->getName().str() + "' is only read through its lanes");
+    std::set<const Expr *> Ignore;
+    checkDelay(V, VA, endOffset(Ctx, DS), Last, Ignore);
+    V.emit(S, ReverseOrder);
+    if (V.anyFails())
+      return;
+    for (const Use &U : Uses)
+      if (U.Store)
+        Owned.insert(U.Store);
+    EditBuilder B(Ctx);
+    if (exprText(Ctx, VA.P->IgnoreImpCasts()).value_or("").empty()) {
+      S.addPrecondition(SourceRewritable, Status::Fails, "the pointer is not plain source text");
+      return;
+    }
+    B.removeLines(DS->getSourceRange());
+    for (const Use &U : Uses) {
+      if (U.M) {
+        B.replace(U.M->getSourceRange(), laneText(VA, U.K));
+        continue;
+      }
+      VecAddr Dst;
+      unsigned B0 = 0, E0 = 0;
+      access(U.Store->getArg(0), Dst);
+      storeStatement(U.Store, B0, E0);
+      std::vector<std::string> Lines;
+      for (unsigned k = 0; k < VA.V; ++k)
+        Lines.push_back(laneText(Dst, k) + " = " + laneText(VA, k) + ";");
+      B.replaceChars(T.loc(B0), T.loc(E0), join(Lines, "\n" + T.indentAt(B0)));
+    }
+    B.commit(S);
+  }
+
+  void store(const Expr *E, const CXXOperatorCallExpr *Op) {
+    Site &S = AC.addSite(RewriteName, Direction::Reverse, E->getBeginLoc(), FD);
+    VecAddr Dst;
+    unsigned B0 = 0, E0 = 0;
+    if (!access(E, Dst) || !Dst.P) {
+      S.Summary = "split a vector store";
+      S.addPrecondition(VectorTempOnlyLanes, Status::Fails,
+                        "the vector address '" + exprText(Ctx, E).value_or("?") +
+                            "' is not a cast of a scalar pointer");
+      return;
+    }
+    std::string VT = vectorTypeName(Dst.Elem, Dst.V);
+    S.Summary = "store " + VT + " as " + std::to_string(Dst.V) + " scalar stores";
+    S.Facts["width"] = std::to_string(Dst.V);
+    S.Facts["kind"] = "store";
+    Verdicts V;
+    V.set(VectorTempOnlyLanes, Status::Holds, "a vector store needs no vector temporary");
+    std::vector<std::string> Values;
+    std::string Prefix;
+    const Expr *RHS = skipWrappers(Op->getArg(1));
+    unsigned RB = beginOffset(Ctx, Op->getArg(1)), RE = endOffset(Ctx, Op->getArg(1));
+    Root DR = A.rootOf(Dst.P);
+    std::string DName = DR.Chain.empty() ? DR.Name : DR.Chain.front();
+    const auto *Call = dyn_cast<CallExpr>(RHS);
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    if (Callee && Callee->getIdentifier() && Callee->getName().starts_with("make_") &&
+        Call->getNumArgs() == Dst.V) {
+      for (const Expr *Arg : Call->arguments())
+        Values.push_back(exprText(Ctx, Arg).value_or(""));
+      // Values 1..V-1 are now evaluated after earlier lanes are stored.
+      for (const MemEvent &Ev : Facts.events()) {
+        if (Ev.Begin < RB || Ev.Begin >= RE)
+          continue;
+        if (Ev.K == MemEvent::Call) {
+          V.set(NoAliasingWriteBetween, Status::Fails,
+                "the call to '" + Ev.What + "' in the stored value would run between scalar stores");
+          continue;
+        }
+        const Expr *EB = accessBasePointer(Ev.E);
+        Root R = EB ? A.rootOf(EB) : Root();
+        std::string Why;
+        int Al = A.mayAlias(DR, R, Why);
+        std::string What = exprText(Ctx, Ev.E).value_or("memory");
+        if (Al == 2)
+          V.set(NoAliasingWriteBetween, Status::Fails,
+                "the value reads '" + What + "', which a scalar store of an earlier lane may change");
+        else if (Al == 1)
+          V.set(NoAliasingWriteBetween, Status::Unknown,
+                "the value reads '" + What + "' while earlier lanes are stored: " + Why,
+                DName.empty() ? "noalias" : "noalias:" + DName);
+      }
+    } else if (isVectorAccess(RHS)) {
+      VecAddr Src;
+      if (!access(RHS, Src) || !Src.P || Src.V != Dst.V || Src.Elem != Dst.Elem) {
+        V.set(VectorTempOnlyLanes, Status::Fails, "the stored vector's address cannot be split");
+      } else {
+        for (unsigned k = 0; k < Dst.V; ++k)
+          Values.push_back(laneText(Src, k));
+        Root SR = A.rootOf(Src.P);
+        std::string Why;
+        int Al = A.mayAlias(DR, SR, Why);
+        if (Al == 2 && laneText(Src, 0) != laneText(Dst, 0))
+          V.set(NoAliasingWriteBetween, Status::Fails,
+                "copy within one array: scalar stores may overwrite elements not yet loaded");
+        else if (Al == 1)
+          V.set(NoAliasingWriteBetween, Status::Unknown,
+                "interleaving scalar loads and stores of a copy: " + Why,
+                DName.empty() ? "noalias" : "noalias:" + DName);
+      }
+    } else if (const auto *DRE = dyn_cast<DeclRefExpr>(RHS)) {
+      std::string N = DRE->getDecl()->getName().str();
+      for (unsigned k = 0; k < Dst.V; ++k)
+        Values.push_back(N + "." + LaneNames[k]);
+    } else {
+      // Any other vector value: keep it in a temporary.
+      std::string Name;
+      for (unsigned N = 0;; ++N) {
+        Name = "st_v" + std::to_string(N);
+        if (Facts.nameIsFree(Name) && !UsedNames.count(Name))
+          break;
+      }
+      UsedNames.insert(Name);
+      Prefix = "const " + VT + " " + Name + " = " + exprText(Ctx, Op->getArg(1)).value_or("") + ";";
+      for (unsigned k = 0; k < Dst.V; ++k)
+        Values.push_back(Name + "." + LaneNames[k]);
+    }
+    V.set(NoAliasingWriteBetween, Status::Holds,
+          "splitting the store crosses no possibly-aliasing access");
+    V.emit(S, ReverseOrder);
+    if (V.anyFails())
+      return;
+    EditBuilder B(Ctx);
+    if (!storeStatement(Op, B0, E0)) {
+      S.addPrecondition(SourceRewritable, Status::Fails,
+                        "the vector store is not a plain statement of a block");
+      return;
+    }
+    for (const std::string &Val : Values)
+      if (Val.empty()) {
+        S.addPrecondition(SourceRewritable, Status::Fails, "a stored value is not plain source text");
+        return;
+      }
+    std::string Indent = T.indentAt(B0);
+    std::vector<std::string> Lines;
+    if (!Prefix.empty())
+      Lines.push_back(Prefix);
+    for (unsigned k = 0; k < Dst.V; ++k)
+      Lines.push_back(laneText(Dst, k) + " = " + Values[k] + ";");
+    B.replaceChars(T.loc(B0), T.loc(E0), join(Lines, "\n" + Indent));
+    B.commit(S);
+  }
+
+  void direct(const Expr *E, const MemberExpr *M) {
+    Site &S = AC.addSite(RewriteName, Direction::Reverse, E->getBeginLoc(), FD);
+    VecAddr VA;
+    if (!access(E, VA) || !VA.P) {
+      S.Summary = "split a vector load";
+      S.addPrecondition(VectorTempOnlyLanes, Status::Fails,
+                        "the vector address is not a cast of a scalar pointer");
+      return;
+    }
+    int K = laneIndex(M);
+    S.Summary = "load one lane of a " + vectorTypeName(VA.Elem, VA.V) + " as a scalar";
+    S.Facts["width"] = std::to_string(VA.V);
+    S.Facts["kind"] = "load";
+    S.addPrecondition(VectorTempOnlyLanes, Status::Holds, "only lane ." + std::string(LaneNames[K]) + " is read");
+    S.addPrecondition(NoAliasingWriteBetween, Status::Holds, "the load is not moved");
+    EditBuilder B(Ctx);
+    B.replace(M->getSourceRange(), laneText(VA, K));
+    B.commit(S);
+  }
+
+  AnalysisContext &AC;
+  const ASTContext &Ctx;
+  TextCtx T;
+  const FunctionDecl *FD;
+  FunctionFacts Facts;
+  Analyzer A;
+  ParentMap PM;
+  std::set<const CXXOperatorCallExpr *> Owned;
+  std::set<std::string> UsedNames;
+};
+
+//===----------------------------------------------------------------------===//
+// The pair
+//===----------------------------------------------------------------------===//
+
+class FunctionCollector : public MatchFinder::MatchCallback {
+public:
+  std::vector<const FunctionDecl *> Fns;
+  void run(const MatchFinder::MatchResult &R) override {
+    const auto *FD = R.Nodes.getNodeAs<FunctionDecl>(ids::Fn);
+    if (!FD || FD->isDependentContext() || !FD->getBody())
+      return;
+    if (std::find(Fns.begin(), Fns.end(), FD) == Fns.end())
+      Fns.push_back(FD);
+  }
+};
+
+class VectorizeGlobalAccess : public RewritePair {
+public:
+  StringRef name() const override { return RewriteName; }
+  StringRef intent() const override {
+    return "turn V contiguous per-thread scalar float/int global loads or stores into one "
+           "float4/float2 (int4/uint4...) access: fewer, wider memory transactions";
+  }
+  ArrayRef<PreconditionSpec> preconditions() const override { return Specs; }
+  void findSites(Direction D, AnalysisContext &AC) const override {
+    MatchFinder Finder;
+    FunctionCollector C;
+    Finder.addMatcher(functionMatcher(), &C);
+    Finder.matchAST(AC.ast());
+    for (const FunctionDecl *FD : C.Fns) {
+      if (D == Direction::Forward)
+        ForwardAnalysis(AC, FD).run();
+      else
+        ReverseAnalysis(AC, FD).run();
+    }
+  }
+};
+
+} // namespace
+
+std::unique_ptr<RewritePair> createVectorizeGlobalAccess() {
+  return std::make_unique<VectorizeGlobalAccess>();
+}
+
+} // namespace klineage
