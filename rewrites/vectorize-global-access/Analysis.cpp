@@ -595,7 +595,9 @@ Status Analyzer::multipleOf(const LinearForm &F, int64_t N, std::string &Reason,
     std::string Desc;
     for (const std::string &A : M) {
       const Atom *At = Lin.atom(A);
-      std::string T = At && At->E ? exprText(Ctx, At->E).value_or("?") : "?";
+      std::string T = At && At->Var ? At->Var->getName().str()
+                      : At && At->E ? exprText(Ctx, At->E).value_or("?")
+                                    : "?";
       Desc += (Desc.empty() ? "" : "*") + T;
     }
     Reason = "'" + Desc + "' is not known to be a multiple of " + std::to_string(Need);

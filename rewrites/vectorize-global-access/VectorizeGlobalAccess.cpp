@@ -1056,10 +1056,10 @@ public:
     });
     // Pass 1: vector temporaries (they may own the stores of their value).
     for (const Expr *E : Accesses)
-      if (const VarDecl *VD = tempOf(E))
+      if (const VarDecl *VD = tempOf(E); VD && castFromScalar(E))
         temp(E, VD);
     for (const Expr *E : Accesses) {
-      if (tempOf(E))
+      if (tempOf(E) || !castFromScalar(E))
         continue;
       if (const CXXOperatorCallExpr *St = storeOf(E)) {
         if (!Owned.count(St))
@@ -1072,6 +1072,8 @@ public:
         direct(E, M);
         continue;
       }
+      if (!castFromScalar(E))
+        continue; // a native float4 array: nothing to split
       Site &S = AC.addSite(RewriteName, Direction::Reverse, E->getBeginLoc(), FD);
       S.Summary = "split a vector access";
       S.addPrecondition(VectorTempOnlyLanes, Status::Fails,
@@ -1164,6 +1166,28 @@ private:
         return decompose(VD->getInit(), Out, Depth + 1);
       Out.Why = "the vector pointer is not a cast of a scalar pointer";
       return false;
+    }
+    return false;
+  }
+
+  /// True if the vector address derives from a scalar pointer (a cast
+  /// somewhere); native float4 arrays are not this rewrite's business.
+  bool castFromScalar(const Expr *E) {
+    VecAddr VA;
+    if (access(E, VA))
+      return true;
+    const Expr *Ptr = accessBasePointer(E);
+    for (unsigned D = 0; Ptr && D < 8; ++D) {
+      Ptr = Ptr->IgnoreParenImpCasts();
+      if (isa<ExplicitCastExpr>(Ptr))
+        return true;
+      if (const auto *B = dyn_cast<BinaryOperator>(Ptr))
+        Ptr = B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS();
+      else if (const auto *DRE = dyn_cast<DeclRefExpr>(Ptr)) {
+        const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        Ptr = VD && VD->isLocalVarDecl() ? VD->getInit() : nullptr;
+      } else
+        return false;
     }
     return false;
   }
@@ -1457,8 +1481,10 @@ private:
     std::string DName = DR.Chain.empty() ? DR.Name : DR.Chain.front();
     const auto *Call = dyn_cast<CallExpr>(RHS);
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    const CallExpr *MakeCall = nullptr;
     if (Callee && Callee->getIdentifier() && Callee->getName().starts_with("make_") &&
         Call->getNumArgs() == Dst.V) {
+      MakeCall = Call;
       for (const Expr *Arg : Call->arguments())
         Values.push_back(exprText(Ctx, Arg).value_or(""));
       // Values 1..V-1 are now evaluated after earlier lanes are stored.
@@ -1535,6 +1561,26 @@ private:
         return;
       }
     std::string Indent = T.indentAt(B0);
+    if (MakeCall) {
+      // Keep the arguments in place (other sites may edit inside them):
+      // rewrite only the text around them.
+      std::vector<std::pair<unsigned, unsigned>> Args;
+      for (const Expr *Arg : MakeCall->arguments()) {
+        if (!T.plain(Arg)) {
+          S.addPrecondition(SourceRewritable, Status::Fails,
+                            "a stored value is produced by a macro expansion");
+          return;
+        }
+        Args.push_back({beginOffset(Ctx, Arg), endOffset(Ctx, Arg)});
+      }
+      B.replaceChars(T.loc(B0), T.loc(Args[0].first), laneText(Dst, 0) + " = ");
+      for (unsigned k = 1; k < Dst.V; ++k)
+        B.replaceChars(T.loc(Args[k - 1].second), T.loc(Args[k].first),
+                       ";\n" + Indent + laneText(Dst, k) + " = ");
+      B.replaceChars(T.loc(Args.back().second), T.loc(E0), ";");
+      B.commit(S);
+      return;
+    }
     std::vector<std::string> Lines;
     if (!Prefix.empty())
       Lines.push_back(Prefix);
