@@ -588,7 +588,10 @@ private:
   }
 
   void load(Flow &F, const Expr *Target) {
-    if (Target && !PathMixed)
+    // Only element types with an __ldg overload can be wrapped (a cast may
+    // have changed the type: reinterpret_cast<const Pair *>(p)[i]).
+    if (Target && !PathMixed &&
+        (Target->getType()->isDependentType() || ldgSupports(Ctx, Target->getType())))
       F.Loads.push_back(Target);
     else
       ++F.Reads;
@@ -1055,8 +1058,16 @@ private:
                                         " local pointer(s)/cast(s)/callee parameter(s) get 'const'"
                                   : "no local pointer or callee needs a new const");
 
-    for (const Expr *L : F.Loads)
+    // A load spelled once in a macro argument that the macro expands twice
+    // is one edit.
+    std::set<std::pair<unsigned, unsigned>> Wrapped;
+    for (const Expr *L : F.Loads) {
+      CharSourceRange CR = exprRange(Ctx, L);
+      if (CR.isValid() &&
+          !Wrapped.insert({CR.getBegin().getRawEncoding(), CR.getEnd().getRawEncoding()}).second)
+        continue;
       wrapLoad(Ctx, B, L);
+    }
     B.commit(S);
   }
 
@@ -1156,8 +1167,14 @@ private:
       S.addPrecondition(RestrictRemovable, Status::Holds,
                         IsRestrict ? "'__restrict__' is plain text in every declaration"
                                    : "'" + PName + "' is not __restrict__; only __ldg to unwrap");
-    for (const CallExpr *CE : F.LdgCalls)
+    std::set<std::pair<unsigned, unsigned>> Unwrapped;
+    for (const CallExpr *CE : F.LdgCalls) {
+      CharSourceRange CR = exprRange(Ctx, CE);
+      if (CR.isValid() &&
+          !Unwrapped.insert({CR.getBegin().getRawEncoding(), CR.getEnd().getRawEncoding()}).second)
+        continue;
       unwrapLdg(Ctx, B, CE);
+    }
     B.commit(S);
   }
 };
