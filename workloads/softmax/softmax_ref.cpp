@@ -1,0 +1,19 @@
+// CPU reference for workloads/softmax (double precision; see docs/gate.md):
+//   out[r][c] = exp(in[r][c] - max_r) / sum_c' exp(in[r][c'] - max_r).
+#include <cmath>
+
+void softmax_ref(int M, int N, const double *in, double *out) {
+#pragma omp parallel for schedule(static)
+  for (int r = 0; r < M; ++r) {
+    const double *x = in + (long long)r * N;
+    double *y = out + (long long)r * N;
+    double m = -INFINITY;
+    for (int c = 0; c < N; ++c)
+      m = x[c] > m ? x[c] : m;
+    double s = 0.0;
+    for (int c = 0; c < N; ++c)
+      s += std::exp(x[c] - m);
+    for (int c = 0; c < N; ++c)
+      y[c] = std::exp(x[c] - m) / s;
+  }
+}
