@@ -923,9 +923,20 @@ private:
       }
     // `__ldg(P)` -> `*(P)`, or `*p` for a plain name; parenthesized where a
     // postfix operator follows.
+    const Stmt *Child = CE;
     const Stmt *Parent = parentStmt(Ctx, *CE);
-    bool Postfix = Parent && (isa<MemberExpr>(Parent) || isa<ArraySubscriptExpr>(Parent) ||
-                              isa<CallExpr>(Parent));
+    while (Parent && (isa<ImplicitCastExpr>(Parent) || isa<MaterializeTemporaryExpr>(Parent) ||
+                      isa<CXXBindTemporaryExpr>(Parent))) {
+      Child = Parent;
+      Parent = parentStmt(Ctx, *Parent);
+    }
+    bool Postfix = false;
+    if (const auto *ME = dyn_cast_or_null<MemberExpr>(Parent))
+      Postfix = ME->getBase() == Child;
+    else if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(Parent))
+      Postfix = ASE->getLHS() == Child;
+    else if (const auto *PCE = dyn_cast_or_null<CallExpr>(Parent))
+      Postfix = PCE->getCallee() == Child;
     CharSourceRange AR = exprRange(Ctx, CE->getArg(0));
     if (AR.isInvalid()) {
       B.insertBefore(CE->getArg(0)->getBeginLoc(), "");
@@ -977,7 +988,18 @@ private:
                         "'" + FName + "' is a __device__ function: callers may pass shared or "
                         "local pointers, and __ldg reads global memory only");
 
-    // never-written
+    // never-written: name the first writing line in the file.
+    if (!F.Writes.empty())
+      std::stable_sort(F.Writes.begin(), F.Writes.end(), [](const std::string &A, const std::string &B) {
+        auto LineIn = [](StringRef S) {
+          size_t P = S.find("line ");
+          unsigned N = ~0u;
+          if (P != StringRef::npos)
+            S.substr(P + 5).consumeInteger(10, N);
+          return N;
+        };
+        return LineIn(A) < LineIn(B);
+      });
     if (!F.Writes.empty())
       S.addPrecondition(NeverWritten, Status::Fails,
                         "'" + PName + "' is written: " + F.Writes.front() +
