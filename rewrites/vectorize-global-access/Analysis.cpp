@@ -714,7 +714,7 @@ Status Analyzer::baseAligned(const Root &R, unsigned Bytes, const std::string &U
     return Status::Unknown;
   }
   if (*RootAlign < Bytes) {
-    Reason = RootWhy + ", less than the " + B + " bytes a " + B + "-byte vector access needs";
+    Reason = RootWhy + ", less than the " + B + " bytes the vector access needs";
     return R.AlignBytes ? Status::Fails
            : (R.K == Root::KernelParam || R.K == Root::DeviceParam) ? Status::Unknown
                                                                       : Status::Fails;

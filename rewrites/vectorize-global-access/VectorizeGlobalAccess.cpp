@@ -75,7 +75,10 @@ const PreconditionSpec Specs[] = {
      "delaying the loads to the uses (or splitting a store) crosses no possibly-aliasing write"},
 };
 
-const char *const ForwardOrder[] = {ContiguousLanes, IndexAligned,           BaseAligned, GlobalPointer,
+// Emission order: the first failing one is what a refusal cites, so the
+// more fundamental facts come first (a __shared__ array fails global-pointer
+// before its alignment is discussed).
+const char *const ForwardOrder[] = {ContiguousLanes, IndexAligned,           GlobalPointer, BaseAligned,
                                     TailCovered,     NoAliasingWriteBetween, SameBlock};
 const char *const ReverseOrder[] = {VectorTempOnlyLanes, NoAliasingWriteBetween};
 
@@ -170,6 +173,7 @@ struct TextCtx {
     return std::nullopt;
   }
   std::string indentAt(unsigned Off) const { return lineIndent(Ctx, loc(Off)); }
+  unsigned lineAt(unsigned Off) const { return SM.getLineNumber(SM.getMainFileID(), Off); }
   bool aloneOnLine(unsigned B, unsigned E) const {
     size_t LS = Buf.rfind('\n', B ? B - 1 : 0);
     LS = (LS == StringRef::npos || B == 0) ? 0 : LS + 1;
@@ -467,11 +471,12 @@ private:
         }
       }
       for (size_t W = 0; W < Windows.size(); ++W)
-        formWindow(Ls, Windows[W].first, Windows[W].second, Incomplete[W]);
+        formWindow(Ls, Windows[W].first, Windows[W].second, Incomplete[W], !Forced);
     }
   }
 
-  void formWindow(const std::vector<Lane *> &Ls, int64_t C0, unsigned V, bool IsIncomplete) {
+  void formWindow(const std::vector<Lane *> &Ls, int64_t C0, unsigned V, bool IsIncomplete,
+                  bool MayHalve) {
     std::vector<Lane *> In;
     for (Lane *L : Ls)
       if (L->C >= C0 && L->C < C0 + int64_t(V))
@@ -520,6 +525,25 @@ private:
       Seen.insert(L->C);
     if (Seen.size() < V)
       return;
+    // No block holds all four lanes: maybe each half is a float2 in one block.
+    if (MayHalve && V == 4) {
+      size_t Before = Groups.size();
+      formWindow(Ls, C0, 2, false, false);
+      size_t Mid = Groups.size();
+      formWindow(Ls, C0 + 2, 2, false, false);
+      bool AnyInBlock = false;
+      for (size_t I = Before; I < Groups.size(); ++I)
+        AnyInBlock = AnyInBlock || Groups[I]->Sh == Group::InBlock;
+      (void)Mid;
+      if (AnyInBlock) {
+        // Keep only the in-block halves.
+        Groups.erase(std::remove_if(Groups.begin() + Before, Groups.end(),
+                                    [](const auto &G) { return G->Sh != Group::InBlock; }),
+                     Groups.end());
+        return;
+      }
+      Groups.resize(Before);
+    }
     bool Guarded = true;
     std::set<const IfStmt *> Guards;
     for (Lane *L : In)
@@ -574,8 +598,8 @@ private:
       const VarDecl *Which = nullptr;
       if (const VarMod *M = Facts.modifiedIn(Vars, G.Start, G.Stop, &Which))
         G.P.set(ContiguousLanes, Status::Fails,
-                "'" + Which->getName().str() + "' is modified between the lanes (offset " +
-                    std::to_string(M->Begin) + "), so they are not " + V +
+                "'" + Which->getName().str() + "' is modified between the lanes (line " +
+                    std::to_string(T.lineAt(M->Begin)) + "), so they are not " + V +
                     " contiguous elements");
       else
         G.P.set(ContiguousLanes, Status::Holds,
