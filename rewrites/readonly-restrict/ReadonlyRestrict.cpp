@@ -395,6 +395,10 @@ private:
       return walkCallArg(F, CE, E);
     if (isa<UnaryExprOrTypeTraitExpr>(P) || isa<CXXNoexceptExpr>(P))
       return;
+    // A lambda capture: the uses inside the lambda's body name the same
+    // parameter and are followed like any other use.
+    if (isa<LambdaExpr>(P))
+      return;
     if (const auto *DS = dyn_cast<DeclStmt>(P)) {
       (void)DS;
       return;
