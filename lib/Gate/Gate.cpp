@@ -535,7 +535,7 @@ public:
       if (Tool == "racecheck")
         A.insert(A.end(), {"--racecheck-report", "all"});
       A.insert(A.end(), {Drv, "check", "--seed=" + std::to_string(Seed), "--sizes=" + Sizes, "--trials=1",
-                         "--no-cupti", "--call-timeout=" + std::to_string(M.CallTimeoutS * 20)});
+                         "--no-cupti", "--no-guard", "--call-timeout=" + std::to_string(M.CallTimeoutS * 20)});
       std::string Tag = "sanitize-" + Tool + "-" + std::to_string(Counter++);
       StageResult R = runChild("sanitize", Sanitizer, A, M.CorrectnessTimeoutS * 10, Tag, Ev);
       json::Object TO;
