@@ -1424,7 +1424,8 @@ private:
         }
         if (Bad.empty())
           Bad = "'" + exprText(Ctx, M).value_or("?") + "' (line " +
-                std::to_string(lineOf(Ctx, M)) + ") is not a read of one lane";
+                std::to_string(lineOf(Ctx, M)) +
+                ") is not only read: it is modified or its address is taken";
         continue;
       }
       // Stored whole by a vector store: the store is split too.
