@@ -224,8 +224,9 @@ std::optional<APSInt> constantValue(ASTContext &Ctx, const Expr *E, std::string 
 
 /// True if \p S writes \p V or takes its address/reference (anything but a
 /// plain read), so that the trip count cannot be read off the header.
-const Stmt *findIndexModification(ASTContext &Ctx, const Stmt *S, const VarDecl *V) {
-  if (!S)
+const Stmt *findIndexModification(ASTContext &Ctx, const Stmt *S, const VarDecl *V,
+                                  const Stmt *Skip = nullptr) {
+  if (!S || S == Skip)
     return nullptr;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
     if (DRE->getDecl() != V)
@@ -242,23 +243,68 @@ const Stmt *findIndexModification(ASTContext &Ctx, const Stmt *S, const VarDecl 
     return DRE;
   }
   for (const Stmt *C : S->children())
-    if (const Stmt *M = findIndexModification(Ctx, C, V))
+    if (const Stmt *M = findIndexModification(Ctx, C, V, Skip))
       return M;
   return nullptr;
 }
 
+/// A `continue` of this loop (not of a nested one) in \p S.
+const Stmt *findContinue(const Stmt *S) {
+  if (!S)
+    return nullptr;
+  if (isa<ContinueStmt>(S))
+    return S;
+  if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S) ||
+      isa<LambdaExpr>(S))
+    return nullptr;
+  for (const Stmt *C : S->children())
+    if (const Stmt *R = findContinue(C))
+      return R;
+  return nullptr;
+}
+
+/// The parts of a counted loop, whatever its statement kind.
+struct CountedLoop {
+  const Expr *Cond = nullptr;
+  const Stmt *Init = nullptr; ///< DeclStmt or assignment setting the index
+  const Expr *Inc = nullptr;  ///< the index update (may be a comma expression)
+  const Stmt *Body = nullptr;
+  const Stmt *SkipInBody = nullptr; ///< the update, when it is the body's last statement
+  bool DoWhile = false;
+  const char *Kind = "for";
+};
+
+/// In a comma expression, the operand that updates \p IV (the others must
+/// leave it alone).
+const Expr *stepOf(ASTContext &Ctx, const Expr *Inc, const VarDecl *IV) {
+  if (!Inc)
+    return nullptr;
+  const Expr *E = Inc->IgnoreParenImpCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->getOpcode() == BO_Comma) {
+    const Expr *L = stepOf(Ctx, BO->getLHS(), IV), *R = stepOf(Ctx, BO->getRHS(), IV);
+    if (L && R)
+      return nullptr; // updated twice: not a simple counted loop
+    if (L && findIndexModification(Ctx, BO->getRHS(), IV))
+      return nullptr;
+    if (R && findIndexModification(Ctx, BO->getLHS(), IV))
+      return nullptr;
+    return L ? L : R;
+  }
+  return findIndexModification(Ctx, E, IV) ? E : nullptr;
+}
+
 enum class StepOp { Add, Sub, Mul, Div, Shl, Shr };
 
-/// Analyses a `for` loop header: init, comparison with a constant, constant
-/// step; then simulates it to count the iterations exactly.
-TripCount analyseFor(ASTContext &Ctx, const ForStmt &For) {
+/// Analyses a counted loop: start value, comparison with a constant,
+/// constant step; then simulates it to count the iterations exactly.
+TripCount analyseCounted(ASTContext &Ctx, const CountedLoop &For) {
   TripCount T;
   // The index: the variable the condition compares.
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(
-      For.getCond() ? For.getCond()->IgnoreParenImpCasts() : nullptr);
+      For.Cond ? For.Cond->IgnoreParenImpCasts() : nullptr);
   if (!Cond || !Cond->isComparisonOp()) {
     T.St = Status::Fails;
-    T.Reason = For.getCond() ? "the condition '" + text(Ctx, For.getCond()) +
+    T.Reason = For.Cond ? "the condition '" + text(Ctx, For.Cond) +
                                    "' is not a comparison of the index with a bound"
                              : "the loop has no condition";
     return T;
@@ -290,18 +336,21 @@ TripCount analyseFor(ASTContext &Ctx, const ForStmt &For) {
 
   // Start value.
   const Expr *InitE = nullptr;
-  if (const auto *DS = dyn_cast_or_null<DeclStmt>(For.getInit())) {
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(For.Init)) {
     for (const Decl *D : DS->decls())
       if (D == IV)
         InitE = IV->getInit();
   } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(
-                 For.getInit() ? cast<Expr>(For.getInit())->IgnoreParens() : nullptr)) {
+                 isa_and_nonnull<Expr>(For.Init) ? cast<Expr>(For.Init)->IgnoreParens() : nullptr)) {
     if (BO->getOpcode() == BO_Assign && refVar(BO->getLHS()) == IV)
       InitE = BO->getRHS();
   }
   if (!InitE) {
     T.St = Status::Fails;
-    T.Reason = "the start value of '" + IVName + "' is not set in the loop header";
+    T.Reason = "the start value of '" + IVName + "' is not set " +
+               (For.DoWhile || StringRef(For.Kind) == "while"
+                    ? "by the statement right before the loop"
+                    : "in the loop header");
     return T;
   }
   std::string Why;
@@ -319,7 +368,7 @@ TripCount analyseFor(ASTContext &Ctx, const ForStmt &For) {
   }
 
   // Step.
-  const Expr *Inc = For.getInc() ? For.getInc()->IgnoreParenImpCasts() : nullptr;
+  const Expr *Inc = stepOf(Ctx, For.Inc, IV);
   StepOp SOp = StepOp::Add;
   const Expr *StepE = nullptr;
   std::optional<APSInt> Step;
@@ -368,14 +417,28 @@ TripCount analyseFor(ASTContext &Ctx, const ForStmt &For) {
   }
   if (!Step) {
     T.St = Status::Fails;
-    T.Reason = For.getInc() ? "the step '" + text(Ctx, For.getInc()) +
-                                  "' is not a constant update of '" + IVName + "'"
-                            : "the loop has no step expression";
+    T.Reason = For.Inc && (Inc || StringRef(For.Kind) == "for")
+                   ? "the step '" + text(Ctx, For.Inc) + "' is not a constant update of '" +
+                         IVName + "'"
+                   : StringRef(For.Kind) == "for"
+                             ? std::string("the loop has no step expression")
+                             : "the body does not end with an update of '" + IVName + "'";
     return T;
   }
 
+  // In a while/do loop, `continue` skips the update at the end of the body.
+  if (For.SkipInBody)
+    if (const Stmt *C = findContinue(For.Body)) {
+      T.St = Status::Fails;
+      T.Reason = "'continue' at line " +
+                 std::to_string(Ctx.getSourceManager().getPresumedLineNumber(
+                     Ctx.getSourceManager().getFileLoc(C->getBeginLoc()))) +
+                 " skips the update of '" + IVName + "' at the end of the body";
+      return T;
+    }
+
   // The index must not change anywhere else.
-  if (const Stmt *M = findIndexModification(Ctx, For.getBody(), IV)) {
+  if (const Stmt *M = findIndexModification(Ctx, For.Body, IV, For.SkipInBody)) {
     T.St = Status::Fails;
     T.Reason = "'" + IVName + "' is modified or escapes inside the body (line " +
                std::to_string(Ctx.getSourceManager().getPresumedLineNumber(
@@ -383,7 +446,7 @@ TripCount analyseFor(ASTContext &Ctx, const ForStmt &For) {
                ")";
     return T;
   }
-  if (const Stmt *M = findIndexModification(Ctx, For.getCond(), IV)) {
+  if (const Stmt *M = findIndexModification(Ctx, For.Cond, IV)) {
     (void)M;
     T.St = Status::Fails;
     T.Reason = "the condition modifies '" + IVName + "'";
@@ -427,7 +490,9 @@ TripCount analyseFor(ASTContext &Ctx, const ForStmt &For) {
     }
   };
   uint64_t N = 0;
-  while (holds(I)) {
+  bool First = For.DoWhile; // a do loop runs its body once before the test
+  while (First || holds(I)) {
+    First = false;
     if (++N > SimulationCap) {
       T.St = Status::Holds;
       T.OverCap = true;
@@ -452,7 +517,7 @@ TripCount analyseFor(ASTContext &Ctx, const ForStmt &For) {
   T.St = Status::Holds;
   T.Count = N;
   T.Reason = "'" + IVName + "' from " + toString(*Init, 10) + " while '" + text(Ctx, Cond) +
-             "' (bound " + toString(*Bound, 10) + "), step '" + text(Ctx, For.getInc()) + "': " +
+             "' (bound " + toString(*Bound, 10) + "), step '" + text(Ctx, Inc) + "': " +
              std::to_string(N) + " iteration" + (N == 1 ? "" : "s");
   return T;
 }
@@ -476,17 +541,64 @@ TripCount analyseRangeFor(ASTContext &Ctx, const CXXForRangeStmt &For) {
   return T;
 }
 
+/// For a while/do loop: the statement right before it in its block (where
+/// the index gets its start value).
+const Stmt *previousStatement(ASTContext &Ctx, const Stmt &Loop) {
+  const Stmt *Child = &Loop;
+  DynTypedNodeList Parents = Ctx.getParents(Loop);
+  if (!Parents.empty())
+    if (const auto *AS = Parents[0].get<AttributedStmt>()) {
+      Child = AS;
+      Parents = Ctx.getParents(*AS);
+    }
+  const auto *CS = Parents.empty() ? nullptr : Parents[0].get<CompoundStmt>();
+  if (!CS)
+    return nullptr;
+  const Stmt *Prev = nullptr;
+  for (const Stmt *S : CS->body()) {
+    if (S == Child)
+      return Prev;
+    Prev = S;
+  }
+  return nullptr;
+}
+
+/// For a while/do loop: the body's last statement, when it is an expression
+/// (the index update `++i;`, `i += 4;`).
+const Expr *lastExpression(const Stmt *Body) {
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Body))
+    return CS->body_empty() ? nullptr : dyn_cast<Expr>(CS->body_back());
+  return dyn_cast_or_null<Expr>(Body);
+}
+
 TripCount analyseTripCount(ASTContext &Ctx, const Stmt &Loop) {
-  if (const auto *For = dyn_cast<ForStmt>(&Loop))
-    return analyseFor(Ctx, *For);
-  if (const auto *RF = dyn_cast<CXXForRangeStmt>(&Loop))
+  CountedLoop L;
+  if (const auto *For = dyn_cast<ForStmt>(&Loop)) {
+    L.Cond = For->getCond();
+    L.Init = For->getInit();
+    L.Inc = For->getInc();
+    L.Body = For->getBody();
+  } else if (const auto *RF = dyn_cast<CXXForRangeStmt>(&Loop)) {
     return analyseRangeFor(Ctx, *RF);
-  TripCount T;
-  T.St = Status::Fails;
-  T.Reason = std::string("the trip count of a '") + (isa<WhileStmt>(Loop) ? "while" : "do") +
-             "' loop is not analysed; rewrite it as a counted 'for' or use "
-             "--option=unroll-factor=N";
-  return T;
+  } else if (const auto *W = dyn_cast<WhileStmt>(&Loop)) {
+    // int i = 0; while (i < N) { ...; ++i; }
+    L.Kind = "while";
+    L.Cond = W->getCond();
+    L.Init = previousStatement(Ctx, Loop);
+    L.Body = W->getBody();
+    L.Inc = lastExpression(L.Body);
+    L.SkipInBody = L.Inc;
+  } else if (const auto *D = dyn_cast<DoStmt>(&Loop)) {
+    // int i = 0; do { ...; ++i; } while (i < N);
+    L.Kind = "do";
+    L.DoWhile = true;
+    L.Cond = D->getCond();
+    L.Init = previousStatement(Ctx, Loop);
+    L.Body = D->getBody();
+    L.Inc = lastExpression(L.Body);
+    L.SkipInBody = L.Inc;
+  }
+  return analyseCounted(Ctx, L);
 }
 
 //===----------------------------------------------------------------------===//

@@ -19,7 +19,15 @@ __global__ void k(const float *in, float *out, int n, int stride) {
     acc += in[i];
   }
   int j = 0;
-  while (j < 8) { acc += in[j]; ++j; }
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: cannot apply 'loop-unroll' (forward) at site 5: precondition 'constant-trip-count' fails: the trip count of a 'while' loop is not analysed{{.*}} [KL1203]
+  while (j < 8) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: cannot apply 'loop-unroll' (forward) at site 5: precondition 'constant-trip-count' fails: 'continue' at line [[@LINE+2]] skips the update of 'j' at the end of the body{{.*}} [KL1203]
+    if (in[j] == 0.f)
+      continue;
+    acc += in[j];
+    ++j;
+  }
+  int w = 0;
+  while (w < 8) { w += 2; acc += in[w]; }
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: cannot apply 'loop-unroll' (forward) at site 6: precondition 'constant-trip-count' fails: the body does not end with an update of 'w'{{.*}} [KL1203]
   out[threadIdx.x] = acc;
 }
