@@ -392,13 +392,27 @@ Root Analyzer::rootOf(const Expr *Ptr, unsigned Depth) {
         return R;
       }
       const auto *FD = dyn_cast<FunctionDecl>(P->getDeclContext());
-      if (!Facts.mods(P).empty()) {
-        R.K = Root::Unknown;
-        R.Why = "parameter '" + R.Name + "' is reassigned in the function";
-        return R;
-      }
       R.K = FD && FD->hasAttr<CUDAGlobalAttr>() ? Root::KernelParam : Root::DeviceParam;
       R.Restrict = T.isRestrictQualified();
+      // `A += BK` (SGEMM-style pointer bumping) keeps the same array but
+      // makes the offset unknown; any other reassignment loses the origin.
+      for (const VarMod &M : Facts.mods(P)) {
+        if (M.Other || !M.Value || !T->isPointerType()) {
+          R.K = Root::Unknown;
+          R.Why = "parameter '" + R.Name + "' is reassigned in the function";
+          return R;
+        }
+        if (M.Op == BO_Assign) {
+          Root Src = rootOf(M.Value, Depth + 1);
+          if (Src.D != P) {
+            R.K = Root::Unknown;
+            R.Why = "parameter '" + R.Name + "' is reassigned in the function";
+            return R;
+          }
+        }
+        R.OffsetKnown = false;
+        R.Why = "parameter '" + R.Name + "' is advanced in the function";
+      }
       return R;
     }
     if (const auto *VD = dyn_cast<VarDecl>(D)) {
@@ -669,7 +683,8 @@ Status Analyzer::baseAligned(const Root &R, unsigned Bytes, const std::string &U
   }
   // The offset from the root.
   if (!R.OffsetKnown) {
-    Reason = "the offset of the pointer from '" + R.Name + "' cannot be analysed";
+    Reason = R.Why.empty() ? "the offset of the pointer from '" + R.Name + "' cannot be analysed"
+                           : R.Why + "; its offset cannot be analysed";
     Assumable = Ask;
     return Status::Unknown;
   }

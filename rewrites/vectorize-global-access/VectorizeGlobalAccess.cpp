@@ -119,13 +119,14 @@ auto vectorAccessMatcher() {
 /// Worst-wins precondition results of one site, emitted in a fixed order.
 struct Verdicts {
   std::map<std::string, PreconditionResult> R;
+  static int rank(Status S) { return S == Status::Holds ? 0 : S == Status::Unknown ? 1 : 2; }
+  /// Records \p St unless an equal or worse verdict is already there (the
+  /// first reason of the worst severity is kept).
   void set(const std::string &Name, Status St, const std::string &Reason,
            const std::string &Assumable = "") {
     auto It = R.find(Name);
-    if (It != R.end() && worse(It->second.St, St) == It->second.St && !(It->second.St == St && St != Status::Holds))
+    if (It != R.end() && rank(It->second.St) >= rank(St))
       return;
-    if (It != R.end() && It->second.St == St && St != Status::Holds)
-      return; // keep the first reason of equal severity
     R[Name] = {Name, St, Reason, Assumable};
   }
   void merge(const Verdicts &O) {
@@ -449,6 +450,12 @@ private:
           }
         }
       } else {
+        // When the symbolic part is a known multiple of 4 (or 2), windows
+        // start at aligned constants: x[4i-1..4i+4] gives x[4i..4i+3].
+        const Lane *L0 = Ls.front();
+        LinearForm Sym = L0->Idx.symbolic();
+        bool SymM4 = A.formMultiple(Sym, 4), SymM2 = A.formMultiple(Sym, 2);
+        auto Mod = [](int64_t X, int64_t M) { return ((X % M) + M) % M; };
         std::vector<int64_t> V(Cs.begin(), Cs.end());
         size_t I = 0;
         while (I < V.size()) {
@@ -457,15 +464,27 @@ private:
             ++J;
           int64_t S = V[I];
           size_t Len = J - I + 1;
-          while (Len >= 4) {
-            Windows.push_back({S, 4});
-            Incomplete.push_back(false);
-            S += 4;
-            Len -= 4;
-          }
-          if (Len >= 2) {
-            Windows.push_back({S, 2});
-            Incomplete.push_back(false);
+          while (Len >= 2) {
+            if (Len >= 4 && (!SymM4 || Mod(S, 4) == 0)) {
+              Windows.push_back({S, 4});
+              Incomplete.push_back(false);
+              S += 4;
+              Len -= 4;
+            } else if (!SymM2 || Mod(S, 2) == 0) {
+              // A pair, unless an aligned float4 starts right after it.
+              if (SymM4 && Len >= 5 && Mod(S + 1, 4) == 0) {
+                S += 1;
+                Len -= 1;
+                continue;
+              }
+              Windows.push_back({S, 2});
+              Incomplete.push_back(false);
+              S += 2;
+              Len -= 2;
+            } else {
+              S += 1;
+              Len -= 1;
+            }
           }
           I = J + 1;
         }

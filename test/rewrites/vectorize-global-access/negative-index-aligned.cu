@@ -1,7 +1,8 @@
-// RUN: %check-rewrite %s %t --rewrite=vectorize-global-access --direction=forward --expect-exit=2 -- --assume=aligned:x:16
+// RUN: %check-rewrite %s %t --rewrite=vectorize-global-access --direction=forward --expect-exit=2 -- --assume=aligned:x:16 --option=vector-width=4
 // index-aligned: a float4 access needs its element index to be a multiple
 // of 4. In `k1` lane 0 is x[4*i+1]: provably one past a multiple of 4, so the
-// vector access would be misaligned (fails). In `k2` the base index `i` is
+// vector access would be misaligned (fails; the width is forced to 4 --
+// without it the rewrite would pick the aligned pair x[4*i+2..3]). In `k2` the base index `i` is
 // a plain parameter: it may or may not be a multiple of 4 (unknown; assert
 // it with --assume=multiple:i:4 if the launcher guarantees it).
 __global__ void k1(const float *__restrict__ x, float *__restrict__ out) {
