@@ -368,8 +368,13 @@ private:
       case UO_AddrOf:
         F.Unknowns.push_back("its address is taken at " + where(Ctx, UO));
         return;
+      case UO_PostInc:
+      case UO_PostDec:
+      case UO_PreInc:
+      case UO_PreDec:
+        return walkPointer(F, UO, Work); // `*p++`: still a pointer into the memory
       default:
-        return; // ++p, !p
+        return; // !p
       }
     }
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(P)) {
