@@ -473,8 +473,17 @@ private:
     // template), it must become `const T *` too.
     const FunctionDecl *Pattern = Def->getTemplateInstantiationPattern();
     const ParmVarDecl *Spelled = Pattern ? Pattern->getParamDecl(ArgNo) : DefParam;
-    if (Pattern && Spelled->getType()->isDependentType())
+    if (Pattern && Spelled->getType()->isDependentType()) {
+      // Deduced: `ld(p, i)` re-deduces T = const float. With explicit
+      // template arguments (`ld<float>(p, i)`) the parameter stays `float *`.
+      const auto *Ref = dyn_cast<DeclRefExpr>(CE->getCallee()->IgnoreParenImpCasts());
+      if (Ref && Ref->hasExplicitTemplateArgs())
+        F.CannotConst.push_back("it is passed to '" + text(Ctx, CE->getCallee()) +
+                                "' with explicit template arguments at " + where(Ctx, CE) +
+                                ", whose parameter '" + Spelled->getNameAsString() + "' is '" +
+                                DefParam->getType().getAsString() + "'");
       return;
+    }
     F.CalleeParams.push_back(Spelled);
     for (const TypeLoc &TL : IF.NeedConst)
       F.NeedConst.push_back(TL);
@@ -752,6 +761,22 @@ void removeRestrict(const ASTContext &Ctx, EditBuilder &Edits, unsigned B, unsig
   Edits.replaceChars(SM.getComposedLoc(Main, RB), SM.getComposedLoc(Main, RE), "");
 }
 
+/// Adds `const ` before the type token at \p Loc. Written as a replacement of
+/// that token, not an insertion: two sites that both const-qualify a shared
+/// declaration (a helper's parameter) then conflict -- the engine applies the
+/// first and refuses the second ("apply it in a second run") -- instead of
+/// producing `const const`.
+void prependConst(const ASTContext &Ctx, EditBuilder &B, SourceLocation Loc) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (Loc.isMacroID() || !SM.isInMainFile(Loc)) {
+    B.insertBefore(Loc, "const "); // records why it cannot be edited
+    return;
+  }
+  unsigned Len = Lexer::MeasureTokenLength(Loc, SM, Ctx.getLangOpts());
+  StringRef Tok(SM.getCharacterData(Loc), Len);
+  B.replaceChars(Loc, Loc.getLocWithOffset(Len), ("const " + Tok).str());
+}
+
 /// The text to add `__restrict__` right after a `*` at offset \p StarEnd.
 std::string restrictAfterStar(StringRef Buf, unsigned StarEnd) {
   char Next = StarEnd < Buf.size() ? Buf[StarEnd] : ' ';
@@ -852,7 +877,7 @@ private:
         continue;
       }
       if (AddConst && !PV->getType()->getPointeeType().isConstQualified())
-        B.insertBefore(PTL->getPointeeLoc().getBeginLoc(), "const ");
+        prependConst(Ctx, B, PTL->getPointeeLoc().getBeginLoc());
       if (AddRestrict && !isRestrict(PV->getType())) {
         SourceLocation Star = PTL->getStarLoc();
         if (Star.isMacroID() || !SM.isInMainFile(Star)) {
@@ -1062,7 +1087,7 @@ private:
         SourceLocation L = TL.getBeginLoc();
         if (!Done.insert(L.getRawEncoding()).second)
           continue;
-        B.insertBefore(L, "const ");
+        prependConst(Ctx, B, L);
         ++NewConsts;
       }
       std::set<const ParmVarDecl *> Seen;
