@@ -16,6 +16,13 @@
 #                                                 drivers (check, then profile) and the harness
 #   scripts/bench-workloads.sh --table OUTDIR     the table from OUTDIR's results (python3)
 #
+# Through the device tool with the gate's bundle (scripts/gpu-bundle.sh, carry [".gpu"]):
+#   KLINEAGE=scripts/gpu-run.sh RUNDIR=$OUT/run scripts/bench-workloads.sh
+# Without klineage on the GPU machine (what made the committed table, see bench/workloads.md):
+#   here:  scripts/bench-workloads.sh --prepare .klbundle        (.klbundle ignored via .git/info/exclude)
+#   there: scripts/bench-workloads.sh --run .klbundle /tmp/res && tar czf $OUT/results.tgz -C /tmp/res .
+#   here:  tar xzf results.tgz -C DIR && scripts/bench-workloads.sh --table DIR
+#
 # Environment: KLINEAGE (default build/bin/klineage), NVCC (default /usr/local/cuda/bin/nvcc),
 # SEED (default: random), WORKLOADS (default: all five).
 set -euo pipefail
@@ -94,7 +101,7 @@ PY
   ;;
 "")
   [ -x "$KL" ] || { echo "no klineage at $KL (build it, or use --prepare / --run)" >&2; exit 1; }
-  OUTD="bench/run-$(date -u +%Y%m%d-%H%M%S)"
+  OUTD="${RUNDIR:-bench/run-$(date -u +%Y%m%d-%H%M%S)}"
   mkdir -p "$OUTD"
   echo "$SEED" >"$OUTD/seed"
   git rev-parse HEAD >"$OUTD/commit"
@@ -107,7 +114,7 @@ PY
   python3 workloads/tune/make_table.py "$OUTD"
   ;;
 *)
-  sed -n '2,25p' "$0"
+  sed -n '2,32p' "$0"
   exit 1
   ;;
 esac

@@ -116,6 +116,10 @@ def main():
     h = harness(run)
     read = lambda f: open(os.path.join(run, f)).read().strip() if os.path.exists(os.path.join(run, f)) else ""
     commit, seed = read("commit"), read("seed")
+    # A bundle prepared from a working tree records HEAD; sources_commit (optional) names the
+    # commit that holds exactly the sources that were built.
+    if read("sources_commit"):
+        commit = read("sources_commit")
     smi = read("nvidia-smi.csv")
     copies = [r["rate"] for r in h.get("rows", []) if r["workload"] == "copy"]
     h_copy = max(copies) if copies else None
@@ -200,7 +204,16 @@ def main():
         md.append("| %s | %s | %s | %.4f | %.2f %s |" % (r["workload"], r["variant"], r["size"], r["median_ms"],
                                                          r["rate"], r["unit"]))
     md.append("")
-    open(os.path.join("bench", "workloads.md"), "w").write("\n".join(md) + "\n")
+    # Hand-written notes below the marker survive regeneration.
+    marker = "<!-- notes: kept by make_table.py -->"
+    path = os.path.join("bench", "workloads.md")
+    notes = ""
+    if os.path.exists(path):
+        old = open(path).read()
+        if marker in old:
+            notes = old[old.index(marker):]
+    md.append(notes if notes else marker + "\n")
+    open(path, "w").write("\n".join(md).rstrip("\n") + "\n")
     print("wrote bench/workloads.md and", out_json)
 
 
