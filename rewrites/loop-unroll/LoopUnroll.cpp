@@ -192,6 +192,13 @@ std::optional<APSInt> constantValue(ASTContext &Ctx, const Expr *E, std::string 
   auto Visit = [&](auto &&Self, const Stmt *S) -> void {
     if (!S || !Culprit.empty())
       return;
+    if (const auto *POE = dyn_cast<PseudoObjectExpr>(S)) {
+      // threadIdx.x and friends: name them as written.
+      Expr::EvalResult Tmp;
+      if (!POE->EvaluateAsInt(Tmp, Ctx))
+        Culprit = text(Ctx, POE->getSyntacticForm());
+      return;
+    }
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
       Expr::EvalResult Tmp;
       if (!DRE->EvaluateAsInt(Tmp, Ctx))
