@@ -161,6 +161,31 @@ bool ldgSupports(ASTContext &Ctx, QualType Pointee) {
   return false;
 }
 
+/// The template type parameter T of a parameter type `T *` / `const T *`.
+const TemplateTypeParmType *templateParmOf(QualType T) {
+  if (const auto *PT = T->getAs<PointerType>())
+    return PT->getPointeeType()->getAs<TemplateTypeParmType>();
+  return nullptr;
+}
+
+/// Whether \p T mentions template type parameter \p P (through pointers,
+/// references, arrays, qualifiers).
+bool mentionsParm(QualType T, const TemplateTypeParmType *P) {
+  for (int Guard = 0; Guard < 16 && !T.isNull(); ++Guard) {
+    if (const auto *TP = T->getAs<TemplateTypeParmType>())
+      return TP->getDepth() == P->getDepth() && TP->getIndex() == P->getIndex();
+    if (const auto *PT = T->getAs<PointerType>())
+      T = PT->getPointeeType();
+    else if (const auto *RT = T->getAs<ReferenceType>())
+      T = RT->getPointeeType();
+    else if (const auto *AT = dyn_cast<ArrayType>(T.getCanonicalType()))
+      T = AT->getElementType();
+    else
+      return T->isDependentType(); // some other dependent spelling: be careful
+  }
+  return false;
+}
+
 //===----------------------------------------------------------------------===//
 // Pointer flow: where does the value of a pointer parameter go?
 //===----------------------------------------------------------------------===//
@@ -477,11 +502,24 @@ private:
       // Deduced: `ld(p, i)` re-deduces T = const float. With explicit
       // template arguments (`ld<float>(p, i)`) the parameter stays `float *`.
       const auto *Ref = dyn_cast<DeclRefExpr>(CE->getCallee()->IgnoreParenImpCasts());
-      if (Ref && Ref->hasExplicitTemplateArgs())
+      if (Ref && Ref->hasExplicitTemplateArgs()) {
         F.CannotConst.push_back("it is passed to '" + text(Ctx, CE->getCallee()) +
                                 "' with explicit template arguments at " + where(Ctx, CE) +
                                 ", whose parameter '" + Spelled->getNameAsString() + "' is '" +
                                 DefParam->getType().getAsString() + "'");
+        return;
+      }
+      // `template <class T> T dot(T *a, T *b)`: T deduced from another
+      // argument too would then be deduced twice, differently.
+      if (const TemplateTypeParmType *TP = templateParmOf(Spelled->getType()))
+        for (unsigned J = 0; J < Pattern->getNumParams(); ++J)
+          if (J != ArgNo && mentionsParm(Pattern->getParamDecl(J)->getType(), TP)) {
+            F.CannotConst.push_back(
+                "it is passed to '" + CName.str() + "' at " + where(Ctx, CE) + ", whose '" +
+                QualType(TP, 0).getAsString() + "' is also deduced from parameter '" +
+                Pattern->getParamDecl(J)->getNameAsString() + "'");
+            return;
+          }
       return;
     }
     F.CalleeParams.push_back(Spelled);
