@@ -200,8 +200,10 @@ static bool cuptiStart(bool WithCopies) {
   }
   return true;
 }
+// Called only after the device is idle, so no record is incomplete: forcing
+// the flush delivers partly filled buffers too.
 static void cuptiFlush() {
-  if (gCupti) cuptiActivityFlushAll(0);
+  if (gCupti) cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
 }
 static uint64_t cuptiNow() {
   uint64_t T = 0;

@@ -297,7 +297,7 @@ public:
       C["log"] = tail(R.ErrText + R.Out + R.Err, 6000);
       C["ptx_log"] = tail(RP.ErrText + RP.Err, 2000);
       C["nvcc_ms"] = R.WallMs + RP.WallMs;
-      std::string Tmp = Json + ".tmp";
+      std::string Tmp = Json + ".tmp" + std::to_string(sys::Process::getProcessId());
       std::string S2;
       raw_string_ostream OS(S2);
       OS << json::Value(std::move(C));
@@ -405,7 +405,7 @@ public:
       sys::fs::create_directories(DDir);
       writeFile(DDir + "/driver.cu", Gen);
       std::vector<std::string> A = Flags;
-      A.insert(A.end(), {"-Xcompiler", "-fopenmp", "-I" + CuptiInc, "-o", DDir + "/driver.tmp",
+      A.insert(A.end(), {"-Xcompiler", "-fopenmp", "-I" + CuptiInc, "-o", DDir + "/driver.tmp" + std::to_string(sys::Process::getProcessId()),
                          DDir + "/driver.cu", M.RefSource, "-L" + CuptiLib, "-lcupti", "-lgomp", "-Xlinker",
                          "-rpath=" + CuptiLib});
       ProcResult R = runProc(Nvcc, A, DDir + "/build.out", DDir + "/build.err", 600);
@@ -432,7 +432,7 @@ public:
         S.WallMs = msSince(T0);
         return S;
       }
-      sys::fs::rename(DDir + "/driver.tmp", DriverExe);
+      sys::fs::rename(DDir + "/driver.tmp" + std::to_string(sys::Process::getProcessId()), DriverExe);
     }
     Detail["driver"] = DriverExe;
     S.Status = StageStatus::Passed;
@@ -540,7 +540,7 @@ public:
       StageResult R = runChild("sanitize", Sanitizer, A, M.CorrectnessTimeoutS * 10, Tag, Ev);
       json::Object TO;
       TO["tool"] = Tool;
-      std::string Out = readFile(Work + "/" + Tag + ".stdout");
+      std::string Out = readFile(Work + "/" + Tag + ".stdout") + readFile(Work + "/" + Tag + ".stderr");
       TO["exit_code"] = R.Detail.getInteger("exit_code").value_or(0);
       // compute-sanitizer prints "========= ERROR SUMMARY: N errors".
       std::string Summary, FirstErr;

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# The one-line command for the GPU machine. Unpacks .gpu/klineage-bundle.tar.xz
+# (made by scripts/gpu-bundle.sh) into $KL_HOME (default /tmp/klineage) and runs:
+#
+#   scripts/gpu-run.sh gate KERNEL.cu --workload M.yaml [...]   # any klineage command
+#   scripts/gpu-run.sh selftest [OUTDIR]                        # the gate's full H200 check:
+#       device info, cheat suite, sample workloads, sanitizer, stability; logs and
+#       JSON reports in OUTDIR (default $OUT, else ./gpu-out), packed as results.tar.gz
+#
+# With the device tool:  run(command="scripts/gpu-run.sh selftest", carry=[".gpu"])
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+home=${KL_HOME:-/tmp/klineage}
+mkdir -p "$home"
+if [ ! -x "$home/bin/klineage" ] || [ "$root/.gpu/klineage-bundle.tar.xz" -nt "$home/bin/klineage" ]; then
+  tar -xJf "$root/.gpu/klineage-bundle.tar.xz" -C "$home" || { echo "gpu-run.sh: no bundle; run scripts/gpu-bundle.sh first" >&2; exit 4; }
+fi
+export PATH="$home/bin:$PATH"
+export KLINEAGE_CACHE=${KLINEAGE_CACHE:-$home/cache}
+cd "$root"
+if [ "${1:-}" != selftest ]; then
+  exec klineage "$@"
+fi
+
+out=${2:-${OUT:-$root/gpu-out}}
+mkdir -p "$out/r"
+log="$out/selftest.log"
+exec > >(tee "$log") 2>&1
+t_start=$(date +%s)
+echo "== gpu-run.sh selftest $(date -u +%FT%TZ) commit $(cat "$home/COMMIT")"
+nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.mem,clocks.max.sm,clocks.max.mem --format=csv || true
+nvcc --version | tail -2
+ls /usr/local/cuda/lib64/libcupti* /usr/local/cuda/extras/CUPTI/lib64/libcupti* 2>/dev/null | head -3
+which compute-sanitizer || ls /usr/local/cuda/bin/compute-sanitizer
+nproc; free -g | head -2
+
+# 1. Compile everything once, in parallel (fills the content-hash cache).
+echo "== compile (parallel, cache warm-up)"
+t0=$(date +%s%N)
+ls test/gate/cheats/*.cu | xargs -P 16 -I{} sh -c 'klineage gate {} --workload test/gate/cheats/saxpy-out.yaml --stages compile >/dev/null 2>&1'
+pids=()
+for f in workloads/axpy/axpy.cu workloads/axpy/axpy_vec4.cu; do klineage gate $f --workload workloads/axpy/axpy.yaml --stages compile >/dev/null 2>&1 & pids+=($!); done
+for f in workloads/matmul-small/matmul_naive.cu workloads/matmul-small/matmul_tiled.cu; do klineage gate $f --workload workloads/matmul-small/matmul.yaml --stages compile >/dev/null 2>&1 & pids+=($!); done
+wait "${pids[@]}"  # not a bare wait: that would also wait for the tee below
+echo "compile wall: $(( ($(date +%s%N) - t0) / 1000000 )) ms"
+
+# 2. The cheat suite, every stage, one candidate after another.
+echo "== cheat suite"
+python3 test/gate/check_gate.py klineage --suite test/gate/cheats --workload test/gate/cheats/saxpy-out.yaml --out "$out/r/cheats"
+echo "cheat suite exit: $?"
+
+# 3. Sample workloads, side by side, two interleaved profile rounds each.
+echo "== axpy (2^28 floats): axpy.cu vs axpy_vec4.cu"
+klineage gate workloads/axpy/axpy.cu workloads/axpy/axpy_vec4.cu --workload workloads/axpy/axpy.yaml --repeat 2 --json "$out/r/axpy.json" --work-dir "$out/r/axpy-work"
+echo "axpy exit: $?"
+echo "== matmul-small (1024^3): naive vs tiled"
+klineage gate workloads/matmul-small/matmul_naive.cu workloads/matmul-small/matmul_tiled.cu --workload workloads/matmul-small/matmul.yaml --repeat 2 --json "$out/r/matmul.json" --work-dir "$out/r/matmul-work"
+echo "matmul exit: $?"
+
+# 4. Stability: the same kernel twice in one run (ratio should be ~1 within the spread).
+echo "== stability: axpy.cu vs itself"
+cp workloads/axpy/axpy.cu /tmp/axpy_copy.cu
+klineage gate workloads/axpy/axpy.cu /tmp/axpy_copy.cu --workload workloads/axpy/axpy.yaml --repeat 2 --json "$out/r/axpy-self.json"
+echo "self exit: $?"
+
+# 5. compute-sanitizer on the honest kernel (no false positives) -- the cheat
+#    suite's oob-read already showed a true positive.
+echo "== sanitizer on honest.cu"
+klineage gate test/gate/cheats/honest.cu --workload test/gate/cheats/saxpy-out.yaml --stages compile,correctness --sanitize memcheck,racecheck,initcheck --json "$out/r/honest-sanitize.json"
+echo "sanitize exit: $?"
+
+# 6. Overhead: a fully cached compile stage.
+echo "== overhead"
+/usr/bin/time -f "cached compile stage: %e s wall" klineage gate workloads/axpy/axpy.cu --workload workloads/axpy/axpy.yaml --stages compile >/dev/null
+
+echo "== done in $(( $(date +%s) - t_start )) s"
+tar -C "$out" -czf "$out/results.tar.gz" r
+rm -rf "$out/r"
