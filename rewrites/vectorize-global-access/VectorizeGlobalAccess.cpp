@@ -343,8 +343,9 @@ private:
       ByAccess[E] = L.get();
       Lanes.push_back(std::move(L));
     }
-    std::stable_sort(Lanes.begin(), Lanes.end(),
-                     [](const auto &X, const auto &Y) { return X->Begin < Y->Begin; });
+    std::sort(Lanes.begin(), Lanes.end(), [](const auto &X, const auto &Y) {
+      return X->Begin != Y->Begin ? X->Begin < Y->Begin : X->End < Y->End;
+    });
   }
 
   /// Load (read as an rvalue) or store (`p[i] = e;` as a whole statement).
@@ -938,6 +939,26 @@ private:
     return true;
   }
 
+  /// Every local variable of lane 0's address is declared before \p At.
+  bool declaredBefore(const Group &G, unsigned At, std::string &Why) {
+    std::vector<const VarDecl *> Vars;
+    Linearizer::collectVars(G.ByLane[0]->Index, Vars);
+    Linearizer::collectVars(G.ByLane[0]->Base, Vars);
+    for (const VarDecl *VD : Vars) {
+      if (!VD->isLocalVarDecl())
+        continue;
+      const SourceManager &SM = Ctx.getSourceManager();
+      unsigned DeclAt = SM.getFileOffset(SM.getExpansionLoc(VD->getLocation()));
+      if (DeclAt >= At) {
+        Why = "'" + VD->getName().str() +
+              "' (part of the address) is declared in the statement that would follow the "
+              "vector load";
+        return false;
+      }
+    }
+    return true;
+  }
+
   bool buildLoad(Group &G, EditBuilder &B, std::string &Why) {
     if (!plainLanes(G, Why))
       return false;
@@ -945,6 +966,8 @@ private:
       Why = "the statement that would hold the vector load is produced by a macro expansion";
       return false;
     }
+    if (!declaredBefore(G, G.TempAt, Why))
+      return false;
     B.insertLineBefore(G.TempAnchor->getBeginLoc(), tempDecl(G));
     for (Lane *L : G.Accesses)
       B.replace(L->Access->getSourceRange(), G.Name + "." + LaneNames[L->C - G.C0]);
@@ -1011,30 +1034,16 @@ private:
     else
       Store += "make_" + G.VecType + "(" + join(Values, ", ") + ")";
     Store += ";";
-    // Build the new text of [RBegin, REnd).
-    std::vector<SubEdit> Edits;
+    // Separate edits per store statement, so code between the stores stays
+    // untouched (other sites may edit it): remove lanes 0..V-2 (with the
+    // whitespace up to the next code), replace the last one.
     for (size_t I = 0; I + 1 < Stmts.size(); ++I) {
       unsigned E = Stmts[I].End;
       while (E < T.Buf.size() && isspace(static_cast<unsigned char>(T.Buf[E])))
         ++E;
-      Edits.push_back({Stmts[I].Begin, std::min(E, Stmts.back().Begin), ""});
+      B.replaceChars(T.loc(Stmts[I].Begin), T.loc(std::min(E, Stmts.back().Begin)), "");
     }
-    Edits.push_back({Stmts.back().Begin, Stmts.back().End, Store});
-    // Merged lanes inside R but outside the store statements.
-    for (const SubEdit &Sb : Subs) {
-      if (Sb.Begin < RBegin || Sb.End > REnd)
-        continue;
-      bool InStmt = false;
-      for (const StoreStmt &St : Stmts)
-        InStmt = InStmt || (Sb.Begin >= St.Begin && Sb.End <= St.End);
-      if (!InStmt)
-        Edits.push_back(Sb);
-    }
-    auto Body = rewriteRange(T, RBegin, REnd, Edits);
-    if (!Body) {
-      Why = "overlapping edits inside the stores";
-      return false;
-    }
+    B.replaceChars(T.loc(Stmts.back().Begin), T.loc(Stmts.back().End), Store);
     std::string Prefix, Indent = T.indentAt(RBegin);
     for (Group *M : G.Merged) {
       if (M == CopyFrom)
@@ -1047,11 +1056,17 @@ private:
         Why = "no statement to hold the vector load of '" + M->Name + "'";
         return false;
       }
-      for (Lane *L : M->Accesses)
-        if (L->Begin < RBegin || L->End > REnd)
+      // Lanes outside the store statements (those inside are in the values).
+      for (Lane *L : M->Accesses) {
+        bool InStmt = false;
+        for (const StoreStmt &St : Stmts)
+          InStmt = InStmt || (L->Begin >= St.Begin && L->End <= St.End);
+        if (!InStmt)
           B.replace(L->Access->getSourceRange(), M->Name + "." + LaneNames[L->C - M->C0]);
+      }
     }
-    B.replaceChars(T.loc(RBegin), T.loc(REnd), Prefix + *Body);
+    if (!Prefix.empty())
+      B.insertBefore(T.loc(RBegin), Prefix);
     return true;
   }
 
@@ -1430,9 +1445,16 @@ private:
                       *FD->getBody(), AC.ast());
     unsigned Last = endOffset(Ctx, E);
     const auto *DS = cast<DeclStmt>(parentSkipping(E));
+    unsigned DeclBegin = beginOffset(Ctx, E);
     for (const BoundNodes &BN : Refs) {
       const auto *Ref = BN.getNodeAs<DeclRefExpr>(ids::Access);
       Last = std::max(Last, endOffset(Ctx, Ref));
+      // A use inside a loop that does not hold the declaration is repeated:
+      // everything up to the end of that loop lies between load and use.
+      for (const Stmt *Up = PM.getParent(Ref); Up; Up = PM.getParent(Up))
+        if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Up) &&
+            beginOffset(Ctx, Up) > DeclBegin)
+          Last = std::max(Last, endOffset(Ctx, Up));
       const Stmt *P = PM.getParentIgnoreParens(Ref);
       if (const auto *M = dyn_cast_or_null<MemberExpr>(P)) {
         int K = laneIndex(M);
