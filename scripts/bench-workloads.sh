@@ -24,7 +24,7 @@
 #   here:  tar xzf results.tgz -C DIR && scripts/bench-workloads.sh --table DIR
 #
 # Environment: KLINEAGE (default build/bin/klineage), NVCC (default /usr/local/cuda/bin/nvcc),
-# SEED (default: random), WORKLOADS (default: all five).
+# SEED (default: random), WORKLOADS (default: all five), HARNESS_ARGS (e.g. "--only conv2d").
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
@@ -80,7 +80,7 @@ PY
     --format=csv >"$OUTD/nvidia-smi.csv" 2>&1 || true
   cp "$DIR"/*.compile.json "$DIR/commit" "$OUTD/" 2>/dev/null || true
   echo "$SEED" >"$OUTD/seed"
-  "$DIR/bench" --json "$OUTD/harness.json" >"$OUTD/harness.log" 2>&1 || echo "harness exit $?" >>"$OUTD/harness.log"
+  "$DIR/bench" ${HARNESS_ARGS:-} --json "$OUTD/harness.json" >"$OUTD/harness.log" 2>&1 || echo "harness exit $?" >>"$OUTD/harness.log"
   for w in $WORKLOADS; do
     read -r WARM ITERS <"$DIR/$w/profile-args"
     for c in $(cd "$DIR/$w" && ls -d */ | tr -d /); do # naive, expert (and any extra candidate)

@@ -69,6 +69,9 @@ namespace cv_ty8b4 {
 #undef CV_MEMONLY
 #undef CV_COMPUTEONLY
 }
+namespace cv_strip {
+#include "conv2d_strip.cu"
+}
 namespace sm_naive {
 #include "../softmax/naive.cu"
 }
@@ -449,6 +452,7 @@ static void benchConv2d() {
                                                      {"v:tiled v1 (no pipeline)", cv_v1::conv2d_v1_launch},
                                                      {"v:TY=8 BY=4 (128x32, 128t)", cv_ty8b4::conv2d_var_launch},
                                                      {"v:memory only (no FMAs)", cv_mem::conv2d_var_launch},
+                                                     {"v:column-strip streaming", cv_strip::conv2d_launch},
                                                      {"v:compute only (no loads)", cv_comp::conv2d_var_launch},
                                                      {"v:expert w/o filter copy", conv2dNoCopy}};
   int sizes[][2] = {{1, 4}, {37, 132}, {130, 260}, {3, 1000}, {1000, 36}, {8192, 8192}};
