@@ -325,7 +325,7 @@ TripCount analyseCounted(ASTContext &Ctx, const CountedLoop &For) {
     Op = BinaryOperator::reverseComparisonOp(Op);
   }
   if (!IV || !IV->getType()->isIntegerType()) {
-    T.St = Status::Fails;
+    T.St = Cond->isTypeDependent() || Cond->isValueDependent() ? Status::Unknown : Status::Fails;
     T.Reason = "the condition '" + text(Ctx, Cond) + "' does not compare an integer index variable";
     return T;
   }
@@ -333,6 +333,13 @@ TripCount analyseCounted(ASTContext &Ctx, const CountedLoop &For) {
   if (Op == BO_EQ) {
     T.St = Status::Fails;
     T.Reason = "the condition '" + text(Ctx, Cond) + "' is an equality test";
+    return T;
+  }
+  if (Cond->isTypeDependent() || Cond->getLHS()->isTypeDependent() ||
+      Cond->getRHS()->isTypeDependent() || IV->getType()->isDependentType()) {
+    T.St = Status::Unknown;
+    T.Reason = "the condition '" + text(Ctx, Cond) +
+               "' depends on a template parameter (decided per instantiation)";
     return T;
   }
   const QualType CmpTy = Cond->getLHS()->getType();
