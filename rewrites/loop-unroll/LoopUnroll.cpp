@@ -831,6 +831,15 @@ private:
     S.Summary = std::string("remove '") + hintSpelling(Ctx, LH) + "' above the " + loopKind(Loop) +
                 " loop";
     S.Facts["loop"] = loopKind(Loop);
+    // What forward would need to re-create it (--option=unroll-factor=...).
+    S.Facts["unroll-factor"] = "full";
+    if (LH->getOption() == LoopHintAttr::UnrollCount)
+      if (const Expr *V = LH->getValue()) {
+        Expr::EvalResult ER;
+        S.Facts["unroll-factor"] = !V->isValueDependent() && V->EvaluateAsInt(ER, Ctx)
+                                       ? toString(ER.Val.getInt(), 10)
+                                       : text(Ctx, V);
+      }
 
     EditBuilder B(Ctx);
     std::string Why;
