@@ -846,8 +846,13 @@ private:
       if (G->IsStore)
         continue;
       std::string Stem = "vec";
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(G->Accesses.front()->Base->IgnoreParenImpCasts()))
+      const Expr *Base = G->Accesses.front()->Base->IgnoreParenImpCasts();
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
         Stem = DRE->getDecl()->getName().str();
+      else if (const auto *ME = dyn_cast<MemberExpr>(Base))
+        Stem = ME->getMemberDecl()->getName().str();
+      if (Stem.empty())
+        Stem = "vec";
       for (unsigned N = 0;; ++N) {
         std::string Cand = Stem + "_v" + std::to_string(N);
         if (!Taken.count(Cand) && Facts.nameIsFree(Cand)) {
@@ -1371,9 +1376,39 @@ private:
     return true;
   }
 
+  /// A vector store \p Ev to exactly the elements of \p VA: fine if every
+  /// use comes before it and, should the store be split, value j only reads
+  /// lanes k >= j (lanes < j are already stored by then).
+  bool sameElementsReadFirst(const MemEvent &Ev, const VecAddr &VA,
+                             const std::vector<std::pair<unsigned, int>> &UseAt) {
+    VecAddr Dst;
+    if (!access(Ev.E, Dst) || !Dst.P || Dst.V != VA.V || laneText(Dst, 0) != laneText(VA, 0))
+      return false;
+    for (const auto &[At, K] : UseAt)
+      if (At >= Ev.Time)
+        return false;
+    const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(PM.getParentIgnoreParens(Ev.E));
+    if (!Op || Op->getNumArgs() != 2)
+      return false;
+    const Expr *RHS = skipWrappers(Op->getArg(1));
+    if (isa<DeclRefExpr>(RHS))
+      return true; // stored whole: lane k goes to lane k
+    const auto *Call = dyn_cast<CallExpr>(RHS);
+    if (!Call || Call->getNumArgs() != Dst.V)
+      return false;
+    for (unsigned J = 0; J < Call->getNumArgs(); ++J) {
+      unsigned B = beginOffset(Ctx, Call->getArg(J)), E = endOffset(Ctx, Call->getArg(J));
+      for (const auto &[At, K] : UseAt)
+        if (At >= B && At < E && (K < 0 || unsigned(K) < J))
+          return false;
+    }
+    return true;
+  }
+
   /// no-aliasing-write-between over [Begin, End) for loads from VA.
   void checkDelay(Verdicts &V, const VecAddr &VA, unsigned Begin, unsigned End,
-                  const std::set<const Expr *> &Ignore) {
+                  const std::set<const Expr *> &Ignore,
+                  const std::vector<std::pair<unsigned, int>> &UseAt) {
     Root P = A.rootOf(VA.P);
     std::string PName = P.Chain.empty() ? P.Name : P.Chain.front();
     std::vector<const VarDecl *> Vars;
@@ -1397,6 +1432,10 @@ private:
         return;
       }
       if (Ev.K != MemEvent::Write)
+        continue;
+      // A vector store to exactly these elements (`y4[i] = f(v.x, ...)`,
+      // split or not) is fine if every use is read before it writes.
+      if (isVectorAccess(Ev.E) && sameElementsReadFirst(Ev, VA, UseAt))
         continue;
       const Expr *EB = accessBasePointer(Ev.E);
       Root R = EB ? A.rootOf(EB) : Root();
@@ -1492,7 +1531,13 @@ private:
       V.set(VectorTempOnlyLanes, Status::Holds,
             "'" + VD->getName().str() + "' is only read through its lanes");
     std::set<const Expr *> Ignore;
-    checkDelay(V, VA, endOffset(Ctx, DS), Last, Ignore);
+    std::vector<std::pair<unsigned, int>> UseAt;
+    for (const BoundNodes &BN : Refs) {
+      const auto *Ref = BN.getNodeAs<DeclRefExpr>(ids::Access);
+      const auto *M = dyn_cast_or_null<MemberExpr>(PM.getParentIgnoreParens(Ref));
+      UseAt.push_back({beginOffset(Ctx, Ref), M ? laneIndex(M) : -1});
+    }
+    checkDelay(V, VA, endOffset(Ctx, DS), Last, Ignore, UseAt);
     V.emit(S, ReverseOrder);
     if (V.anyFails())
       return;
