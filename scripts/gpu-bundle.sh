@@ -16,7 +16,7 @@ jobs=${KL_JOBS:-1}
 llvm=${KLINEAGE_LLVM_ROOT:-/usr/lib/llvm-22}
 
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_CXX_COMPILER=clang++-22 -DKLINEAGE_STATIC=ON \
-  -DKLINEAGE_BUILD_TESTS=OFF >"$build.cmake.log" 2>&1 || { cat "$build.cmake.log"; exit 1; }
+  -DKLINEAGE_BUILD_TESTS=OFF >/tmp/klineage-gpu-bundle-cmake.log 2>&1 || { cat /tmp/klineage-gpu-bundle-cmake.log; exit 1; }
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage/bin"

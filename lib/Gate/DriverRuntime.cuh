@@ -91,12 +91,15 @@ static void emitLine(const std::string &Obj) {
 }
 
 static std::string fmt(const char *F, ...) {
-  char Buf[4096];
-  va_list A;
+  va_list A, B;
   va_start(A, F);
-  vsnprintf(Buf, sizeof Buf, F, A);
+  va_copy(B, A);
+  int N = vsnprintf(nullptr, 0, F, A);
   va_end(A);
-  return Buf;
+  std::string S(N > 0 ? (size_t)N : 0, '\0');
+  if (N > 0) vsnprintf(&S[0], (size_t)N + 1, F, B);
+  va_end(B);
+  return S;
 }
 
 static void verdictAndExit(bool Ok, const std::string &Reason, int Code) {
@@ -209,6 +212,10 @@ static uint64_t cuptiNow() {
   uint64_t T = 0;
   if (gCupti) cuptiGetTimestamp(&T);
   return T;
+}
+static void clearRecords() {
+  std::lock_guard<std::mutex> L(gRecMu);
+  gRecs.clear();
 }
 static std::vector<Rec> recordsSnapshot() {
   std::lock_guard<std::mutex> L(gRecMu);
@@ -709,7 +716,12 @@ static int runCheck(const std::vector<int> &Sizes, int TrialsOverride) {
       std::string Where = fmt("size %s, trial %d", S.label, T);
       emitLine(fmt("{\"event\":\"call\",\"size\":\"%s\",\"trial\":%d,\"seed\":%llu}", S.label, T,
                    (unsigned long long)Seed));
-      uint64_t T0 = cuptiNow();
+      // Every earlier record was delivered by the forced flush after the last
+      // idle device; from here on the buffer holds this call's records only
+      // (so no timestamp base needs to be shared with the host clock).
+      cuptiFlush();
+      clearRecords();
+      uint64_t T0 = 0;
       auto W0 = std::chrono::steady_clock::now();
       callOnce(C, Where);
       double WallMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - W0).count();

@@ -409,6 +409,17 @@ public:
                          DDir + "/driver.cu", M.RefSource, "-L" + CuptiLib, "-lcupti", "-lgomp", "-Xlinker",
                          "-rpath=" + CuptiLib});
       ProcResult R = runProc(Nvcc, A, DDir + "/build.out", DDir + "/build.err", 600);
+      if (R.Rc != 0 && (StringRef(R.ErrText).contains("omp") || StringRef(R.ErrText).contains("gomp"))) {
+        // No OpenMP on this host compiler: build the driver single-threaded.
+        std::vector<std::string> B;
+        for (size_t I = 0; I < A.size(); ++I) {
+          if (A[I] == "-Xcompiler" && I + 1 < A.size() && A[I + 1] == "-fopenmp") { ++I; continue; }
+          if (A[I] == "-lgomp") continue;
+          B.push_back(A[I]);
+        }
+        R = runProc(Nvcc, B, DDir + "/build.out", DDir + "/build.err", 600);
+        Detail["openmp"] = false;
+      }
       Detail["driver_build_ms"] = R.WallMs;
       if (R.Rc != 0) {
         S.Status = StageStatus::Failed;
@@ -537,7 +548,7 @@ public:
       A.insert(A.end(), {Drv, "check", "--seed=" + std::to_string(Seed), "--sizes=" + Sizes, "--trials=1",
                          "--no-cupti", "--no-guard", "--call-timeout=" + std::to_string(M.CallTimeoutS * 20)});
       std::string Tag = "sanitize-" + Tool + "-" + std::to_string(Counter++);
-      StageResult R = runChild("sanitize", Sanitizer, A, M.CorrectnessTimeoutS * 10, Tag, Ev);
+      StageResult R = runChild("sanitize", Sanitizer, A, std::max(60.0, M.CorrectnessTimeoutS * 3), Tag, Ev);
       json::Object TO;
       TO["tool"] = Tool;
       std::string Out = readFile(Work + "/" + Tag + ".stdout") + readFile(Work + "/" + Tag + ".stderr");

@@ -328,6 +328,8 @@ Manifest parse(const YAML::Node &Root, const std::string &Path) {
     }
     M.Params.push_back(P);
   }
+  if (M.Params.size() > 32)
+    fail(Params, "at most 32 launcher parameters are supported");
   bool HasOut = false;
   for (auto &P : M.Params)
     HasOut |= P.Kind == ParamKind::Output || P.Kind == ParamKind::InOut;
