@@ -13,7 +13,10 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 home=${KL_HOME:-/tmp/klineage}
 mkdir -p "$home"
 if [ ! -x "$home/bin/klineage" ] || [ "$root/.gpu/klineage-bundle.tar.xz" -nt "$home/bin/klineage" ]; then
-  tar -xJf "$root/.gpu/klineage-bundle.tar.xz" -C "$home" || { echo "gpu-run.sh: no bundle; run scripts/gpu-bundle.sh first" >&2; exit 4; }
+  [ -f "$root/.gpu/klineage-bundle.tar.xz" ] || { echo "gpu-run.sh: no bundle; run scripts/gpu-bundle.sh first" >&2; exit 4; }
+  tar -xJf "$root/.gpu/klineage-bundle.tar.xz" -C "$home" 2>/dev/null ||
+    python3 -c 'import sys, tarfile; tarfile.open(sys.argv[1]).extractall(sys.argv[2])' \
+      "$root/.gpu/klineage-bundle.tar.xz" "$home" || exit 4
 fi
 export PATH="$home/bin:$PATH"
 export KLINEAGE_CACHE=${KLINEAGE_CACHE:-$home/cache}
