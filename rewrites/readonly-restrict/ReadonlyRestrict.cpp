@@ -429,10 +429,8 @@ private:
     // parameter and are followed like any other use.
     if (isa<LambdaExpr>(P))
       return;
-    if (const auto *DS = dyn_cast<DeclStmt>(P)) {
-      (void)DS;
+    if (isa<DeclStmt>(P))
       return;
-    }
     F.Unknowns.push_back("it escapes at " + where(Ctx, P) + " (" + P->getStmtClassName() + ")");
   }
 
@@ -570,8 +568,7 @@ private:
         return walkPointee(F, ME, nullptr, Work);
       return;
     }
-    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(P)) {
-      (void)ASE;
+    if (isa<ArraySubscriptExpr>(P)) { // the element is itself indexed
       ++F.Reads;
       return;
     }
@@ -980,7 +977,6 @@ private:
         B.replace(CE->getSourceRange(), "");
       return;
     }
-    const SourceManager &SM = Ctx.getSourceManager();
     // `__ldg(&E)` -> `E`
     if (const auto *UO = dyn_cast<UnaryOperator>(Arg->IgnoreParens()))
       if (UO->getOpcode() == UO_AddrOf) {
@@ -1020,9 +1016,7 @@ private:
       return;
     }
     // Keep the call's parentheses: `__ldg(p + i)` -> `*(p + i)`.
-    SourceLocation LParenEnd = AR.getBegin();
-    (void)SM;
-    B.replaceChars(CR.getBegin(), LParenEnd, Postfix ? "(*(" : "*(");
+    B.replaceChars(CR.getBegin(), AR.getBegin(), Postfix ? "(*(" : "*(");
     if (Postfix)
       B.replaceChars(AR.getEnd(), CR.getEnd(), "))");
   }
