@@ -253,6 +253,8 @@ struct Group {
   std::string Name;                      ///< load groups: the vector temporary
   std::string VecType;
   Group *MergedInto = nullptr;           ///< load group folded into a store group's site
+  bool GuardMerge = false;               ///< per-lane guards proven equivalent: merge them
+  std::vector<const IfStmt *> Guards;    ///< the per-lane guards, textual order
   std::vector<Group *> Merged;           ///< store group: load groups it absorbs
   unsigned TempAt = 0;                   ///< load groups: where the temporary is declared
   const Stmt *TempAnchor = nullptr;
@@ -581,6 +583,7 @@ private:
   }
 
   void evaluate(Group &G) {
+    bool GuardShapeOk = false;
     Lane *L0 = G.ByLane[0] ? G.ByLane[0] : G.Accesses.front();
     std::string V = std::to_string(G.V);
     const Lane *First = G.Accesses.front();
@@ -654,13 +657,18 @@ private:
 
     // tail-covered
     if (G.Sh == Group::Guarded || (G.Sh == Group::InBlock && allDistinctGuards(G))) {
-      const IfStmt *IS = G.Accesses.front()->Guard;
-      std::string Cond = IS ? exprText(Ctx, IS->getCond()).value_or("...") : "...";
-      G.P.set(TailCovered, Status::Fails,
-              "each lane is guarded by its own condition (e.g. 'if (" + Cond +
-                  ")'); this rewrite does not generate a scalar tail: guard all lanes with "
-                  "one condition first");
       G.Sh = Group::Guarded;
+      std::string Why, Ask;
+      Status S = guardsEquivalent(G, Why, Ask);
+      G.P.set(TailCovered, S, Why, Ask);
+      GuardShapeOk = S != Status::Fails;
+      if (S == Status::Holds) {
+        G.GuardMerge = true;
+        G.Start = beginOffset(Ctx, G.Guards.front());
+        G.Stop = guardEnd(G.Guards.back());
+        G.TempAt = G.Start;
+        G.TempAnchor = nullptr;
+      }
     } else {
       G.P.set(TailCovered, Status::Holds, "all lanes execute under the same condition");
     }
@@ -677,6 +685,9 @@ private:
           Lines += (Lines.empty() ? "" : ", ") + std::to_string(lineOf(Ctx, L->Access));
       G.P.set(SameBlock, Status::Fails,
               "the lanes are in different blocks or branches (lines " + Lines + ")");
+    } else if (G.Sh == Group::Guarded && (G.GuardMerge || GuardShapeOk)) {
+      G.P.set(SameBlock, Status::Holds,
+              "the lanes' guards are consecutive statements of one block, merged into one");
     } else if (G.Sh == Group::Guarded) {
       G.P.set(SameBlock, Status::Fails, "each lane is in its own if statement");
     } else {
@@ -692,6 +703,98 @@ private:
       else
         G.P.set(SameBlock, Status::Holds, "all lanes are in statements of one block");
     }
+  }
+
+  /// End (past ';' or '}') of an if statement.
+  unsigned guardEnd(const IfStmt *IS) {
+    unsigned E = endOffset(Ctx, IS);
+    if (!isa<CompoundStmt>(IS->getThen()))
+      if (auto S = T.afterSemi(E))
+        return *S;
+    return E;
+  }
+
+  /// tail-covered for individually guarded lanes `if (B + k < n) ...`: with
+  /// B and n multiples of V, every guard equals lane 0's guard (B < n).
+  Status guardsEquivalent(Group &G, std::string &Why, std::string &Ask) {
+    const std::string V = std::to_string(G.V);
+    auto Refuse = [&](const std::string &R) {
+      Why = "each lane is guarded by its own condition: " + R +
+            "; this rewrite does not generate a scalar tail: guard all lanes with one "
+            "condition first";
+      return Status::Fails;
+    };
+    if (G.Accesses.size() != G.V)
+      return Refuse("a lane is accessed more than once");
+    std::vector<std::pair<const IfStmt *, Lane *>> Gs;
+    for (Lane *L : G.Accesses) {
+      if (!L->Guard)
+        return Refuse("lane '" + accessText(L) + "' is not guarded like the others");
+      Gs.push_back({L->Guard, L});
+    }
+    std::sort(Gs.begin(), Gs.end(), [&](const auto &X, const auto &Y) {
+      return beginOffset(Ctx, X.first) < beginOffset(Ctx, Y.first);
+    });
+    const CompoundStmt *Blk = G.Accesses.front()->GuardBlock;
+    if (!Blk)
+      return Refuse("the guards are not statements of a block");
+    // Consecutive statements of one block.
+    std::vector<const Stmt *> Body(Blk->body_begin(), Blk->body_end());
+    auto Pos = [&](const Stmt *S) {
+      return std::find(Body.begin(), Body.end(), S) - Body.begin();
+    };
+    for (size_t I = 0; I < Gs.size(); ++I)
+      if (Pos(Gs[I].first) != Pos(Gs[0].first) + long(I))
+        return Refuse("the guarded lanes are not consecutive statements");
+    std::optional<LinearForm> NForm;
+    const Expr *NExpr = nullptr;
+    for (auto &[IS, L] : Gs) {
+      std::string Cond = exprText(Ctx, IS->getCond()).value_or("...");
+      if (IS->getElse() || IS->getInit() || IS->getConditionVariable())
+        return Refuse("'if (" + Cond + ")' has an else branch or an init statement");
+      const auto *BO = dyn_cast<BinaryOperator>(IS->getCond()->IgnoreParenImpCasts());
+      if (!BO || (BO->getOpcode() != BO_LT && BO->getOpcode() != BO_GT))
+        return Refuse("'if (" + Cond + ")' is not of the form 'index < n'");
+      const Expr *E = BO->getOpcode() == BO_LT ? BO->getLHS() : BO->getRHS();
+      const Expr *N = BO->getOpcode() == BO_LT ? BO->getRHS() : BO->getLHS();
+      auto EF = A.lin().linearize(E);
+      auto NF = A.lin().linearize(N);
+      if (!EF || !NF || EF->Terms != L->Idx.Terms)
+        return Refuse("'if (" + Cond + ")' does not compare the lane's own index");
+      if (NForm && NForm->Terms != NF->Terms)
+        return Refuse("the guards compare against different bounds");
+      NForm = NF;
+      NExpr = N;
+      if (G.IsStore) {
+        const Stmt *Then = IS->getThen();
+        if (const auto *CS = dyn_cast<CompoundStmt>(Then))
+          Then = CS->size() == 1 ? CS->body_front() : nullptr;
+        if (Then != L->Assign)
+          return Refuse("'if (" + Cond + ")' guards more than the lane's store");
+      }
+      G.Guards.push_back(IS);
+    }
+    LinearForm B = G.ByLane[0]->Idx;
+    std::string R1, A1;
+    if (A.multipleOf(B, G.V, R1, A1) != Status::Holds) {
+      G.Guards.clear();
+      return Refuse("the guards are equivalent only when the base index is a multiple of " + V);
+    }
+    std::string NText = exprText(Ctx, NExpr).value_or("n");
+    if (!A.formMultiple(*NForm, G.V)) {
+      G.Guards.clear();
+      Why = "each lane is guarded by 'index + k < " + NText + "'; the guards are equivalent to "
+            "one only if '" + NText + "' is a multiple of " + V +
+            " (otherwise the last vector is partial and this rewrite does not generate a "
+            "scalar tail)";
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(NExpr->IgnoreParenImpCasts()))
+        Ask = "multiple:" + DRE->getDecl()->getName().str() + ":" + V;
+      return Status::Unknown;
+    }
+    Why = "each lane is guarded by 'index + k < " + NText + "'; with the base index and '" +
+          NText + "' multiples of " + V +
+          " every guard equals lane 0's, so the lanes run under one merged guard";
+    return Status::Holds;
   }
 
   bool allDistinctGuards(const Group &G) {
@@ -866,12 +969,14 @@ private:
 
   void mergeLoadsIntoStores() {
     for (auto &LG : Groups) {
-      if (LG->IsStore || LG->P.anyFails() || LG->Sh != Group::InBlock)
+      if (LG->IsStore || LG->P.anyFails() || (LG->Sh != Group::InBlock && !LG->GuardMerge))
         continue;
       Group *Target = nullptr;
       unsigned Count = 0;
       for (auto &SG : Groups) {
-        if (!SG->IsStore || SG->P.anyFails() || SG->Sh != Group::InBlock)
+        if (!SG->IsStore || SG->P.anyFails() || SG->GuardMerge != LG->GuardMerge ||
+            (SG->Sh != Group::InBlock && !SG->GuardMerge) ||
+            (SG->GuardMerge && SG->Guards != LG->Guards))
           continue;
         bool Hit = false;
         for (Lane *L : LG->Accesses)
@@ -883,7 +988,8 @@ private:
           ++Count;
         }
       }
-      if (Count != 1 || Target->Accesses.front()->Block != LG->Accesses.front()->Block)
+      if (Count != 1 ||
+          (!LG->GuardMerge && Target->Accesses.front()->Block != LG->Accesses.front()->Block))
         continue;
       // The temporary goes before the first store if the loads start inside it.
       Group Trial = *LG;
@@ -920,11 +1026,14 @@ private:
     for (Group *M : G.Merged)
       All.merge(M->P);
     All.emit(S, ForwardOrder);
-    if (All.anyFails() || G.Sh != Group::InBlock)
+    if (All.anyFails() || (G.Sh != Group::InBlock && !G.GuardMerge))
       return; // nothing to build
     EditBuilder B(Ctx);
     std::string Why;
-    if (!(G.IsStore ? buildStore(G, B, Why) : buildLoad(G, B, Why))) {
+    bool Built = G.GuardMerge ? buildGuarded(G, B, Why)
+                 : G.IsStore  ? buildStore(G, B, Why)
+                              : buildLoad(G, B, Why);
+    if (!Built) {
       S.addPrecondition(SourceRewritable, Status::Fails, Why);
       return;
     }
@@ -962,6 +1071,97 @@ private:
       }
     }
     return true;
+  }
+
+  /// Replaces the V guarded statements by one guard holding the vector code.
+  bool buildGuarded(Group &G, EditBuilder &B, std::string &Why) {
+    if (!plainLanes(G, Why))
+      return false;
+    for (const IfStmt *IS : G.Guards)
+      if (!T.plain(IS)) {
+        Why = "a guard is produced by a macro expansion";
+        return false;
+      }
+    unsigned RB = beginOffset(Ctx, G.Guards.front()), RE = guardEnd(G.Guards.back());
+    std::string Indent = T.indentAt(RB), Inner = Indent + "  ";
+    std::vector<Group *> Loads;
+    if (!G.IsStore)
+      Loads.push_back(&G);
+    for (Group *M : G.Merged)
+      Loads.push_back(M);
+    std::vector<SubEdit> Subs;
+    for (Group *M : Loads)
+      for (Lane *L : M->Accesses)
+        Subs.push_back({L->Begin, L->End, M->Name + "." + LaneNames[L->C - M->C0]});
+    std::vector<std::string> Lines;
+    Group *CopyFrom = G.IsStore ? copySource(G) : nullptr;
+    for (Group *M : Loads)
+      if (M != CopyFrom)
+        Lines.push_back(tempDecl(*M));
+    if (G.IsStore) {
+      Lines.push_back(storeText(G, CopyFrom, Subs, Why));
+      if (Lines.back().empty())
+        return false;
+    } else {
+      for (const IfStmt *IS : G.Guards) {
+        const Stmt *Then = IS->getThen();
+        unsigned TB, TE;
+        if (const auto *CS = dyn_cast<CompoundStmt>(Then)) {
+          TB = beginOffset(Ctx, CS) + 1;
+          TE = endOffset(Ctx, CS) - 1;
+        } else {
+          TB = beginOffset(Ctx, Then);
+          TE = guardEnd(IS);
+        }
+        auto Txt = rewriteRange(T, TB, TE, Subs);
+        if (!Txt) {
+          Why = "overlapping substitutions in a guarded statement";
+          return false;
+        }
+        StringRef Trimmed = StringRef(*Txt).trim();
+        if (!Trimmed.empty())
+          Lines.push_back(Trimmed.str());
+      }
+    }
+    std::string Cond = exprText(Ctx, G.Guards.front()->getCond()).value_or("");
+    B.replaceChars(T.loc(RB), T.loc(RE),
+                   "if (" + Cond + ") {\n" + Inner + join(Lines, "\n" + Inner) + "\n" + Indent + "}");
+    return true;
+  }
+
+  /// A merged load group whose lanes are exactly the stored values, in order.
+  Group *copySource(const Group &G) {
+    if (G.Merged.size() != 1 || G.Merged.front()->Accesses.size() != G.V ||
+        G.Merged.front()->V != G.V)
+      return nullptr;
+    Group *M = G.Merged.front();
+    for (unsigned k = 0; k < G.V; ++k) {
+      const Expr *Val = G.ByLane[k]->Assign->getRHS()->IgnoreParenImpCasts();
+      if (!M->ByLane[k] || M->ByLane[k]->Access != Val)
+        return nullptr;
+    }
+    return M;
+  }
+
+  /// `*reinterpret_cast<float4*>(&y[B]) = make_float4(...)` (or a copy).
+  std::string storeText(const Group &G, Group *CopyFrom, const std::vector<SubEdit> &Subs,
+                        std::string &Why) {
+    std::vector<std::string> Values;
+    for (unsigned k = 0; k < G.V; ++k) {
+      const Expr *RHS = G.ByLane[k]->Assign->getRHS();
+      auto V = rewriteRange(T, beginOffset(Ctx, RHS), endOffset(Ctx, RHS), Subs);
+      if (!V) {
+        Why = "overlapping substitutions in the value of lane " + std::to_string(k);
+        return "";
+      }
+      Values.push_back(*V);
+    }
+    std::string Store = vectorAddr(G, false) + " = ";
+    if (CopyFrom)
+      Store += vectorAddr(*CopyFrom, true);
+    else
+      Store += "make_" + G.VecType + "(" + join(Values, ", ") + ")";
+    return Store + ";";
   }
 
   bool buildLoad(Group &G, EditBuilder &B, std::string &Why) {
