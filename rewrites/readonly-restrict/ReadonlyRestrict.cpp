@@ -718,11 +718,25 @@ std::vector<ParamSpelling> paramSpellings(ASTContext &Ctx, const FunctionDecl &F
     }
     Out.push_back({R->getParamDecl(Index), 0, 0, false});
   }
+  // An explicit specialization must keep matching the primary template.
+  if (Fn.getTemplateSpecializationKind() == TSK_ExplicitSpecialization) {
+    Problem = "'" + Fn.getNameAsString() +
+              "' is an explicit specialization: its parameter types must match the primary "
+              "template's, which this site does not change";
+    return Out;
+  }
   // Explicit instantiations spell the parameter types again.
   if (const FunctionTemplateDecl *FTD = Base->getDescribedFunctionTemplate()) {
     StringRef Buf = SM.getBufferData(SM.getMainFileID());
     for (const FunctionDecl *Spec : FTD->specializations()) {
       TemplateSpecializationKind K = Spec->getTemplateSpecializationKind();
+      if (K == TSK_ExplicitSpecialization) {
+        SourceLocation SL = SM.getFileLoc(Spec->getLocation());
+        Problem = "the explicit specialization of '" + Fn.getNameAsString() + "' at line " +
+                  std::to_string(SM.getPresumedLineNumber(SL)) +
+                  " would no longer match the changed template";
+        continue;
+      }
       if (K != TSK_ExplicitInstantiationDeclaration && K != TSK_ExplicitInstantiationDefinition)
         continue;
       SourceLocation POI = SM.getFileLoc(Spec->getPointOfInstantiation());

@@ -12,3 +12,17 @@ __global__ void blur(float *in, float *__restrict__ out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i > 0 && i + 1 < n) out[i] = (in[i - 1] + in[i] + in[i + 1]) / 3.f;
 }
+
+// An explicit specialization spells the parameter types of the template with
+// concrete arguments: changing the template's `T *in` alone would leave
+// `scale<int>(int *, ...)` matching no template, and changing the
+// specialization alone would too.
+template <typename T>
+__global__ void scale(T *in, T *__restrict__ out) { out[threadIdx.x] = 2 * in[threadIdx.x]; }
+// CHECK-MESSAGES: :[[@LINE-1]]:26: error: cannot apply 'readonly-restrict' (forward) at site 2: precondition 'all-declarations-rewritable' fails: the explicit specialization of 'scale' at line [[@LINE+3]] would no longer match the changed template [KL1304]
+
+template <>
+__global__ void scale<int>(int *in, int *__restrict__ out) { out[threadIdx.x] = in[threadIdx.x] << 1; }
+// CHECK-MESSAGES: :[[@LINE-1]]:33: error: cannot apply 'readonly-restrict' (forward) at site 3: precondition 'all-declarations-rewritable' fails: 'scale' is an explicit specialization{{.*}} [KL1304]
+
+void launch(float *a, float *b) { scale<<<1, 32>>>(a, b); }
