@@ -1943,6 +1943,10 @@ public:
     const auto *FD = R.Nodes.getNodeAs<FunctionDecl>(ids::Fn);
     if (!FD || FD->isDependentContext() || !FD->getBody())
       return;
+    // Device code only: host reference loops and launchers are not global
+    // memory accesses of a thread.
+    if (!FD->hasAttr<CUDAGlobalAttr>() && !FD->hasAttr<CUDADeviceAttr>())
+      return;
     if (std::find(Fns.begin(), Fns.end(), FD) == Fns.end())
       Fns.push_back(FD);
   }

@@ -25,6 +25,17 @@ __global__ void swap_pairs(unsigned *__restrict__ key, unsigned *__restrict__ va
   // CHECK-FIXES: {{^}}  *reinterpret_cast<uint2*>(&val[t * 2]) = make_uint2(k1, k0);{{$}}
 }
 
+// A host reference loop with the same shape is host code: not a site.
+void copy_ref(const int *src, int *dst, int n4) {
+  for (int t = 0; t < n4; ++t) {
+    dst[4 * t] = src[4 * t];
+    dst[4 * t + 1] = src[4 * t + 1];
+    dst[4 * t + 2] = src[4 * t + 2];
+    dst[4 * t + 3] = src[4 * t + 3];
+    // CHECK-FIXES: {{^}}    dst[4 * t + 3] = src[4 * t + 3];{{$}}
+  }
+}
+
 int main() {
   int *a, *b;
   cudaMalloc(&a, 1024 * sizeof(int));
