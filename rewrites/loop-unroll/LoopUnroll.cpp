@@ -239,6 +239,9 @@ const Stmt *findIndexModification(ASTContext &Ctx, const Stmt *S, const VarDecl 
     if (DRE->getDecl() != V)
       return nullptr;
     DynTypedNodeList Parents = Ctx.getParents(*DRE);
+    // Macro arguments are parenthesised: (i) is read like i.
+    while (!Parents.empty() && Parents[0].get<ParenExpr>())
+      Parents = Ctx.getParents(Parents[0]);
     if (!Parents.empty())
       if (const auto *ICE = Parents[0].get<ImplicitCastExpr>())
         if (ICE->getCastKind() == CK_LValueToRValue)
