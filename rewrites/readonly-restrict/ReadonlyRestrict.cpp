@@ -700,8 +700,11 @@ std::optional<std::vector<std::pair<unsigned, unsigned>>> paramTexts(StringRef B
 
 /// Every spelling of parameter \p Index of \p Fn's kernel in the file; sets
 /// \p Problem when one cannot be edited (another file, a macro).
+/// \p TypeChanges: the edit changes the function's type (adds `const` to the
+/// pointee); a top-level `__restrict__` alone does not, so declarations
+/// elsewhere and explicit specializations may then keep their spelling.
 std::vector<ParamSpelling> paramSpellings(ASTContext &Ctx, const FunctionDecl &Fn, unsigned Index,
-                                          std::string &Problem) {
+                                          std::string &Problem, bool TypeChanges = true) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<ParamSpelling> Out;
   const FunctionDecl *Pattern = Fn.getTemplateInstantiationPattern();
@@ -711,6 +714,8 @@ std::vector<ParamSpelling> paramSpellings(ASTContext &Ctx, const FunctionDecl &F
       continue;
     SourceLocation L = SM.getFileLoc(R->getLocation());
     if (!SM.isInMainFile(L)) {
+      if (!TypeChanges)
+        continue;
       Problem = "'" + Fn.getNameAsString() + "' is also declared in " +
                 SM.getFilename(L).str() + ":" + std::to_string(SM.getPresumedLineNumber(L)) +
                 ", which this rewrite does not edit; change that declaration by hand first";
@@ -719,7 +724,7 @@ std::vector<ParamSpelling> paramSpellings(ASTContext &Ctx, const FunctionDecl &F
     Out.push_back({R->getParamDecl(Index), 0, 0, false});
   }
   // An explicit specialization must keep matching the primary template.
-  if (Fn.getTemplateSpecializationKind() == TSK_ExplicitSpecialization) {
+  if (TypeChanges && Fn.getTemplateSpecializationKind() == TSK_ExplicitSpecialization) {
     Problem = "'" + Fn.getNameAsString() +
               "' is an explicit specialization: its parameter types must match the primary "
               "template's, which this site does not change";
@@ -731,6 +736,8 @@ std::vector<ParamSpelling> paramSpellings(ASTContext &Ctx, const FunctionDecl &F
     for (const FunctionDecl *Spec : FTD->specializations()) {
       TemplateSpecializationKind K = Spec->getTemplateSpecializationKind();
       if (K == TSK_ExplicitSpecialization) {
+        if (!TypeChanges)
+          continue;
         SourceLocation SL = SM.getFileLoc(Spec->getLocation());
         Problem = "the explicit specialization of '" + Fn.getNameAsString() + "' at line " +
                   std::to_string(SM.getPresumedLineNumber(SL)) +
@@ -1113,7 +1120,8 @@ private:
     // all-declarations-rewritable + the parameter edits
     EditBuilder B(Ctx);
     std::string Problem;
-    std::vector<ParamSpelling> Spellings = paramSpellings(Ctx, Fn, Index, Problem);
+    std::vector<ParamSpelling> Spellings =
+        paramSpellings(Ctx, Fn, Index, Problem, /*TypeChanges=*/!IsConst);
     editParamSpellings(Ctx, B, Spellings, !IsConst, !IsRestrict, Problem);
     if (!Problem.empty())
       S.addPrecondition(AllDeclsRewritable, Status::Fails, Problem);
@@ -1240,7 +1248,8 @@ private:
     EditBuilder B(Ctx);
     std::string Problem;
     if (IsRestrict) {
-      std::vector<ParamSpelling> Spellings = paramSpellings(Ctx, Fn, Index, Problem);
+      std::vector<ParamSpelling> Spellings =
+          paramSpellings(Ctx, Fn, Index, Problem, /*TypeChanges=*/false);
       for (const ParamSpelling &X : Spellings) {
         unsigned Begin = X.Begin, End = X.End;
         if (!X.Textual) {
