@@ -3,6 +3,7 @@
 # (made by scripts/gpu-bundle.sh) into $KL_HOME (default /tmp/klineage) and runs:
 #
 #   scripts/gpu-run.sh gate KERNEL.cu --workload M.yaml [...]   # any klineage command
+#   scripts/gpu-run.sh cheats [OUTDIR]                          # the cheat suite alone
 #   scripts/gpu-run.sh selftest [OUTDIR]                        # the gate's full H200 check:
 #       device info, cheat suite, sample workloads, sanitizer, stability; logs and
 #       JSON reports in OUTDIR (default $OUT, else ./gpu-out), packed as results.tar.gz
@@ -21,6 +22,16 @@ fi
 export PATH="$home/bin:$PATH"
 export KLINEAGE_CACHE=${KLINEAGE_CACHE:-$home/cache}
 cd "$root"
+if [ "${1:-}" = cheats ]; then
+  # Only the cheat suite (GATE_ONLY=REGEX narrows it): compile in parallel, then run.
+  out=${2:-${OUT:-$root/gpu-out}}
+  mkdir -p "$out/cheats"
+  ls test/gate/cheats/*.cu | xargs -P 16 -I{} sh -c 'klineage gate {} --workload test/gate/cheats/saxpy-out.yaml --stages compile >/dev/null 2>&1'
+  python3 test/gate/check_gate.py klineage --suite test/gate/cheats --workload test/gate/cheats/saxpy-out.yaml --out "$out/cheats" 2>&1 | tee "$out/cheats.log"
+  rc=${PIPESTATUS[0]}
+  tar -C "$out" -czf "$out/cheats.tar.gz" cheats && rm -rf "$out/cheats"
+  exit $rc
+fi
 if [ "${1:-}" != selftest ]; then
   exec klineage "$@"
 fi

@@ -619,6 +619,8 @@ static int probeDevice() {
   if (gDev.peakBw <= 0) gDev.peakBwFromCopy = true; // filled in from the measured copy (profile)
   gDev.peakFp32 = peakFlops("fp32");
   gDev.peakCompute = peakFlops(kComputePeak);
+  klineage_drv_marker<<<1, 1>>>(); // loaded and launched once before any candidate call
+  KL_CHECK(cudaDeviceSynchronize());
   cudaDriverGetVersion(&gDev.driver);
   cudaRuntimeGetVersion(&gDev.runtime);
   emitLine(fmt("{\"event\":\"device\",\"name\":\"%s\",\"cc\":%d,\"sms\":%d,\"l2_bytes\":%d,\"clock_khz\":%d,"
@@ -986,6 +988,11 @@ static int driverMain(int Argc, char **Argv) {
                     " [--size=I --warmup=W --iters=N] [--call-timeout=S] [--no-cupti]\n");
     return 2;
   }
+  // Load every module at context creation. With lazy loading (CUDA's default)
+  // the first launch of one of our kernels can wait for whatever the candidate
+  // left running, which would disguise "left running" as a hang (seen on the
+  // H200, 2026-12-02), and the candidate's first call would pay for loading.
+  setenv("CUDA_MODULE_LOADING", "EAGER", 1);
   std::thread(watchdogLoop).detach();
   // CUPTI before the first CUDA call, so every context is traced.
   if (!NoCupti && Mode != "probe") gCupti = cuptiStart(Mode == "profile");

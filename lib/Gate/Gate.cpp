@@ -980,8 +980,11 @@ void printReport(const GateReport &R, const Manifest &M, const Options &O, raw_o
   if (!R.Gpu.empty())
     OS << "GPU: " << R.Gpu.getString("name").value_or("?") << " (" << R.Gpu.getInteger("sms").value_or(0)
        << " SMs, peak " << format("%.0f", R.Gpu.getNumber("peak_bw_theoretical").value_or(0) / 1e9)
-       << " GB/s theoretical, "
-       << format("%.0f", R.Gpu.getNumber("copy_bw_measured").value_or(0) / 1e9) << " GB/s copy measured)\n";
+       << " GB/s theoretical"
+       << (R.Gpu.getNumber("copy_bw_measured")
+               ? ", " + std::to_string((int)(*R.Gpu.getNumber("copy_bw_measured") / 1e9)) + " GB/s copy measured"
+               : std::string())
+       << ")\n";
   for (auto &C : R.Candidates) {
     OS << "\n" << C.File << ": " << (C.Verdict == "accepted" ? "ACCEPTED" : C.Verdict == "rejected" ? "REJECTED"
                                                                                                     : "COMPILE-ONLY")
