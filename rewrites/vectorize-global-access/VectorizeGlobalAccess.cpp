@@ -1331,6 +1331,10 @@ public:
       }
       if (isStoreRHS(E))
         continue;
+      if (const CXXOperatorCallExpr *Op = assignOf(E); Op && castFromScalar(E)) {
+        loadInto(E, Op);
+        continue;
+      }
       if (const MemberExpr *M = laneMemberOf(E)) {
         direct(E, M);
         continue;
@@ -1423,10 +1427,28 @@ private:
         return false;
       return addTerm(Out, Idx, Out.V);
     }
+    if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf && VK) {
+      // &q4[j] with q4 a float4 pointer: q4 + j.
+      const auto *AS = dyn_cast<ArraySubscriptExpr>(U->getSubExpr()->IgnoreParens());
+      if (!AS || !AS->getBase()->getType()->isPointerType() || !decompose(AS->getBase(), Out, Depth + 1))
+        return false;
+      return addTerm(Out, AS->getIdx(), Out.V);
+    }
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E); DRE && VK) {
       const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-      if (VD && VD->isLocalVarDecl() && VD->getInit() && Facts.mods(VD).empty())
+      if (VD && VD->isLocalVarDecl() && VD->getInit() && Facts.mods(VD).empty()) {
+        // The initialiser's text is reused at the access: its variables must
+        // keep their values after it.
+        std::vector<const VarDecl *> Vars;
+        Linearizer::collectVars(VD->getInit(), Vars);
+        const VarDecl *Which = nullptr;
+        if (Facts.modifiedIn(Vars, endOffset(Ctx, VD->getInit()), ~0u, &Which)) {
+          Out.Why = "'" + Which->getName().str() + "', used to compute '" + VD->getName().str() +
+                    "', changes after it";
+          return false;
+        }
         return decompose(VD->getInit(), Out, Depth + 1);
+      }
       Out.Why = "the vector pointer is not a cast of a scalar pointer";
       return false;
     }
@@ -1516,11 +1538,82 @@ private:
     return Op;
   }
 
+  /// The value of `LHS = E` where LHS is a splittable vector access (the
+  /// store site handles it).
   bool isStoreRHS(const Expr *E) {
+    const auto *Op = assignOf(E);
+    if (!Op)
+      return false;
+    VecAddr Dst;
+    const Expr *L = Op->getArg(0)->IgnoreParens();
+    return isVectorAccess(L) && access(L, Dst) && Dst.P;
+  }
+  const CXXOperatorCallExpr *assignOf(const Expr *E) {
     const Stmt *P = parentSkipping(E);
     const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(P);
-    return Op && Op->getOperator() == OO_Equal && Op->getArg(0)->IgnoreParens() != E->IgnoreParens() &&
-           isVectorAccess(Op->getArg(0)->IgnoreParens());
+    if (!Op || Op->getOperator() != OO_Equal || Op->getNumArgs() != 2 ||
+        Op->getArg(0)->IgnoreParens() == E->IgnoreParens() ||
+        skipWrappers(Op->getArg(1)) != E->IgnoreParens())
+      return nullptr;
+    return Op;
+  }
+
+  /// `v = <vector load>;` / `regs[i] = <vector load>;` into a register
+  /// vector: assign the lanes one by one from scalar loads.
+  void loadInto(const Expr *E, const CXXOperatorCallExpr *Op) {
+    Site &S = AC.addSite(RewriteName, Direction::Reverse, E->getBeginLoc(), FD);
+    VecAddr VA;
+    const Expr *L = Op->getArg(0)->IgnoreParenImpCasts();
+    std::string LT = exprText(Ctx, L).value_or("");
+    S.Summary = "load a vector into '" + LT + "' lane by lane";
+    if (!access(E, VA) || !VA.P) {
+      S.addPrecondition(VectorTempOnlyLanes, Status::Fails,
+                        "the vector address is not a cast of a scalar pointer");
+      return;
+    }
+    S.Facts["width"] = std::to_string(VA.V);
+    S.Facts["kind"] = "load";
+    Root LR = A.rootOf(L->IgnoreParenImpCasts());
+    if (!isPureExpr(L, Ctx) || LT.empty() || isMemoryAccessOfGlobal(L)) {
+      S.addPrecondition(VectorTempOnlyLanes, Status::Fails,
+                        "the vector value is stored whole into '" + LT + "'");
+      return;
+    }
+    S.addPrecondition(VectorTempOnlyLanes, Status::Holds,
+                      "the vector is assigned to register storage '" + LT + "' lane by lane");
+    S.addPrecondition(NoAliasingWriteBetween, Status::Holds,
+                      "the lanes are written to registers, which no load can alias");
+    unsigned B0 = 0, E0 = 0;
+    bool Braces = false;
+    EditBuilder B(Ctx);
+    if (!storeStatement(Op, B0, E0, &Braces)) {
+      S.addPrecondition(SourceRewritable, Status::Fails,
+                        "the assignment is not a plain statement of a block");
+      return;
+    }
+    std::string Indent = T.indentAt(B0);
+    std::string Open = Braces ? "{\n" + Indent + "  " : "", Close = Braces ? "\n" + Indent + "}" : "";
+    std::string Sep = Braces ? "\n" + Indent + "  " : "\n" + Indent;
+    std::vector<std::string> Lines;
+    for (unsigned k = 0; k < VA.V; ++k)
+      Lines.push_back(parenIf(!isPostfixSafe(L), LT) + "." + LaneNames[k] + " = " + laneText(VA, k) + ";");
+    B.replaceChars(T.loc(B0), T.loc(E0), Open + join(Lines, Sep) + Close);
+    B.commit(S);
+    (void)LR;
+  }
+
+  /// True if \p L is memory other than a local variable or a local array.
+  bool isMemoryAccessOfGlobal(const Expr *L) {
+    L = L->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(L)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      return !VD || !VD->isLocalVarDecl() || VD->getType()->isReferenceType();
+    }
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(L)) {
+      Root R = A.rootOf(AS->getBase());
+      return R.K != Root::LocalArray;
+    }
+    return true;
   }
 
   bool isVectorAccess(const Expr *E) {
@@ -1559,14 +1652,28 @@ private:
   }
 
   /// The statement (directly in a block) that holds a vector store, and its end past ';'.
-  bool storeStatement(const CXXOperatorCallExpr *Op, unsigned &Begin, unsigned &End) {
+  bool storeStatement(const CXXOperatorCallExpr *Op, unsigned &Begin, unsigned &End,
+                      bool *NeedBraces = nullptr) {
     const Stmt *S = Op;
     const Stmt *P = PM.getParent(S);
     while (P && isa<ExprWithCleanups>(P)) {
       S = P;
       P = PM.getParent(P);
     }
-    if (!isa_and_nonnull<CompoundStmt>(P) || !T.plain(S))
+    bool Body = false; // the whole body of an unbraced if/else/loop
+    if (const auto *IS = dyn_cast_or_null<IfStmt>(P))
+      Body = IS->getThen() == S || IS->getElse() == S;
+    else if (const auto *FS = dyn_cast_or_null<ForStmt>(P))
+      Body = FS->getBody() == S;
+    else if (const auto *WS = dyn_cast_or_null<WhileStmt>(P))
+      Body = WS->getBody() == S;
+    else if (const auto *DS = dyn_cast_or_null<DoStmt>(P))
+      Body = DS->getBody() == S;
+    else if (const auto *RS = dyn_cast_or_null<CXXForRangeStmt>(P))
+      Body = RS->getBody() == S;
+    if (NeedBraces)
+      *NeedBraces = Body;
+    if ((!isa_and_nonnull<CompoundStmt>(P) && !Body) || !T.plain(S))
       return false;
     Begin = beginOffset(Ctx, S);
     auto E = T.afterSemi(endOffset(Ctx, S));
@@ -1823,7 +1930,12 @@ private:
     } else if (isVectorAccess(RHS)) {
       VecAddr Src;
       if (!access(RHS, Src) || !Src.P || Src.V != Dst.V || Src.Elem != Dst.Elem) {
-        V.set(VectorTempOnlyLanes, Status::Fails, "the stored vector's address cannot be split");
+        // A register array element or a native float4 array: read its lanes.
+        std::string Txt = exprText(Ctx, RHS).value_or("");
+        if (!RHS->isGLValue() || !isPureExpr(RHS, Ctx) || Txt.empty())
+          V.set(VectorTempOnlyLanes, Status::Fails, "the stored vector's address cannot be split");
+        for (unsigned k = 0; k < Dst.V; ++k)
+          Values.push_back(parenIf(!isPostfixSafe(RHS), Txt) + "." + LaneNames[k]);
       } else {
         for (unsigned k = 0; k < Dst.V; ++k)
           Values.push_back(laneText(Src, k));
@@ -1861,7 +1973,8 @@ private:
     if (V.anyFails())
       return;
     EditBuilder B(Ctx);
-    if (!storeStatement(Op, B0, E0)) {
+    bool Braces = false;
+    if (!storeStatement(Op, B0, E0, &Braces)) {
       S.addPrecondition(SourceRewritable, Status::Fails,
                         "the vector store is not a plain statement of a block");
       return;
@@ -1872,6 +1985,9 @@ private:
         return;
       }
     std::string Indent = T.indentAt(B0);
+    // An unbraced if/loop body gets braces around the scalar stores.
+    std::string Open = Braces ? "{\n" + Indent + "  " : "", Close = Braces ? "\n" + Indent + "}" : "";
+    std::string Sep = Braces ? "\n" + Indent + "  " : "\n" + Indent;
     if (MakeCall) {
       // Keep the arguments in place (other sites may edit inside them):
       // rewrite only the text around them.
@@ -1884,11 +2000,11 @@ private:
         }
         Args.push_back({beginOffset(Ctx, Arg), endOffset(Ctx, Arg)});
       }
-      B.replaceChars(T.loc(B0), T.loc(Args[0].first), laneText(Dst, 0) + " = ");
+      B.replaceChars(T.loc(B0), T.loc(Args[0].first), Open + laneText(Dst, 0) + " = ");
       for (unsigned k = 1; k < Dst.V; ++k)
         B.replaceChars(T.loc(Args[k - 1].second), T.loc(Args[k].first),
-                       ";\n" + Indent + laneText(Dst, k) + " = ");
-      B.replaceChars(T.loc(Args.back().second), T.loc(E0), ";");
+                       ";" + Sep + laneText(Dst, k) + " = ");
+      B.replaceChars(T.loc(Args.back().second), T.loc(E0), ";" + Close);
       B.commit(S);
       return;
     }
@@ -1897,7 +2013,7 @@ private:
       Lines.push_back(Prefix);
     for (unsigned k = 0; k < Dst.V; ++k)
       Lines.push_back(laneText(Dst, k) + " = " + Values[k] + ";");
-    B.replaceChars(T.loc(B0), T.loc(E0), join(Lines, "\n" + Indent));
+    B.replaceChars(T.loc(B0), T.loc(E0), Open + join(Lines, Sep) + Close);
     B.commit(S);
   }
 
