@@ -118,7 +118,7 @@ static bool isMemoryLValue(const Expr *E) {
   return false;
 }
 
-static bool isPureCallee(StringRef N) {
+bool isPureCallee(StringRef N) {
   static const char *const Pure[] = {
       "make_float4", "make_float2", "make_int4", "make_int2", "make_uint4", "make_uint2",
       "make_float3", "make_int3", "min", "max", "fminf", "fmaxf", "fabsf", "sqrtf", "rsqrtf",

@@ -134,6 +134,9 @@ private:
   Linearizer Lin;
 };
 
+/// Math and conversion functions without side effects (make_float4, __expf, ...).
+bool isPureCallee(llvm::StringRef Name);
+
 /// Pointer expression under a memory access lvalue (x in x[i], *(x+i), p->f).
 const clang::Expr *accessBasePointer(const clang::Expr *Access);
 /// The enclosing function of a statement.

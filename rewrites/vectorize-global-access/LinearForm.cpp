@@ -1,5 +1,7 @@
 //===- LinearForm.cpp - Index expressions as sums of constant * monomial -===//
 #include "LinearForm.h"
+#include "Analysis.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ExprObjC.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -137,8 +139,12 @@ public:
         return true;
     return RecursiveASTVisitor::TraverseStmt(S);
   }
-  bool VisitCallExpr(CallExpr *) {
-    Pure = false;
+  bool VisitCallExpr(CallExpr *C) {
+    const FunctionDecl *F = C->getDirectCallee();
+    bool Known = F && F->getIdentifier() &&
+                 (isPureCallee(F->getName()) || F->hasAttr<ConstAttr>() || F->hasAttr<PureAttr>());
+    if (isa<CXXOperatorCallExpr>(C) || !Known)
+      Pure = false;
     return true;
   }
   bool VisitBinaryOperator(BinaryOperator *B) {

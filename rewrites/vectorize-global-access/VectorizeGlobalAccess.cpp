@@ -1312,8 +1312,13 @@ public:
     std::vector<const Expr *> Accesses;
     for (const BoundNodes &BN : Matches)
       if (const auto *E = BN.getNodeAs<Expr>(ids::Access))
-        if (!E->isTypeDependent() && !E->isValueDependent())
+        if (!E->isTypeDependent() && !E->isValueDependent()) {
+          // `&q4[j]` computes an address; the access is whatever uses it.
+          if (const auto *U = dyn_cast_or_null<UnaryOperator>(PM.getParentIgnoreParens(E));
+              U && U->getOpcode() == UO_AddrOf)
+            continue;
           Accesses.push_back(E);
+        }
     std::sort(Accesses.begin(), Accesses.end(), [&](const Expr *X, const Expr *Y) {
       return beginOffset(Ctx, X) < beginOffset(Ctx, Y);
     });
