@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # README command (a): on a fresh machine, set up, build, and run the main job
-# on the bundled example: list every rewrite site of examples/saxpy.cu with its
-# preconditions, then apply rewrites to a copy (the example is never changed).
+# on the bundled examples: list every rewrite site of examples/saxpy.cu with its
+# preconditions, apply rewrites to a copy (the example is never changed), then
+# run the verification gate on the bundled SGEMM workload, naive vs expert
+# (compile stage only where there is no GPU; all stages on a GPU machine).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
@@ -28,11 +30,22 @@ apply() { # apply REWRITE [ARGS...]: one forward step on the current file
   fi
 }
 apply loop-unroll
-apply readonly-restrict --assume=noalias
 apply vectorize-global-access --assume=aligned:in:16,aligned:out:16
+apply readonly-restrict --assume=noalias
 echo; echo "Result: $OUT/step$step.cu"
 if [ -x /usr/local/cuda/bin/nvcc ]; then
   /usr/local/cuda/bin/nvcc -arch=sm_90 -O3 -ptx "$OUT/step$step.cu" -o "$OUT/result.ptx"
   echo "nvcc PTX of the result: $(grep -cE 'ld\.global(\.nc)?\.v[24]' "$OUT/result.ptx") vector global loads," \
        "$(grep -cE 'st\.global\.v[24]' "$OUT/result.ptx") vector global stores"
 fi
+
+echo; echo "== klineage gate: workloads/sgemm naive vs expert =="
+rc=0
+build/bin/klineage gate workloads/sgemm/naive.cu workloads/sgemm/expert.cu \
+  --workload workloads/sgemm/sgemm.yaml --json "$OUT/gate-sgemm.json" || rc=$?
+# Exit 3 means only the compile stage could run (no GPU): expected on CI-like machines.
+if [ "$rc" -ne 0 ] && [ "$rc" -ne 3 ]; then
+  echo "gate failed (exit $rc)" >&2
+  exit "$rc"
+fi
+echo "Gate report: $OUT/gate-sgemm.json"
