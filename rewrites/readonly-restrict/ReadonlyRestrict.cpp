@@ -161,6 +161,26 @@ bool ldgSupports(ASTContext &Ctx, QualType Pointee) {
   return false;
 }
 
+/// Whether a record type has pointer members (directly or one level down).
+bool holdsPointers(QualType T, int Depth = 0) {
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || Depth > 2)
+    return false;
+  for (const FieldDecl *FD : RD->fields()) {
+    QualType FT = FD->getType();
+    if (FT->isPointerType() || FT->isReferenceType())
+      return true;
+    if (const auto *AT = dyn_cast<ConstantArrayType>(FT.getCanonicalType()))
+      FT = AT->getElementType();
+    if (FT->isPointerType() || holdsPointers(FT, Depth + 1))
+      return true;
+  }
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (holdsPointers(B.getType(), Depth + 1))
+      return true;
+  return false;
+}
+
 /// The template type parameter T of a parameter type `T *` / `const T *`.
 const TemplateTypeParmType *templateParmOf(QualType T) {
   if (const auto *PT = T->getAs<PointerType>())
@@ -1199,8 +1219,18 @@ private:
     unsigned Written = 0;
     for (unsigned I = 0; I < Fn.getNumParams(); ++I) {
       const ParmVarDecl *Q = Fn.getParamDecl(I);
-      if (I == Index || !Q->getType()->isPointerType())
+      if (I == Index)
         continue;
+      // A struct parameter that carries pointers (`Params p` with p.out) may
+      // write anywhere through them: as risky as a written pointer.
+      if (!Q->getType()->isPointerType()) {
+        if (holdsPointers(Q->getType().getNonReferenceType()) &&
+            !AC.assumptions().noAlias(FName, Q->getNameAsString())) {
+          ++Written;
+          Risky.push_back("'" + Q->getNameAsString() + "' (a struct holding pointers)");
+        }
+        continue;
+      }
       PointerFlow QF(Ctx, Fn);
       Flow F = QF.run(*Q);
       if (F.Writes.empty() && F.Unknowns.empty())
@@ -1218,7 +1248,7 @@ private:
       return;
     }
     S.addPrecondition(NoAliasWithWritten, Status::Unknown,
-                      "written pointer parameter" + std::string(Risky.size() > 1 ? "s " : " ") +
+                      "written parameter" + std::string(Risky.size() > 1 ? "s " : " ") +
                           join(Risky, ", ") + " may alias '" + P->getNameAsString() +
                           "' (then __ldg could read stale data)",
                       "noalias:" + P->getNameAsString());
