@@ -1323,9 +1323,17 @@ public:
       return beginOffset(Ctx, X) < beginOffset(Ctx, Y);
     });
     // Pass 1: vector temporaries (they may own the stores of their value).
+    std::vector<const DeclStmt *> Decls;
+    std::map<const DeclStmt *, std::vector<std::pair<const Expr *, const VarDecl *>>> ByDecl;
     for (const Expr *E : Accesses)
-      if (const VarDecl *VD = tempOf(E); VD && castFromScalar(E))
-        temp(E, VD);
+      if (const VarDecl *VD = tempOf(E); VD && castFromScalar(E)) {
+        const auto *DS = cast<DeclStmt>(parentSkipping(E));
+        if (!ByDecl.count(DS))
+          Decls.push_back(DS);
+        ByDecl[DS].push_back({E, VD});
+      }
+    for (const DeclStmt *DS : Decls)
+      temp(DS, ByDecl[DS]);
     for (const Expr *E : Accesses) {
       if (tempOf(E) || !castFromScalar(E))
         continue;
@@ -1526,13 +1534,15 @@ private:
   const VarDecl *tempOf(const Expr *E) {
     const Stmt *P = parentSkipping(E);
     const auto *DS = dyn_cast_or_null<DeclStmt>(P);
-    if (!DS || !DS->isSingleDecl())
+    if (!DS)
       return nullptr;
-    const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl());
-    if (!VD || !VD->getInit() || skipWrappers(VD->getInit()) != E->IgnoreParens() ||
-        VD->getType()->isReferenceType() || !vectorKind(VD->getType()))
-      return nullptr;
-    return VD;
+    for (const Decl *D : DS->decls()) {
+      const auto *VD = dyn_cast<VarDecl>(D);
+      if (VD && VD->getInit() && skipWrappers(VD->getInit()) == E->IgnoreParens() &&
+          !VD->getType()->isReferenceType() && vectorKind(VD->getType()))
+        return VD;
+    }
+    return nullptr;
   }
 
   const CXXOperatorCallExpr *storeOf(const Expr *E) {
@@ -1768,34 +1778,50 @@ private:
           "no possibly-aliasing store between the vector load and its uses");
   }
 
-  void temp(const Expr *E, const VarDecl *VD) {
-    Site &S = AC.addSite(RewriteName, Direction::Reverse, E->getBeginLoc(), FD);
+  /// One declaration statement of vector temporaries (usually one; all of
+  /// `float4 a = ..., b = ...;` are split together).
+  void temp(const DeclStmt *DS, const std::vector<std::pair<const Expr *, const VarDecl *>> &Temps) {
+    const Expr *E0 = Temps.front().first;
+    Site &S = AC.addSite(RewriteName, Direction::Reverse, E0->getBeginLoc(), FD);
     Verdicts V;
-    VecAddr VA;
+    S.Summary = "load vector temporar" + std::string(Temps.size() > 1 ? "ies" : "y") + " '" +
+                Temps.front().second->getName().str() + "'" +
+                (Temps.size() > 1 ? ", ..." : "") + " as scalar loads at the uses";
+    S.Facts["kind"] = "load";
+    unsigned NDecls = 0;
+    for (const Decl *D : DS->decls())
+      (void)D, ++NDecls;
+    if (NDecls != Temps.size()) {
+      S.addPrecondition(VectorTempOnlyLanes, Status::Fails,
+                        "the vector temporary is declared together with other variables");
+      return;
+    }
+    struct Use {
+      const MemberExpr *M = nullptr;
+      int K = -1;
+      const CXXOperatorCallExpr *Store = nullptr;
+    };
+    struct Plan {
+      VecAddr VA;
+      std::vector<Use> Uses;
+    };
+    std::vector<Plan> Plans;
+    for (const auto &[E, VD] : Temps) {
+    Plans.emplace_back();
+    VecAddr &VA = Plans.back().VA;
+    std::vector<Use> &Uses = Plans.back().Uses;
     if (!access(E, VA) || !VA.P) {
-      S.Summary = "split a vector load";
       S.addPrecondition(VectorTempOnlyLanes, Status::Fails,
                         "the vector address '" + exprText(Ctx, E).value_or("?") +
                             "' is not a cast of a scalar pointer" +
                             (VA.Why.empty() ? "" : ": " + VA.Why));
       return;
     }
-    S.Summary = "load " + vectorTypeName(VA.Elem, VA.V) + " '" + VD->getName().str() + "' as " +
-                std::to_string(VA.V) + " scalar loads at its uses";
     S.Facts["width"] = std::to_string(VA.V);
-    S.Facts["kind"] = "load";
-    // Uses of the temporary.
-    struct Use {
-      const MemberExpr *M = nullptr;
-      int K = -1;
-      const CXXOperatorCallExpr *Store = nullptr;
-    };
-    std::vector<Use> Uses;
     std::string Bad;
     auto Refs = match(findAll(declRefExpr(to(varDecl(equalsNode(VD)))).bind(ids::Access)),
                       *FD->getBody(), AC.ast());
     unsigned Last = endOffset(Ctx, E);
-    const auto *DS = cast<DeclStmt>(parentSkipping(E));
     unsigned DeclBegin = beginOffset(Ctx, E);
     for (const BoundNodes &BN : Refs) {
       const auto *Ref = BN.getNodeAs<DeclRefExpr>(ids::Access);
@@ -1826,9 +1852,9 @@ private:
           Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
           skipWrappers(Op->getArg(1)) == Ref && isVectorAccess(Op->getArg(0)->IgnoreParens())) {
         VecAddr Dst;
-        unsigned B0, E0;
+        unsigned SB, SE;
         if (access(Op->getArg(0), Dst) && Dst.V == VA.V && Dst.Elem == VA.Elem &&
-            storeStatement(Op, B0, E0)) {
+            storeStatement(Op, SB, SE)) {
           Uses.push_back({nullptr, -1, Op});
           continue;
         }
@@ -1850,32 +1876,41 @@ private:
       UseAt.push_back({beginOffset(Ctx, Ref), M ? laneIndex(M) : -1});
     }
     checkDelay(V, VA, endOffset(Ctx, DS), Last, Ignore, UseAt);
+    } // each temporary
     V.emit(S, ReverseOrder);
     if (V.anyFails())
       return;
-    for (const Use &U : Uses)
-      if (U.Store)
-        Owned.insert(U.Store);
     EditBuilder B(Ctx);
-    if (exprText(Ctx, VA.P->IgnoreImpCasts()).value_or("").empty()) {
-      S.addPrecondition(SourceRewritable, Status::Fails, "the pointer is not plain source text");
-      return;
-    }
-    B.removeLines(DS->getSourceRange());
-    for (const Use &U : Uses) {
-      if (U.M) {
-        B.replace(U.M->getSourceRange(), laneText(VA, U.K));
-        continue;
+    for (const Plan &Pl : Plans)
+      if (exprText(Ctx, Pl.VA.P->IgnoreImpCasts()).value_or("").empty()) {
+        S.addPrecondition(SourceRewritable, Status::Fails, "the pointer is not plain source text");
+        return;
       }
-      VecAddr Dst;
-      unsigned B0 = 0, E0 = 0;
-      access(U.Store->getArg(0), Dst);
-      storeStatement(U.Store, B0, E0);
-      std::vector<std::string> Lines;
-      for (unsigned k = 0; k < VA.V; ++k)
-        Lines.push_back(laneText(Dst, k) + " = " + laneText(VA, k) + ";");
-      B.replaceChars(T.loc(B0), T.loc(E0), join(Lines, "\n" + T.indentAt(B0)));
-    }
+    B.removeLines(DS->getSourceRange());
+    for (const Plan &Pl : Plans)
+      for (const Use &U : Pl.Uses) {
+        if (U.M) {
+          B.replace(U.M->getSourceRange(), laneText(Pl.VA, U.K));
+          continue;
+        }
+        VecAddr Dst;
+        unsigned SB = 0, SE = 0;
+        bool Braces = false;
+        access(U.Store->getArg(0), Dst);
+        storeStatement(U.Store, SB, SE, &Braces);
+        std::string Indent = T.indentAt(SB);
+        std::vector<std::string> Lines;
+        for (unsigned k = 0; k < Pl.VA.V; ++k)
+          Lines.push_back(laneText(Dst, k) + " = " + laneText(Pl.VA, k) + ";");
+        B.replaceChars(T.loc(SB), T.loc(SE),
+                       Braces ? "{\n" + Indent + "  " + join(Lines, "\n" + Indent + "  ") + "\n" +
+                                    Indent + "}"
+                              : join(Lines, "\n" + Indent));
+      }
+    for (const Plan &Pl : Plans)
+      for (const Use &U : Pl.Uses)
+        if (U.Store)
+          Owned.insert(U.Store);
     B.commit(S);
   }
 
