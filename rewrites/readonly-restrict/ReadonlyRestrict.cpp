@@ -463,7 +463,9 @@ private:
       F.Unknowns.push_back("it is passed to an indirect call at " + where(Ctx, CE));
       return;
     }
-    StringRef CName = Callee->getName();
+    // getNameAsString: operator() of a lambda has no identifier name.
+    const std::string CNameStr = Callee->getNameAsString();
+    StringRef CName = CNameStr;
     if (isAtomicName(CName)) {
       F.Writes.push_back("'" + CName.str() + "' writes it at " + where(Ctx, CE));
       return;
@@ -477,6 +479,15 @@ private:
     if (CName == "__ldg" && CE->getNumArgs() == 1) {
       F.LdgCalls.push_back(CE);
       return;
+    }
+    // A member operator call (a lambda's operator(), a functor) passes the
+    // object as argument 0: parameters start at argument 1.
+    if (isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(Callee)) {
+      if (ArgNo == 0) {
+        ++F.Reads;
+        return;
+      }
+      --ArgNo;
     }
     if (ArgNo >= Callee->getNumParams()) {
       ++F.Reads; // variadic (printf): read only
@@ -628,8 +639,8 @@ private:
       }
       if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 && OC->getArg(1) == L)
         return load(F, Target); // `w = p[i]` for a struct/vector
-      ++F.Reads;
-      return;
+      // Otherwise an argument of an operator call (`f(p[i])` on a lambda):
+      // checked below like any call argument.
     }
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(P)) {
       const CXXMethodDecl *MD = MC->getMethodDecl();
@@ -641,9 +652,11 @@ private:
     }
     if (const auto *CE = dyn_cast<CallExpr>(P)) {
       const FunctionDecl *Callee = CE->getDirectCallee();
-      for (unsigned I = 0; Callee && I < CE->getNumArgs() && I < Callee->getNumParams(); ++I)
+      // Member operator calls pass the object as argument 0.
+      unsigned Skip = isa<CXXOperatorCallExpr>(CE) && isa_and_nonnull<CXXMethodDecl>(Callee) ? 1 : 0;
+      for (unsigned I = Skip; Callee && I < CE->getNumArgs() && I - Skip < Callee->getNumParams(); ++I)
         if (CE->getArg(I) == L) {
-          QualType PT = Callee->getParamDecl(I)->getType();
+          QualType PT = Callee->getParamDecl(I - Skip)->getType();
           if (PT->isReferenceType() && !PT->getPointeeType().isConstQualified()) {
             F.Writes.push_back("passed by non-const reference to '" + Callee->getNameAsString() +
                                "' at " + where(Ctx, CE));
@@ -884,6 +897,8 @@ public:
     // parameter is a candidate. Forward also visits __device__ functions, to
     // say why they are refused (global-kernel).
     auto Fn = functionDecl(isDefinition(), hasBody(compoundStmt()),
+                           // lambdas are followed from the kernel around them
+                           unless(cxxMethodDecl(ofClass(cxxRecordDecl(isLambda())))),
                            D == Direction::Forward
                                ? anyOf(hasAttr(attr::CUDAGlobal), hasAttr(attr::CUDADevice))
                                : hasAttr(attr::CUDAGlobal),
