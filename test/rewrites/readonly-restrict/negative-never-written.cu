@@ -29,7 +29,7 @@ __global__ void via_callee(float *v) {
 }
 
 __global__ void via_lambda(float *acc, float *__restrict__ out) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:34: error: cannot apply 'readonly-restrict' (forward) at site 5: precondition 'never-written' fails: 'acc' is written: passed by non-const reference to 'operator()' at line [[@LINE+2]]{{.*}} [KL1301]
+  // CHECK-MESSAGES: :[[@LINE-1]]:35: error: cannot apply 'readonly-restrict' (forward) at site 5: precondition 'never-written' fails: 'acc' is written: passed by non-const reference to 'operator()' at line [[@LINE+2]]{{.*}} [KL1301]
   auto bump = [](float &x) { x += 1.f; };
   bump(acc[threadIdx.x]);
   out[threadIdx.x] = acc[0];
