@@ -831,7 +831,24 @@ std::optional<std::pair<unsigned, unsigned>> declRange(const ASTContext &Ctx, co
   if (R.getBegin().isMacroID() || R.getEnd().isMacroID() || !SM.isInMainFile(R.getBegin()))
     return std::nullopt;
   SourceLocation E = Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, Ctx.getLangOpts());
-  return std::make_pair(SM.getFileOffset(R.getBegin()), SM.getFileOffset(E));
+  unsigned End = SM.getFileOffset(E);
+  // An unnamed parameter's range stops at the `*`: the qualifiers after it
+  // (`const float *__restrict__,`) have no location of their own.
+  StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  for (;;) {
+    unsigned P = End;
+    while (P < Buf.size() && isSpace(Buf[P]))
+      ++P;
+    size_t Q = P;
+    while (Q < Buf.size() && (isAlnum(Buf[Q]) || Buf[Q] == '_'))
+      ++Q;
+    StringRef Word = Buf.slice(P, Q);
+    if (Word != "__restrict__" && Word != "__restrict" && Word != "restrict" && Word != "const" &&
+        Word != "volatile")
+      break;
+    End = Q;
+  }
+  return std::make_pair(SM.getFileOffset(R.getBegin()), End);
 }
 
 /// Edits that remove the restrict token at [B, E) with one side's blanks.

@@ -43,3 +43,14 @@ __global__ void lut(const int *table, const unsigned char *px, int *out, int n) 
   if (i < n) out[i] = __ldg(&table[__ldg(&px[i])]);
   // CHECK-FIXES: {{^}}  if (i < n) out[i] = table[px[i]];
 }
+
+// An unnamed prototype parameter and a `const` pointer: the qualifier is
+// found after the `*` even where the declaration has no name.
+__global__ void bias(const float *__restrict__, const float *__restrict__ const, float *, int);
+// CHECK-FIXES: {{^}}__global__ void bias(const float *, const float *const, float *, int);
+__global__ void bias(const float *__restrict__ x, const float *__restrict__ const b, float *y, int n) {
+// CHECK-FIXES: {{^}}__global__ void bias(const float *x, const float *const b, float *y, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) y[i] = __ldg(x + i) + __ldg(b);
+  // CHECK-FIXES: {{^}}  if (i < n) y[i] = *(x + i) + *b;
+}
