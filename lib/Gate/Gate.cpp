@@ -507,6 +507,12 @@ public:
                                  LastCall->getString("size").value_or("").str() + ", trial " +
                                  std::to_string(LastCall->getInteger("trial").value_or(-1)) + ")"
                            : "");
+    } else if (LastCall) {
+      S.Status = StageStatus::Failed;
+      S.Reason = "the driver process ended (exit code " + std::to_string(R.Rc) +
+                 ") without a verdict during the launcher call (size " +
+                 LastCall->getString("size").value_or("").str() + ", trial " +
+                 std::to_string(LastCall->getInteger("trial").value_or(-1)) + "): the candidate ended the process";
     } else {
       S.Status = StageStatus::Failed;
       S.Reason = "gate: the driver exited without a verdict";
@@ -520,7 +526,24 @@ public:
     std::vector<std::string> A = {"check", "--seed=" + std::to_string(Seed),
                                   "--trials=0", "--call-timeout=" + std::to_string(M.CallTimeoutS)};
     // Per-size trial counts come from the tables; --trials=0 keeps them.
-    return runChild("correctness", Drv, A, M.CorrectnessTimeoutS, "correctness-" + std::to_string(Counter++), Ev);
+    StageResult S =
+        runChild("correctness", Drv, A, M.CorrectnessTimeoutS, "correctness-" + std::to_string(Counter++), Ev);
+    // The candidate runs inside the driver's process; a pass must at least
+    // come with every trial the workload asks for, each reported as passing.
+    if (S.Status == StageStatus::Passed) {
+      int64_t Want = 0, Got = 0;
+      for (auto &Z : M.Sizes)
+        Want += Z.Trials ? Z.Trials : M.Trials;
+      for (auto &E : Ev)
+        if (E.getString("event").value_or("") == "trial" && E.getBoolean("ok").value_or(false))
+          ++Got;
+      if (Got != Want) {
+        S.Status = StageStatus::Failed;
+        S.Reason = "the driver reported " + std::to_string(Got) + " passing trials of the " + std::to_string(Want) +
+                   " the workload asks for (did the candidate end the process or write to the event file?)";
+      }
+    }
+    return S;
   }
 
   StageResult sanitize(const std::string &Drv) {
@@ -607,6 +630,10 @@ public:
       }
     S.Detail["round"] = Round;
     S.Detail["size"] = M.Sizes[SizeIdx].label();
+    if (S.Status == StageStatus::Passed && !S.Detail.getNumber("median_ms")) {
+      S.Status = StageStatus::Failed;
+      S.Reason = "the driver passed without a profile record (did the candidate end the process?)";
+    }
     return S;
   }
 
