@@ -250,6 +250,36 @@ const Stmt *findIndexModification(ASTContext &Ctx, const Stmt *S, const VarDecl 
     for (const DynTypedNode &P : Parents)
       if (P.get<UnaryExprOrTypeTraitExpr>())
         return nullptr;
+    // A lambda's capture of it: the lambda body's own uses are checked.
+    if (!Parents.empty() && Parents[0].get<LambdaExpr>())
+      return nullptr;
+    // Bound to a const reference (`std::min(i, 3)`, `const int &r = i`).
+    const Expr *Cur = DRE;
+    DynTypedNodeList Up = Parents;
+    while (!Up.empty()) {
+      const auto *ICE = Up[0].get<ImplicitCastExpr>();
+      if (!ICE || ICE->getCastKind() != CK_NoOp)
+        break;
+      Cur = ICE;
+      Up = Ctx.getParents(*ICE);
+    }
+    if (!Up.empty()) {
+      if (const auto *CE = Up[0].get<CallExpr>()) {
+        const FunctionDecl *Callee = CE->getDirectCallee();
+        unsigned Skip =
+            isa<CXXOperatorCallExpr>(CE) && isa_and_nonnull<CXXMethodDecl>(Callee) ? 1 : 0;
+        for (unsigned I = Skip; Callee && I < CE->getNumArgs(); ++I)
+          if (CE->getArg(I) == Cur && I - Skip < Callee->getNumParams()) {
+            QualType PT = Callee->getParamDecl(I - Skip)->getType();
+            if (PT->isReferenceType() && PT->getPointeeType().isConstQualified())
+              return nullptr;
+          }
+      }
+      if (const auto *VD = Up[0].get<VarDecl>())
+        if (VD->getType()->isReferenceType() &&
+            VD->getType()->getPointeeType().isConstQualified())
+          return nullptr;
+    }
     return DRE;
   }
   for (const Stmt *C : S->children())

@@ -26,8 +26,13 @@ __global__ void k(const float *in, float *out, int n, int stride) {
     acc += in[j];
     ++j;
   }
+  for (int z = 0; z < 8; ++z) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: cannot apply 'loop-unroll' (forward) at site 6: precondition 'constant-trip-count' fails: 'z' is modified or escapes inside the body (line [[@LINE+1]]){{.*}} [KL1203]
+    auto skip = [&]() { ++z; };
+    if (in[z] < 0.f) skip();
+  }
   int w = 0;
   while (w < 8) { w += 2; acc += in[w]; }
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: cannot apply 'loop-unroll' (forward) at site 6: precondition 'constant-trip-count' fails: the body does not end with an update of 'w'{{.*}} [KL1203]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: cannot apply 'loop-unroll' (forward) at site 7: precondition 'constant-trip-count' fails: the body does not end with an update of 'w'{{.*}} [KL1203]
   out[threadIdx.x] = acc;
 }
