@@ -461,7 +461,7 @@ Manifest parse(const YAML::Node &Root, const std::string &Path) {
       if (P.Kind != ParamKind::Scalar) {
         auto C = M.count(P, S);
         if (!C)
-          fail(Params, toString(C.takeError()));
+          failAt(P.Loc, "count of '" + P.Name + "' at size " + S.label() + ": " + toString(C.takeError()));
         if (*C < 0)
           failAt(P.Loc, "count of '" + P.Name + "' is negative at " + S.label());
       } else if (!P.ValueExpr.empty()) {
