@@ -105,7 +105,8 @@ auto vectorType() {
 /// Forward: scalar element accesses p[i] / *(p + i).
 auto scalarAccessMatcher() {
   return expr(anyOf(arraySubscriptExpr(hasType(scalar4Type())),
-                    unaryOperator(hasOperatorName("*"), hasType(scalar4Type()))))
+                    unaryOperator(hasOperatorName("*"), hasType(scalar4Type())),
+                    callExpr(callee(functionDecl(hasName("__ldg"))), hasType(scalar4Type()))))
       .bind(ids::Access);
 }
 /// Reverse: vector accesses *(float4*)..., ((float4*)p)[i], __ldg((const float4*)...).
@@ -228,6 +229,7 @@ struct Lane {
   const Expr *Access = nullptr; ///< x[i] or *(x + i)
   const Expr *Base = nullptr;   ///< x
   const Expr *Index = nullptr;  ///< i (null for *x)
+  std::vector<const Expr *> Parts; ///< the index as a sum: *(x + a + b) -> {a, b}
   LinearForm Idx;
   int64_t C = 0;
   std::string PtrKey, SymKey, Elem;
@@ -299,11 +301,31 @@ private:
         continue;
       auto L = std::make_unique<Lane>();
       L->Access = E;
+      bool IsLdg = false;
       if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
         L->Base = AS->getBase();
         L->Index = AS->getIdx();
         if (!L->Base->getType()->isPointerType())
           continue; // int[] idx as base (i[x]) is not supported
+      } else if (const auto *C = dyn_cast<CallExpr>(E)) {
+        // __ldg(&p[e]) / __ldg(p + e): a read-only load of p[e].
+        if (C->getNumArgs() != 1)
+          continue;
+        IsLdg = true;
+        const Expr *Arg = C->getArg(0)->IgnoreParenImpCasts();
+        if (const auto *U = dyn_cast<UnaryOperator>(Arg); U && U->getOpcode() == UO_AddrOf) {
+          const auto *AS = dyn_cast<ArraySubscriptExpr>(U->getSubExpr()->IgnoreParens());
+          if (!AS || !AS->getBase()->getType()->isPointerType())
+            continue;
+          L->Base = AS->getBase();
+          L->Index = AS->getIdx();
+        } else if (const auto *B = dyn_cast<BinaryOperator>(Arg);
+                   B && B->getOpcode() == BO_Add && B->getType()->isPointerType()) {
+          L->Base = B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS();
+          L->Index = L->Base == B->getLHS() ? B->getRHS() : B->getLHS();
+        } else {
+          L->Base = Arg;
+        }
       } else {
         const auto *U = cast<UnaryOperator>(E);
         const Expr *S = U->getSubExpr()->IgnoreParens();
@@ -315,6 +337,21 @@ private:
           L->Base = S;
         }
       }
+      // Fold pointer arithmetic into the index: *(x + 4*i + 2), (p + o)[k].
+      if (L->Index)
+        L->Parts.push_back(L->Index);
+      while (true) {
+        const auto *B = dyn_cast<BinaryOperator>(L->Base->IgnoreParens());
+        if (!B || B->getOpcode() != BO_Add || !B->getType()->isPointerType())
+          break;
+        const Expr *Ptr = B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS();
+        L->Parts.insert(L->Parts.begin(), Ptr == B->getLHS() ? B->getRHS() : B->getLHS());
+        L->Base = Ptr;
+      }
+      if (L->Parts.size() == 1)
+        L->Index = L->Parts.front();
+      else if (!L->Parts.empty())
+        L->Index = L->Parts.back();
       auto K = scalarKind(E->getType());
       if (!K)
         continue;
@@ -323,12 +360,17 @@ private:
       Root R = A.rootOf(L->Base);
       if (R.K == Root::LocalArray || R.K == Root::LocalScalar)
         continue;
-      if (L->Index) {
-        auto F = A.lin().linearize(L->Index);
-        if (!F)
-          continue;
-        L->Idx = *F;
+      bool Ok = true;
+      for (const Expr *Part : L->Parts) {
+        auto F = A.lin().linearize(Part);
+        if (!F) {
+          Ok = false;
+          break;
+        }
+        L->Idx.add(*F);
       }
+      if (!Ok)
+        continue;
       L->C = L->Idx.constant();
       L->SymKey = L->Idx.symbolic().symbolicKey();
       {
@@ -336,7 +378,7 @@ private:
         L->Base->IgnoreParenImpCasts()->Profile(ID, Ctx, true);
         L->PtrKey = std::to_string(ID.ComputeHash());
       }
-      if (!classify(*L))
+      if (!IsLdg && !classify(*L))
         continue;
       locate(*L);
       L->Begin = beginOffset(Ctx, E);
@@ -615,7 +657,8 @@ private:
     } else {
       std::vector<const VarDecl *> Vars;
       for (Lane *L : G.Accesses) {
-        Linearizer::collectVars(L->Index, Vars);
+        for (const Expr *Part : L->Parts)
+          Linearizer::collectVars(Part, Vars);
         Linearizer::collectVars(L->Base, Vars);
       }
       const VarDecl *Which = nullptr;
@@ -637,7 +680,9 @@ private:
       B.normalize();
       std::string Reason, Ask;
       Status S = A.multipleOf(B, G.V, Reason, Ask);
-      std::string BText = L0->Index ? exprText(Ctx, L0->Index).value_or("?") : "0";
+      std::string BText = indexText(L0);
+      if (BText.empty())
+        BText = "?";
       G.P.set(IndexAligned, S, "base index '" + BText + "': " + Reason, Ask);
     }
 
@@ -922,6 +967,22 @@ private:
   // Edits (forward)
   //===--------------------------------------------------------------------===//
 
+  /// The index as written: the subscript, or the folded parts `a + b`.
+  std::string indexText(const Lane *L) {
+    if (L->Parts.empty())
+      return "0";
+    if (L->Parts.size() == 1)
+      return exprText(Ctx, L->Parts.front()).value_or("");
+    std::string S;
+    for (const Expr *Part : L->Parts) {
+      auto Txt = exprText(Ctx, Part);
+      if (!Txt)
+        return "";
+      S += (S.empty() ? "" : " + ") + parenIf(needsParensForAdd(Part), *Txt);
+    }
+    return S;
+  }
+
   std::string ptrText(const Lane *L) {
     const Expr *B = L->Base->IgnoreImpCasts();
     std::string S = exprText(Ctx, B).value_or("");
@@ -931,9 +992,9 @@ private:
   }
   std::string baseIndexText(const Group &G) {
     const Lane *L0 = G.ByLane[0];
-    if (!L0 || !L0->Index)
+    if (!L0)
       return "0";
-    return exprText(Ctx, L0->Index).value_or("");
+    return indexText(L0);
   }
   std::string vectorAddr(const Group &G, bool Const) {
     std::string P = ptrText(G.ByLane[0]), B = baseIndexText(G);
@@ -1056,7 +1117,8 @@ private:
   /// Every local variable of lane 0's address is declared before \p At.
   bool declaredBefore(const Group &G, unsigned At, std::string &Why) {
     std::vector<const VarDecl *> Vars;
-    Linearizer::collectVars(G.ByLane[0]->Index, Vars);
+    for (const Expr *Part : G.ByLane[0]->Parts)
+      Linearizer::collectVars(Part, Vars);
     Linearizer::collectVars(G.ByLane[0]->Base, Vars);
     for (const VarDecl *VD : Vars) {
       if (!VD->isLocalVarDecl())
