@@ -31,6 +31,14 @@ static Site mergeInstantiations(std::vector<Site> &Group) {
     const Site &Other = Group[I];
     if (Other.Edits != Merged.Edits)
       EditsAgree = false;
+    // Facts that differ between instantiations are all reported ("8,128").
+    for (const auto &[Key, Value] : Other.Facts) {
+      std::string &Mine = Merged.Facts[Key];
+      if (Mine.empty())
+        Mine = Value;
+      else if (("," + Mine + ",").find("," + Value + ",") == std::string::npos)
+        Mine += "," + Value;
+    }
     for (const PreconditionResult &P : Other.Preconditions) {
       auto It = std::find_if(Merged.Preconditions.begin(), Merged.Preconditions.end(),
                              [&](const PreconditionResult &M) { return M.Name == P.Name; });
@@ -109,12 +117,19 @@ ApplyResult applySites(StringRef Original, std::vector<Site> &Sites,
       Result.RefusedSites.push_back(&S);
       continue;
     }
+    // An edit identical to one already accepted (two sites adding the same
+    // `const`, say) is shared, not a conflict; it is applied once.
+    auto AlreadyAccepted = [&](const TextEdit &E) {
+      return std::any_of(Accepted.begin(), Accepted.end(),
+                         [&](const auto &A) { return A.first == E; });
+    };
     const Site *Clash = nullptr;
     for (const TextEdit &E : S.Edits)
-      for (const Site *Done : Result.AppliedSites)
-        for (const TextEdit &F : Done->Edits)
-          if (overlaps(E, F))
-            Clash = Done;
+      if (!AlreadyAccepted(E))
+        for (const Site *Done : Result.AppliedSites)
+          for (const TextEdit &F : Done->Edits)
+            if (!(E == F) && overlaps(E, F))
+              Clash = Done;
     if (Clash) {
       S.addPrecondition(NoConflict, Status::Fails,
                         "its edits overlap those of site " + std::to_string(Clash->Id) +
@@ -124,7 +139,8 @@ ApplyResult applySites(StringRef Original, std::vector<Site> &Sites,
     }
     Result.AppliedSites.push_back(&S);
     for (const TextEdit &E : S.Edits)
-      Accepted.push_back({E, static_cast<unsigned>(Accepted.size())});
+      if (!AlreadyAccepted(E))
+        Accepted.push_back({E, static_cast<unsigned>(Accepted.size())});
   }
   if (!AnySelected) {
     Result.Outcome = ApplyResult::NoMatch;

@@ -91,6 +91,8 @@ public:
         Site &S = Ctx.addSite("zero-returns", D, E->getBeginLoc(), F);
         Expr::EvalResult V;
         bool Known = !E->isValueDependent() && E->EvaluateAsInt(V, *R.Context);
+        if (Known)
+          S.Facts["value"] = llvm::toString(V.Val.getInt(), 10);
         S.addPrecondition("positive",
                           !Known ? Status::Unknown
                                  : (V.Val.getInt().isStrictlyPositive() ? Status::Holds : Status::Fails),
@@ -134,6 +136,28 @@ TEST(FindSites, RefusesMacroExpandedText) {
   EXPECT_TRUE(Sites[0].Edits.empty()) << "all-or-nothing";
   EXPECT_TRUE(Sites[1].applicable(false));
   EXPECT_EQ(Sites[1].Line, 3u);
+}
+
+} // namespace
+
+namespace {
+
+TEST(ApplySites, IdenticalEditsOfTwoSitesAreAppliedOnce) {
+  std::vector<Site> Sites = {makeSite(1, {{0, 0, "const "}, {6, 2, "X"}}),
+                             makeSite(2, {{0, 0, "const "}, {10, 1, "Y"}})};
+  ApplyResult R = applySites("float *a, b", Sites, std::nullopt, false);
+  EXPECT_EQ(R.Outcome, ApplyResult::Applied);
+  EXPECT_EQ(R.Text, "const float X, Y");
+  EXPECT_TRUE(R.RefusedSites.empty());
+}
+
+TEST(FindSites, MergedSitesReportEveryInstantiationsFacts) {
+  std::unique_ptr<ASTUnit> AST;
+  auto Sites = sitesOf("template <int N> int f() { return N; }\n"
+                       "int a = f<3>(); int b = f<4>(); int c = f<3>();\n",
+                       AST);
+  ASSERT_EQ(Sites.size(), 1u);
+  EXPECT_EQ(Sites[0].Facts["value"], "3,4");
 }
 
 } // namespace

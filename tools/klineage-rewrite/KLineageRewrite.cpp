@@ -109,8 +109,9 @@ void reportRefusal(Reporter &R, const RewritePair &RW, const Site &S, bool Allow
     Msg += "fails: " + B->Reason;
   else {
     Msg += "is unknown: " + B->Reason;
-    Msg += B->Assumable.empty() ? "; assert it with --assume if it is true"
-                                : "; assert it with --assume=" + B->Assumable + " if it is true";
+    Msg += B->Assumable.empty()
+               ? "; no single --assume fact settles it (only --assume=all asserts every unknown)"
+               : "; assert it with --assume=" + B->Assumable + " if it is true";
   }
   R.error(siteLocation(S), diagIdFor(RW, B->Name), Msg);
 }
