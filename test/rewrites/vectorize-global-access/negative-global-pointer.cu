@@ -6,7 +6,7 @@
 // --assume=all would settle it).
 __device__ float sum4(const float *p, int i) {
   return p[4 * i] + p[4 * i + 1] + p[4 * i + 2] + p[4 * i + 3];
-  // CHECK-MESSAGES: :[[@LINE-1]]:10: error: cannot apply 'vectorize-global-access' (forward) at site 1: precondition 'global-pointer' is unknown: 'p' is a parameter of __device__ function 'sum4'; it may point to shared or local memory; assert it with --assume if it is true [KL1104]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: error: cannot apply 'vectorize-global-access' (forward) at site 1: precondition 'global-pointer' is unknown: 'p' is a parameter of __device__ function 'sum4'; it may point to shared or local memory; no single --assume fact settles it (only --assume=all asserts every unknown) [KL1104]
 }
 __global__ void k1(const float *__restrict__ x, float *__restrict__ out) {
   __shared__ float tile[256];
