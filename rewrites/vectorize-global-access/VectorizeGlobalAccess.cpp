@@ -662,7 +662,24 @@ private:
         Linearizer::collectVars(L->Base, Vars);
       }
       const VarDecl *Which = nullptr;
-      if (const VarMod *M = Facts.modifiedIn(Vars, G.Start, G.Stop, &Which))
+      // An index that reads memory (a gather, x[4*idx[j] + k]) must not see
+      // that memory change between the lanes.
+      bool IndexReadsMemory = false;
+      for (Lane *L : G.Accesses)
+        for (const Expr *Part : L->Parts)
+          IndexReadsMemory = IndexReadsMemory || readsMemory(Part);
+      const MemEvent *Clobber = nullptr;
+      if (IndexReadsMemory)
+        for (const MemEvent &Ev : Facts.events())
+          if (Ev.K != MemEvent::Read && Ev.Begin >= G.Start && Ev.Begin < G.Stop && !Clobber &&
+              !(G.IsStore && isOwnAccess(G, Ev.E)))
+            Clobber = &Ev;
+      if (Clobber)
+        G.P.set(ContiguousLanes, Status::Fails,
+                "the index reads memory, and '" + exprText(Ctx, Clobber->E).value_or("a call") +
+                    "' (line " + std::to_string(lineOf(Ctx, Clobber->E)) +
+                    ") may change it between the lanes");
+      else if (const VarMod *M = Facts.modifiedIn(Vars, G.Start, G.Stop, &Which))
         G.P.set(ContiguousLanes, Status::Fails,
                 "'" + Which->getName().str() + "' is modified between the lanes (line " +
                     std::to_string(T.lineAt(M->Begin)) + "), so they are not " + V +
@@ -840,6 +857,23 @@ private:
           NText + "' multiples of " + V +
           " every guard equals lane 0's, so the lanes run under one merged guard";
     return Status::Holds;
+  }
+
+  static bool readsMemory(const Expr *E) {
+    struct V : RecursiveASTVisitor<V> {
+      bool Found = false;
+      bool VisitArraySubscriptExpr(ArraySubscriptExpr *) {
+        Found = true;
+        return false;
+      }
+      bool VisitUnaryOperator(UnaryOperator *U) {
+        if (U->getOpcode() == UO_Deref)
+          Found = true;
+        return !Found;
+      }
+    } Vis;
+    Vis.TraverseStmt(const_cast<Expr *>(E));
+    return Vis.Found;
   }
 
   bool allDistinctGuards(const Group &G) {
