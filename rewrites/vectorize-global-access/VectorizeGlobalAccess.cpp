@@ -1045,6 +1045,8 @@ private:
         continue;
       std::string Stem = "vec";
       const Expr *Base = G->Accesses.front()->Base->IgnoreParenImpCasts();
+      while (const auto *AS = dyn_cast<ArraySubscriptExpr>(Base)) // M[r] -> M
+        Base = AS->getBase()->IgnoreParenImpCasts();
       if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
         Stem = DRE->getDecl()->getName().str();
       else if (const auto *ME = dyn_cast<MemberExpr>(Base))
