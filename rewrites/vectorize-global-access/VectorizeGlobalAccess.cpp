@@ -63,7 +63,8 @@ const PreconditionSpec Specs[] = {
     {GlobalPointer, Direction::Forward, 1104,
      "the pointer points to global memory (a kernel pointer parameter or derived from one)"},
     {TailCovered, Direction::Forward, 1105,
-     "all lanes execute under the same condition (no lane individually guarded)"},
+     "all lanes execute under the same condition; per-lane guards 'B+k < n' only when B and n "
+     "are multiples of V (then they are merged into one)"},
     {NoAliasingWriteBetween, Direction::Forward, 1106,
      "no possibly-aliasing store (loads) or read/store (stores) between the first and last lane"},
     {SameBlock, Direction::Forward, 1107,
