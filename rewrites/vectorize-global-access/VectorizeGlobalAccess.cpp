@@ -1006,8 +1006,15 @@ private:
   std::string indexText(const Lane *L) {
     if (L->Parts.empty())
       return "0";
-    if (L->Parts.size() == 1)
+    if (L->Parts.size() == 1) {
+      // `4*i + 0` as lane 0: the base is `4*i`.
+      const Expr *P = L->Parts.front()->IgnoreParenImpCasts();
+      if (const auto *B = dyn_cast<BinaryOperator>(P); B && B->getOpcode() == BO_Add)
+        if (const auto *IL = dyn_cast<IntegerLiteral>(B->getRHS()->IgnoreParenImpCasts());
+            IL && IL->getValue() == 0)
+          return exprText(Ctx, B->getLHS()).value_or("");
       return exprText(Ctx, L->Parts.front()).value_or("");
+    }
     std::string S;
     for (const Expr *Part : L->Parts) {
       auto Txt = exprText(Ctx, Part);
