@@ -261,6 +261,9 @@ struct Group {
   std::vector<Group *> Merged;           ///< store group: load groups it absorbs
   unsigned TempAt = 0;                   ///< load groups: where the temporary is declared
   const Stmt *TempAnchor = nullptr;
+  /// Load groups: `make_float4(p[B], p[B + 1], p[B + 2], p[B + 3])`, the
+  /// lanes are exactly the call's arguments; the call becomes the vector load.
+  const CallExpr *InCall = nullptr;
 };
 
 class ForwardAnalysis {
@@ -273,6 +276,7 @@ public:
     collect();
     if (Lanes.empty())
       return;
+    formCallGroups();
     formGroups();
     for (auto &G : Groups)
       evaluate(*G);
@@ -465,12 +469,61 @@ private:
       }
   }
 
+  /// `make_float4(p[B], p[B+1], p[B+2], p[B+3])` (make_int4, make_float2,
+  /// ...): all lanes in one call are one group, whatever else reads them.
+  void formCallGroups() {
+    std::optional<unsigned> Forced = forcedWidth();
+    auto Calls = match(findAll(callExpr(callee(functionDecl(hasAnyName(
+                                            "make_float4", "make_float2", "make_int4",
+                                            "make_int2", "make_uint4", "make_uint2"))))
+                                   .bind(ids::Access)),
+                       *FD->getBody(), AC.ast());
+    for (const BoundNodes &BN : Calls) {
+      const auto *Call = BN.getNodeAs<CallExpr>(ids::Access);
+      auto VK = Call ? vectorKind(Call->getType()) : std::nullopt;
+      if (!VK || Call->getNumArgs() != VK->second || (Forced && *Forced != VK->second))
+        continue;
+      std::vector<Lane *> Ls;
+      for (const Expr *Arg : Call->arguments()) {
+        const Expr *A0 = Arg->IgnoreParens();
+        if (const auto *ICE = dyn_cast<ImplicitCastExpr>(A0);
+            ICE && ICE->getCastKind() == CK_LValueToRValue)
+          A0 = ICE->getSubExpr()->IgnoreParens();
+        auto It = ByAccess.find(A0);
+        if (It == ByAccess.end() || It->second->IsStore || InCallGroup.count(It->second))
+          break;
+        Lane *L = It->second;
+        if (!Ls.empty() && (L->PtrKey != Ls[0]->PtrKey || L->SymKey != Ls[0]->SymKey ||
+                            L->C != Ls[0]->C + int64_t(Ls.size())))
+          break;
+        if (L->Elem != VK->first)
+          break;
+        Ls.push_back(L);
+      }
+      if (Ls.size() != VK->second)
+        continue;
+      auto G = std::make_unique<Group>();
+      G->Sh = Group::InBlock;
+      G->V = VK->second;
+      G->C0 = Ls[0]->C;
+      G->Accesses = Ls;
+      G->ByLane = Ls;
+      G->VecType = vectorTypeName(VK->first, VK->second);
+      G->InCall = Call;
+      for (Lane *L : Ls)
+        InCallGroup.insert(L);
+      Groups.push_back(std::move(G));
+    }
+  }
+
   void formGroups() {
     std::optional<unsigned> Forced = forcedWidth();
     // Keys in order of first appearance.
     std::vector<std::string> Order;
     std::map<std::string, std::vector<Lane *>> ByKey;
     for (auto &L : Lanes) {
+      if (InCallGroup.count(L.get()))
+        continue;
       std::string K = L->PtrKey + "|" + L->SymKey + "|" + L->Elem + (L->IsStore ? "|S" : "|L");
       if (!ByKey.count(K))
         Order.push_back(K);
@@ -639,6 +692,10 @@ private:
       G.Stop = 0;
       for (Lane *L : G.Accesses)
         G.Stop = std::max(G.Stop, endOffset(Ctx, L->Assign));
+    } else if (G.InCall) {
+      // The call is replaced where it stands: nothing moves.
+      G.Start = beginOffset(Ctx, G.InCall);
+      G.Stop = endOffset(Ctx, G.InCall);
     } else {
       G.Start = First->Anchor ? beginOffset(Ctx, First->Anchor) : First->Begin;
       G.Stop = Last->End;
@@ -719,7 +776,9 @@ private:
     }
 
     // tail-covered
-    if (G.Sh == Group::Guarded || (G.Sh == Group::InBlock && allDistinctGuards(G))) {
+    if (G.InCall) {
+      G.P.set(TailCovered, Status::Holds, "all lanes are evaluated by one call");
+    } else if (G.Sh == Group::Guarded || (G.Sh == Group::InBlock && allDistinctGuards(G))) {
       G.Sh = Group::Guarded;
       std::string Why, Ask;
       Status S = guardsEquivalent(G, Why, Ask);
@@ -740,7 +799,10 @@ private:
     checkAliasing(G, G.Start, G.Stop);
 
     // same-block
-    if (G.Sh == Group::Scattered) {
+    if (G.InCall) {
+      G.P.set(SameBlock, Status::Holds,
+              "all lanes are the arguments of one make_" + G.VecType + " call");
+    } else if (G.Sh == Group::Scattered) {
       std::string Lines;
       std::set<unsigned> Seen;
       for (Lane *L : G.Accesses)
@@ -1049,7 +1111,7 @@ private:
   void nameTemps() {
     std::set<std::string> Taken;
     for (auto &G : Groups) {
-      if (G->IsStore)
+      if (G->IsStore || G->InCall)
         continue;
       std::string Stem = "vec";
       const Expr *Base = G->Accesses.front()->Base->IgnoreParenImpCasts();
@@ -1074,7 +1136,8 @@ private:
 
   void mergeLoadsIntoStores() {
     for (auto &LG : Groups) {
-      if (LG->IsStore || LG->P.anyFails() || (LG->Sh != Group::InBlock && !LG->GuardMerge))
+      if (LG->IsStore || LG->InCall || LG->P.anyFails() ||
+          (LG->Sh != Group::InBlock && !LG->GuardMerge))
         continue;
       Group *Target = nullptr;
       unsigned Count = 0;
@@ -1127,6 +1190,11 @@ private:
     S.Facts["width"] = std::to_string(G.V);
     S.Facts["kind"] = G.IsStore ? "store" : "load";
     S.Facts["element"] = First->Elem;
+    if (G.InCall) {
+      S.Facts["form"] = "in-place";
+      S.Summary = "load make_" + G.VecType + "(" + P + "[" + baseIndexText(G) + " + 0.." +
+                  std::to_string(G.V - 1) + "]) as one " + G.VecType;
+    }
     Verdicts All = G.P;
     for (Group *M : G.Merged)
       All.merge(M->P);
@@ -1249,6 +1317,26 @@ private:
     return M;
   }
 
+  /// The stored values are `v.x, v.y, v.z, v.w` of one vector variable `v`
+  /// of the store's type: `make_float4(v.x, ...)` is `v`. Returns "v" or "".
+  std::string wholeVector(const Group &G) {
+    const VarDecl *Var = nullptr;
+    for (unsigned k = 0; k < G.V; ++k) {
+      const auto *M = dyn_cast<MemberExpr>(G.ByLane[k]->Assign->getRHS()->IgnoreParenImpCasts());
+      if (!M || M->isArrow() || M->getMemberDecl()->getName() != LaneNames[k])
+        return "";
+      const auto *DRE = dyn_cast<DeclRefExpr>(M->getBase()->IgnoreParenImpCasts());
+      const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      if (!VD || (Var && VD != Var))
+        return "";
+      Var = VD;
+    }
+    auto VK = Var ? vectorKind(Var->getType()) : std::nullopt;
+    if (!VK || vectorTypeName(VK->first, VK->second) != G.VecType)
+      return "";
+    return Var->getName().str();
+  }
+
   /// `*reinterpret_cast<float4*>(&y[B]) = make_float4(...)` (or a copy).
   std::string storeText(const Group &G, Group *CopyFrom, const std::vector<SubEdit> &Subs,
                         std::string &Why) {
@@ -1265,6 +1353,8 @@ private:
     std::string Store = vectorAddr(G, false) + " = ";
     if (CopyFrom)
       Store += vectorAddr(*CopyFrom, true);
+    else if (std::string W = wholeVector(G); !W.empty())
+      Store += W;
     else
       Store += "make_" + G.VecType + "(" + join(Values, ", ") + ")";
     return Store + ";";
@@ -1273,6 +1363,14 @@ private:
   bool buildLoad(Group &G, EditBuilder &B, std::string &Why) {
     if (!plainLanes(G, Why))
       return false;
+    if (G.InCall) {
+      if (!T.plain(G.InCall)) {
+        Why = "the make_" + G.VecType + " call is produced by a macro expansion";
+        return false;
+      }
+      B.replace(G.InCall->getSourceRange(), vectorAddr(G, true));
+      return true;
+    }
     if (!G.TempAnchor || !T.plain(G.TempAnchor)) {
       Why = "the statement that would hold the vector load is produced by a macro expansion";
       return false;
@@ -1342,6 +1440,8 @@ private:
     std::string Store = vectorAddr(G, false) + " = ";
     if (CopyFrom)
       Store += vectorAddr(*CopyFrom, true);
+    else if (std::string W = wholeVector(G); !W.empty())
+      Store += W;
     else
       Store += "make_" + G.VecType + "(" + join(Values, ", ") + ")";
     Store += ";";
@@ -1390,6 +1490,7 @@ private:
   ParentMap PM;
   std::vector<std::unique_ptr<Lane>> Lanes;
   std::map<const Expr *, Lane *> ByAccess;
+  std::set<const Lane *> InCallGroup;
   std::vector<std::unique_ptr<Group>> Groups;
 };
 
@@ -1461,10 +1562,18 @@ public:
       if (!castFromScalar(E))
         continue; // a native float4 array: nothing to split
       Site &S = AC.addSite(RewriteName, Direction::Reverse, E->getBeginLoc(), FD);
+      if (isValueUse(E)) {
+        // A vector value used whole (an argument, an operand, a copy):
+        // load it with scalar loads where it stands.
+        S.Summary = "load a vector value with scalar loads in place";
+        inPlace(S, {{E, nullptr}}, "the vector value is used whole");
+        continue;
+      }
       S.Summary = "split a vector access";
       S.addPrecondition(VectorTempOnlyLanes, Status::Fails,
-                        "the vector value '" + exprText(Ctx, E).value_or("?") +
-                            "' is used whole, not only through .x/.y/.z/.w");
+                        "the vector memory '" + exprText(Ctx, E).value_or("?") + "' " +
+                            lvalueUseWhy(E) +
+                            ", so it is not a value that scalar loads could produce");
     }
   }
 
@@ -1696,8 +1805,9 @@ private:
     S.Facts["kind"] = "load";
     Root LR = A.rootOf(L->IgnoreParenImpCasts());
     if (!isPureExpr(L, Ctx) || LT.empty() || isMemoryAccessOfGlobal(L)) {
-      S.addPrecondition(VectorTempOnlyLanes, Status::Fails,
-                        "the vector value is stored whole into '" + LT + "'");
+      // Not register storage: assign the value, loaded by scalar loads in place.
+      S.Summary = "load a vector value with scalar loads in place";
+      inPlace(S, {{E, nullptr}}, "the vector value is assigned whole to '" + LT + "'");
       return;
     }
     S.addPrecondition(VectorTempOnlyLanes, Status::Holds,
@@ -1884,6 +1994,124 @@ private:
           "no possibly-aliasing store between the vector load and its uses");
   }
 
+  /// `make_float4(x[B], x[B + 1], x[B + 2], x[B + 3])`: the vector value
+  /// read by V scalar loads at the same program point.
+  std::string makeText(const VecAddr &VA) {
+    std::vector<std::string> Lanes;
+    for (unsigned k = 0; k < VA.V; ++k)
+      Lanes.push_back(laneText(VA, k));
+    return "make_" + vectorTypeName(VA.Elem, VA.V) + "(" + join(Lanes, ", ") + ")";
+  }
+
+  /// The in-place form: each vector load in \p Loads becomes
+  /// make_float4(<V scalar loads>) where it stands. Nothing moves, so no
+  /// aliasing question arises; the vector value (a temporary that is
+  /// modified or used whole, an argument, ...) is kept.
+  void inPlace(Site &S, const std::vector<std::pair<const Expr *, const VarDecl *>> &Loads,
+               const std::string &Why) {
+    S.Facts["kind"] = "load";
+    S.Facts["form"] = "in-place";
+    std::vector<std::pair<const Expr *, VecAddr>> Plans;
+    for (const auto &[E, VD] : Loads) {
+      VecAddr VA;
+      if (!access(E, VA) || !VA.P) {
+        S.addPrecondition(VectorTempOnlyLanes, Status::Fails,
+                          "the vector address '" + exprText(Ctx, E).value_or("?") +
+                              "' is not a cast of a scalar pointer" +
+                              (VA.Why.empty() ? "" : ": " + VA.Why));
+        return;
+      }
+      S.Facts["width"] = std::to_string(VA.V);
+      Plans.push_back({E, VA});
+    }
+    std::string Names;
+    for (const auto &[E, VD] : Loads)
+      if (VD)
+        Names += (Names.empty() ? "'" : ", '") + VD->getName().str() + "'";
+    S.addPrecondition(VectorTempOnlyLanes, Status::Holds,
+                      Names.empty()
+                          ? Why + "; the vector load becomes " + std::to_string(Plans[0].second.V) +
+                                " scalar loads in place (make_" +
+                                vectorTypeName(Plans[0].second.Elem, Plans[0].second.V) + ")"
+                          : Why + "; " + Names + " stay" + (Loads.size() > 1 ? "" : "s") +
+                                ", loaded by " + std::to_string(Plans[0].second.V) +
+                                " scalar loads in place (make_" +
+                                vectorTypeName(Plans[0].second.Elem, Plans[0].second.V) + ")");
+    S.addPrecondition(NoAliasingWriteBetween, Status::Holds,
+                      "the scalar loads stay where the vector load was");
+    EditBuilder B(Ctx);
+    for (const auto &[E, VA] : Plans) {
+      if (!T.plain(E) || exprText(Ctx, VA.P->IgnoreImpCasts()).value_or("").empty()) {
+        S.addPrecondition(SourceRewritable, Status::Fails,
+                          "the vector load '" + exprText(Ctx, E).value_or("?") +
+                              "' is not plain source text");
+        return;
+      }
+      B.replace(E->getSourceRange(), makeText(VA));
+    }
+    B.commit(S);
+  }
+
+  /// True if the vector access \p E is read as a value (copied, or a
+  /// prvalue), not bound to a reference, written or used as an lvalue.
+  bool isValueUse(const Expr *E) {
+    if (E->isPRValue())
+      return true;
+    const Stmt *Cur = E;
+    while (true) {
+      const Stmt *P = PM.getParent(Cur);
+      if (!P)
+        return false;
+      if (isa<ParenExpr>(P)) {
+        Cur = P;
+        continue;
+      }
+      if (const auto *ICE = dyn_cast<ImplicitCastExpr>(P)) {
+        if (ICE->getCastKind() == CK_LValueToRValue)
+          return true;
+        if (ICE->getCastKind() == CK_NoOp) {
+          Cur = P;
+          continue;
+        }
+        return false;
+      }
+      if (const auto *CO = dyn_cast<AbstractConditionalOperator>(P)) {
+        if (Cur == CO->getCond())
+          return false;
+        Cur = P;
+        continue;
+      }
+      if (const auto *CE = dyn_cast<CXXConstructExpr>(P))
+        return CE->getNumArgs() == 1 && CE->getConstructor()->isCopyOrMoveConstructor();
+      return false;
+    }
+  }
+
+  /// How a vector access that is not read as a value is used (for refusals).
+  std::string lvalueUseWhy(const Expr *E) {
+    const Stmt *Cur = E, *P = PM.getParent(E);
+    while (P && (isa<ParenExpr>(P) || (isa<ImplicitCastExpr>(P) &&
+                                       cast<ImplicitCastExpr>(P)->getCastKind() == CK_NoOp))) {
+      Cur = P;
+      P = PM.getParent(P);
+    }
+    if (const auto *M = dyn_cast_or_null<MemberExpr>(P))
+      return "has its lane '" + exprText(Ctx, M).value_or("?") +
+             "' assigned or its address taken (line " + std::to_string(lineOf(Ctx, M)) + ")";
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(P))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit() == Cur)
+          return "is bound to the reference '" + VD->getName().str() +
+                 "': every use of it reads or writes memory";
+    if (const auto *C = dyn_cast_or_null<CallExpr>(P)) {
+      const FunctionDecl *F = C->getDirectCallee();
+      return "is passed by reference to '" +
+             (F && F->getIdentifier() ? F->getName().str() : std::string("a function")) +
+             "', which may read or write it later";
+    }
+    return "is used as an lvalue (bound to a reference or written through)";
+  }
+
   /// One declaration statement of vector temporaries (usually one; all of
   /// `float4 a = ..., b = ...;` are split together).
   void temp(const DeclStmt *DS, const std::vector<std::pair<const Expr *, const VarDecl *>> &Temps) {
@@ -1897,11 +2125,11 @@ private:
     unsigned NDecls = 0;
     for (const Decl *D : DS->decls())
       (void)D, ++NDecls;
-    if (NDecls != Temps.size()) {
-      S.addPrecondition(VectorTempOnlyLanes, Status::Fails,
-                        "the vector temporary is declared together with other variables");
-      return;
-    }
+    // Why the lane form (declaration removed, loads at the uses) does not
+    // fit; then the temporaries stay and their loads become scalar in place.
+    std::string KeepWhy;
+    if (NDecls != Temps.size())
+      KeepWhy = "the declaration also declares other variables";
     struct Use {
       const MemberExpr *M = nullptr;
       int K = -1;
@@ -1969,11 +2197,13 @@ private:
         Bad = "'" + VD->getName().str() + "' is used whole at line " +
               std::to_string(lineOf(Ctx, Ref));
     }
-    if (!Bad.empty())
-      V.set(VectorTempOnlyLanes, Status::Fails, Bad);
-    else
-      V.set(VectorTempOnlyLanes, Status::Holds,
-            "'" + VD->getName().str() + "' is only read through its lanes");
+    if (!Bad.empty()) {
+      if (KeepWhy.empty())
+        KeepWhy = Bad;
+      continue;
+    }
+    V.set(VectorTempOnlyLanes, Status::Holds,
+          "'" + VD->getName().str() + "' is only read through its lanes");
     std::set<const Expr *> Ignore;
     std::vector<std::pair<unsigned, int>> UseAt;
     for (const BoundNodes &BN : Refs) {
@@ -1983,6 +2213,11 @@ private:
     }
     checkDelay(V, VA, endOffset(Ctx, DS), Last, Ignore, UseAt);
     } // each temporary
+    if (!KeepWhy.empty()) {
+      inPlace(S, Temps, KeepWhy);
+      return;
+    }
+    S.Facts["form"] = "lanes";
     V.emit(S, ReverseOrder);
     if (V.anyFails())
       return;
