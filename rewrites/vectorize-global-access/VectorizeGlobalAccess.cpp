@@ -211,12 +211,24 @@ std::optional<std::string> rewriteRange(const TextCtx &T, unsigned B, unsigned E
   return Out;
 }
 
+/// `t1 + t2 + K`, with the constant terms folded into K (`4 * i + 5`, not
+/// `4 * i + 4 + 1`).
 std::string joinIndex(const std::vector<std::string> &Terms, int64_t K) {
   std::string S;
-  for (const std::string &T : Terms)
+  for (const std::string &T : Terms) {
+    int64_t C;
+    if (!StringRef(T).getAsInteger(10, C)) {
+      K += C;
+      continue;
+    }
     S += (S.empty() ? "" : " + ") + T;
-  if (K != 0 || S.empty())
-    S += (S.empty() ? "" : " + ") + std::to_string(K);
+  }
+  if (S.empty())
+    return std::to_string(K);
+  if (K > 0)
+    S += " + " + std::to_string(K);
+  else if (K < 0)
+    S += " - " + std::to_string(-K);
   return S;
 }
 

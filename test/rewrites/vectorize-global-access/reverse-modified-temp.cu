@@ -73,5 +73,7 @@ __global__ void whole(const int *__restrict__ a, int4 *__restrict__ b, const flo
   b[t] = r;
   y[t] = twice(reinterpret_cast<const float4 *>(x)[t]);
   // CHECK-FIXES: {{^}}  y[t] = twice(make_float4(x[4 * t], x[4 * t + 1], x[4 * t + 2], x[4 * t + 3]));{{$}}
+  y[t + 64] = twice(__ldg(reinterpret_cast<const float4 *>(x) + t + 1));
+  // CHECK-FIXES: {{^}}  y[t + 64] = twice(make_float4(x[4 * t + 4], x[4 * t + 5], x[4 * t + 6], x[4 * t + 7]));{{$}}
   load2(x, t, z[t]);
 }
