@@ -28,6 +28,7 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
 #include <set>
@@ -1726,6 +1727,11 @@ private:
       return true;
     }
     auto Txt = exprText(Ctx, Idx);
+    if (!Txt) {
+      // `(i)` in a macro body around the argument `i`: the argument's text.
+      Idx = Idx->IgnoreParens();
+      Txt = exprText(Ctx, Idx);
+    }
     if (!Txt)
       return false;
     const Expr *I = Idx->IgnoreImpCasts();
@@ -1916,7 +1922,14 @@ private:
       Body = RS->getBody() == S;
     if (NeedBraces)
       *NeedBraces = Body;
-    if ((!isa_and_nonnull<CompoundStmt>(P) && !Body) || !T.plain(S))
+    bool Plain = T.plain(S);
+    if (!Plain && Op->getNumArgs() == 2) {
+      // `FETCH_FLOAT4(y[i]) = v;`: the destination is exactly one macro
+      // expansion, the rest is plain text.
+      auto R = accessRange(Op->getArg(0));
+      Plain = R && R->first == beginOffset(Ctx, S) && T.plain(Op->getArg(1));
+    }
+    if ((!isa_and_nonnull<CompoundStmt>(P) && !Body) || !Plain)
       return false;
     Begin = beginOffset(Ctx, S);
     auto E = T.afterSemi(endOffset(Ctx, S));
@@ -2053,15 +2066,35 @@ private:
                       "the scalar loads stay where the vector load was");
     EditBuilder B(Ctx);
     for (const auto &[E, VA] : Plans) {
-      if (!T.plain(E) || exprText(Ctx, VA.P->IgnoreImpCasts()).value_or("").empty()) {
+      auto R = accessRange(E);
+      if (!R || exprText(Ctx, VA.P->IgnoreImpCasts()).value_or("").empty()) {
         S.addPrecondition(SourceRewritable, Status::Fails,
-                          "the vector load '" + exprText(Ctx, E).value_or("?") +
-                              "' is not plain source text");
+                          "the vector load is part of a macro expansion that is more than the "
+                          "load");
         return;
       }
-      B.replace(E->getSourceRange(), makeText(VA));
+      B.replaceChars(T.loc(R->first), T.loc(R->second), makeText(VA));
     }
     B.commit(S);
+  }
+
+  /// File offsets of a vector access: its own text, or the whole macro
+  /// expansion that is exactly it (`FETCH_FLOAT4(C[i])` expanding to
+  /// `(reinterpret_cast<float4*>(&(C[i]))[0])`, parentheses included).
+  std::optional<std::pair<unsigned, unsigned>> accessRange(const Expr *E) {
+    const Stmt *X = E;
+    for (unsigned D = 0; X && D < 4; ++D) {
+      const auto *XE = cast<Expr>(X);
+      CharSourceRange CR = Lexer::makeFileCharRange(
+          CharSourceRange::getTokenRange(XE->getSourceRange()), T.SM, Ctx.getLangOpts());
+      if (CR.isValid() && T.SM.isInMainFile(CR.getBegin()))
+        return std::make_pair(T.SM.getFileOffset(CR.getBegin()), T.SM.getFileOffset(CR.getEnd()));
+      const Stmt *P = PM.getParent(X);
+      if (!isa_and_nonnull<ParenExpr>(P))
+        break;
+      X = P;
+    }
+    return std::nullopt;
   }
 
   /// True if the vector access \p E is read as a value (copied, or a
