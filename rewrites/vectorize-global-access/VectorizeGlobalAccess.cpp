@@ -1537,7 +1537,12 @@ public:
           if (const auto *U = dyn_cast_or_null<UnaryOperator>(PM.getParentIgnoreParens(E));
               U && U->getOpcode() == UO_AddrOf)
             continue;
-          Accesses.push_back(E);
+          // sizeof(x4[i]) reads no memory.
+          bool Unevaluated = false;
+          for (const Stmt *P = PM.getParent(E); P && !Unevaluated; P = PM.getParent(P))
+            Unevaluated = isa<UnaryExprOrTypeTraitExpr>(P);
+          if (!Unevaluated)
+            Accesses.push_back(E);
         }
     std::sort(Accesses.begin(), Accesses.end(), [&](const Expr *X, const Expr *Y) {
       return beginOffset(Ctx, X) < beginOffset(Ctx, Y);

@@ -6,7 +6,8 @@
 // are split as usual. Shapes: axpy_vec4 in a grid-stride loop (load, modify,
 // store), a softmax row with the block size as a template parameter, an
 // SGEMM epilogue through an indexing macro, int4 and float2 values used
-// whole (a copy, an argument, an assignment to a reference parameter).
+// whole (a copy, an argument, an assignment to a reference parameter), and a
+// load in an arm of ?:.
 #define IDX(r, c, ld) ((r) * (ld) + (c))
 __device__ float4 twice(float4 a) { return make_float4(2 * a.x, 2 * a.y, 2 * a.z, 2 * a.w); }
 
@@ -76,4 +77,14 @@ __global__ void whole(const int *__restrict__ a, int4 *__restrict__ b, const flo
   y[t + 64] = twice(__ldg(reinterpret_cast<const float4 *>(x) + t + 1));
   // CHECK-FIXES: {{^}}  y[t + 64] = twice(make_float4(x[4 * t + 4], x[4 * t + 5], x[4 * t + 6], x[4 * t + 7]));{{$}}
   load2(x, t, z[t]);
+}
+
+// A vector load in an arm of ?: is a value too; sizeof reads no memory.
+__global__ void arms(const float *__restrict__ x, float *__restrict__ y, bool c) {
+  int i = threadIdx.x;
+  float4 v = c ? reinterpret_cast<const float4 *>(x)[i + 8] : make_float4(0.f, 0.f, 0.f, 0.f);
+  // CHECK-FIXES: {{^}}  float4 v = c ? make_float4(x[4 * (i + 8)], x[4 * (i + 8) + 1], x[4 * (i + 8) + 2], x[4 * (i + 8) + 3]) : make_float4(0.f, 0.f, 0.f, 0.f);{{$}}
+  v.x += 1.f;
+  y[i] = v.x + v.w + sizeof(reinterpret_cast<const float4 *>(x)[i]);
+  // CHECK-FIXES: {{^}}  y[i] = v.x + v.w + sizeof(reinterpret_cast<const float4 *>(x)[i]);{{$}}
 }
