@@ -12,6 +12,9 @@
 //   vector store   *reinterpret_cast<float4*>(&y[B]) = make_float4(e0, e1, e2, e3);
 //   copy           *reinterpret_cast<float4*>(&y[B]) = *reinterpret_cast<const float4*>(&x[C]);
 //
+// A vector temporary that is modified or used whole keeps its declaration and
+// is loaded in place: `float4 v = make_float4(x[B], x[B + 1], x[B + 2], x[B + 3]);`
+// (forward reads that call back as one lane group).
 // Reverse also reads the shapes experts write: `reinterpret_cast<float4*>(y)[i]`,
 // `*(const float4*)(x + 4*i)`, `__ldg(reinterpret_cast<const float4*>(x) + i)`,
 // `reinterpret_cast<const float4*>(&x[i4])[0]`, float4 pointer variables.
@@ -72,7 +75,9 @@ const PreconditionSpec Specs[] = {
      "the lanes are in statements directly in one block, not in different branches or loops "
      "and not under && / || / ?:"},
     {VectorTempOnlyLanes, Direction::Reverse, 1111,
-     "the vector value is only read through .x/.y/.z/.w (or stored whole by a vector store)"},
+     "the vector load is read as a value: a temporary only read through .x/.y/.z/.w becomes "
+     "loads at the uses, any other value make_float4(<scalar loads>) in place; vector memory "
+     "bound to a reference or written through a lane is refused"},
     {NoAliasingWriteBetween, Direction::Reverse, 1106,
      "delaying the loads to the uses (or splitting a store) crosses no possibly-aliasing write"},
 };
@@ -2058,6 +2063,10 @@ private:
     for (const auto &[E, VD] : Loads)
       if (VD)
         Names += (Names.empty() ? "'" : ", '") + VD->getName().str() + "'";
+    if (!Names.empty())
+      S.Summary = "load vector temporar" + std::string(Loads.size() > 1 ? "ies " : "y ") + Names +
+                  " with make_" + vectorTypeName(Plans[0].second.Elem, Plans[0].second.V) +
+                  " of scalar loads in place";
     S.addPrecondition(VectorTempOnlyLanes, Status::Holds,
                       Names.empty()
                           ? Why + "; the vector load becomes " + std::to_string(Plans[0].second.V) +
