@@ -2272,6 +2272,13 @@ private:
     }
     checkDelay(V, VA, endOffset(Ctx, DS), Last, Ignore, UseAt);
     } // each temporary
+    // Delaying the loads to the uses must not cross a possibly-aliasing
+    // store; where that is not proven, the loads stay where the vector load
+    // was (the in-place form needs no aliasing fact).
+    if (KeepWhy.empty())
+      if (auto It = V.R.find(NoAliasingWriteBetween);
+          It != V.R.end() && It->second.St != Status::Holds)
+        KeepWhy = "moving the loads to the uses is not safe (" + It->second.Reason + ")";
     if (!KeepWhy.empty()) {
       inPlace(S, Temps, KeepWhy);
       return;
