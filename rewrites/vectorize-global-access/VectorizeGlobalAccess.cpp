@@ -1445,24 +1445,9 @@ private:
       if (Copy)
         CopyFrom = M;
     }
-    std::vector<std::string> Values;
-    for (unsigned k = 0; k < G.V; ++k) {
-      const Expr *RHS = G.ByLane[k]->Assign->getRHS();
-      auto V = rewriteRange(T, beginOffset(Ctx, RHS), endOffset(Ctx, RHS), Subs);
-      if (!V) {
-        Why = "overlapping substitutions in the value of lane " + std::to_string(k);
-        return false;
-      }
-      Values.push_back(*V);
-    }
-    std::string Store = vectorAddr(G, false) + " = ";
-    if (CopyFrom)
-      Store += vectorAddr(*CopyFrom, true);
-    else if (std::string W = wholeVector(G); !W.empty())
-      Store += W;
-    else
-      Store += "make_" + G.VecType + "(" + join(Values, ", ") + ")";
-    Store += ";";
+    std::string Store = storeText(G, CopyFrom, Subs, Why);
+    if (Store.empty())
+      return false;
     // Separate edits per store statement, so code between the stores stays
     // untouched (other sites may edit it): remove lanes 0..V-2 (with the
     // whitespace up to the next code), replace the last one.
