@@ -997,9 +997,12 @@ private:
       else if (!FirstLoad.count(L->C) || L->Time < FirstLoad[L->C])
         FirstLoad[L->C] = L->Time;
     }
-    unsigned LastStore = 0;
+    unsigned LastStore = 0, LastLoad = 0;
     for (auto &[C, Tm] : StoreAt)
       LastStore = std::max(LastStore, Tm);
+    for (Lane *L : G.Accesses)
+      if (!G.IsStore)
+        LastLoad = std::max(LastLoad, L->Time);
 
     for (const MemEvent &Ev : Facts.events()) {
       if (Ev.Begin < Start || Ev.Begin >= Stop)
@@ -1015,6 +1018,10 @@ private:
         continue;
       // Loads only conflict with writes; stores with reads and writes.
       if (!G.IsStore && Ev.K != MemEvent::Write)
+        continue;
+      // A write that happens after every lane is read (`out[i] = x[4*i] + ...`
+      // stores after its right-hand side) cannot change what the lanes read.
+      if (!G.IsStore && Ev.Time > LastLoad)
         continue;
       std::string What = exprText(Ctx, Ev.E).value_or("memory");
       const Lane *EL = laneOf(Ev.E);
