@@ -23,6 +23,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Basic/SourceManager.h"
@@ -187,6 +188,19 @@ std::optional<APSInt> constantValue(ASTContext &Ctx, const Expr *E, std::string 
   Expr::EvalResult R;
   if (E->EvaluateAsInt(R, Ctx))
     return R.Val.getInt();
+  // A local integer initialised with a constant and never modified in its
+  // function (`int n = 8; ... k < n`) has that value wherever it is read.
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getType()->isIntegerType() &&
+        VD->getInit() && !VD->getInit()->isValueDependent())
+      if (const auto *Fn = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod()))
+        if (const Stmt *Body = Fn->getBody()) {
+          Expr::EvalResult IR;
+          if (VD->getInit()->EvaluateAsInt(IR, Ctx) &&
+              !ExprMutationAnalyzer(*Body, Ctx).isMutated(VD))
+            return IR.Val.getInt();
+        }
   // Name the culprit: the first variable or member that is not a constant.
   std::string Culprit;
   auto Visit = [&](auto &&Self, const Stmt *S) -> void {
