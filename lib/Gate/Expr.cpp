@@ -1,6 +1,8 @@
 //===- Expr.cpp - Integer size expressions --------------------------------===//
 #include "klineage/Gate/Expr.h"
 #include <cctype>
+#include <string>
+#include <vector>
 
 using namespace llvm;
 
@@ -38,117 +40,61 @@ private:
     while (Pos < Text.size() && isspace((unsigned char)Text[Pos]))
       ++Pos;
   }
-  Expected<int64_t> bin(char Op, int64_t A, int64_t B) {
+  /// Binary operators by precedence, loosest first; all left-associative.
+  /// Within a level, longer spellings come first ("<=" before "<").
+  static const std::vector<std::vector<std::string>> &levels() {
+    static const std::vector<std::vector<std::string>> L = {
+        {"||"}, {"&&"}, {"==", "!=", "<=", ">=", "<", ">"}, {"+", "-"}, {"*", "/", "%"}};
+    return L;
+  }
+  Expected<int64_t> apply(const std::string &Op, int64_t A, int64_t B) {
     int64_t R = 0;
-    switch (Op) {
-    case '+':
-      if (__builtin_add_overflow(A, B, &R))
+    if (Op == "+" || Op == "-" || Op == "*") {
+      bool Overflow = Op == "+"   ? __builtin_add_overflow(A, B, &R)
+                      : Op == "-" ? __builtin_sub_overflow(A, B, &R)
+                                  : __builtin_mul_overflow(A, B, &R);
+      if (Overflow)
         return err("integer overflow");
       return R;
-    case '-':
-      if (__builtin_sub_overflow(A, B, &R))
-        return err("integer overflow");
-      return R;
-    case '*':
-      if (__builtin_mul_overflow(A, B, &R))
-        return err("integer overflow");
-      return R;
-    case '/':
-    case '%':
+    }
+    if (Op == "/" || Op == "%") {
       if (B == 0)
         return err("division by zero");
-      return Op == '/' ? A / B : A % B;
+      return Op == "/" ? A / B : A % B;
     }
+    if (Op == "||") return (int64_t)(A || B);
+    if (Op == "&&") return (int64_t)(A && B);
+    if (Op == "==") return (int64_t)(A == B);
+    if (Op == "!=") return (int64_t)(A != B);
+    if (Op == "<=") return (int64_t)(A <= B);
+    if (Op == ">=") return (int64_t)(A >= B);
+    if (Op == "<") return (int64_t)(A < B);
+    if (Op == ">") return (int64_t)(A > B);
     return err("bad operator");
   }
-  Expected<int64_t> parseOr() {
-    auto L = parseAnd();
+  Expected<int64_t> parseOr() { return parseBinary(0); }
+  Expected<int64_t> parseBinary(size_t Level) {
+    if (Level == levels().size())
+      return parseUnary();
+    auto L = parseBinary(Level + 1);
     if (!L)
       return L;
     while (true) {
       skipWs();
-      if (Text.compare(Pos, 2, "||") != 0)
-        return L;
-      Pos += 2;
-      auto R = parseAnd();
-      if (!R)
-        return R;
-      L = (int64_t)(*L || *R);
-    }
-  }
-  Expected<int64_t> parseAnd() {
-    auto L = parseCmp();
-    if (!L)
-      return L;
-    while (true) {
-      skipWs();
-      if (Text.compare(Pos, 2, "&&") != 0)
-        return L;
-      Pos += 2;
-      auto R = parseCmp();
-      if (!R)
-        return R;
-      L = (int64_t)(*L && *R);
-    }
-  }
-  Expected<int64_t> parseCmp() {
-    auto L = parseAdd();
-    if (!L)
-      return L;
-    static const char *Ops[] = {"==", "!=", "<=", ">=", "<", ">"};
-    while (true) {
-      skipWs();
-      int Found = -1;
-      for (int I = 0; I < 6; ++I)
-        if (Text.compare(Pos, strlen(Ops[I]), Ops[I]) == 0) {
-          Found = I;
+      const std::string *Op = nullptr;
+      for (const std::string &O : levels()[Level])
+        if (Text.compare(Pos, O.size(), O) == 0) {
+          Op = &O;
           break;
         }
-      if (Found < 0)
+      if (!Op)
         return L;
-      Pos += strlen(Ops[Found]);
-      auto R = parseAdd();
+      Pos += Op->size();
+      auto R = parseBinary(Level + 1);
       if (!R)
         return R;
-      int64_t A = *L, B = *R;
-      bool V = Found == 0 ? A == B : Found == 1 ? A != B : Found == 2 ? A <= B
-             : Found == 3 ? A >= B : Found == 4 ? A < B : A > B;
-      L = (int64_t)V;
-    }
-  }
-  Expected<int64_t> parseAdd() {
-    auto L = parseMul();
-    if (!L)
-      return L;
-    while (true) {
-      skipWs();
-      if (Pos < Text.size() && (Text[Pos] == '+' || Text[Pos] == '-')) {
-        char Op = Text[Pos++];
-        auto R = parseMul();
-        if (!R)
-          return R;
-        L = bin(Op, *L, *R);
-        if (!L)
-          return L;
-      } else
-        return L;
-    }
-  }
-  Expected<int64_t> parseMul() {
-    auto L = parseUnary();
-    if (!L)
-      return L;
-    while (true) {
-      skipWs();
-      if (Pos < Text.size() && (Text[Pos] == '*' || Text[Pos] == '/' || Text[Pos] == '%')) {
-        char Op = Text[Pos++];
-        auto R = parseUnary();
-        if (!R)
-          return R;
-        L = bin(Op, *L, *R);
-        if (!L)
-          return L;
-      } else
+      L = apply(*Op, *L, *R);
+      if (!L)
         return L;
     }
   }
@@ -159,7 +105,7 @@ private:
       auto V = parseUnary();
       if (!V)
         return V;
-      return bin('-', 0, *V);
+      return apply("-", 0, *V);
     }
     if (Pos < Text.size() && Text[Pos] == '!' &&
         !(Pos + 1 < Text.size() && Text[Pos + 1] == '=')) {
