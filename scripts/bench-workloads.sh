@@ -24,7 +24,8 @@
 #   here:  tar xzf results.tgz -C DIR && scripts/bench-workloads.sh --table DIR
 #
 # Environment: KLINEAGE (default build/bin/klineage), NVCC (default /usr/local/cuda/bin/nvcc),
-# SEED (default: random), WORKLOADS (default: all five), HARNESS_ARGS (e.g. "--only conv2d").
+# SEED (default: random), WORKLOADS (default: all five), HARNESS_ARGS (e.g. "--only conv2d"),
+# SKIP_HARNESS=1 (gate only: to split a run over several device calls into one RUNDIR).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
@@ -105,8 +106,10 @@ PY
   mkdir -p "$OUTD"
   echo "$SEED" >"$OUTD/seed"
   git rev-parse HEAD >"$OUTD/commit"
-  build_harness "$OUTD/bench"
-  "$OUTD/bench" --json "$OUTD/harness.json" >"$OUTD/harness.log" 2>&1 || true
+  if [ -z "${SKIP_HARNESS:-}" ]; then
+    build_harness "$OUTD/bench"
+    "$OUTD/bench" --json "$OUTD/harness.json" >"$OUTD/harness.log" 2>&1 || true
+  fi
   for w in $WORKLOADS; do
     "$KL" gate "workloads/$w/naive.cu" "workloads/$w/expert.cu" --workload "workloads/$w/$w.yaml" \
       --seed "$SEED" --json "$OUTD/gate-$w.json" || true

@@ -3,148 +3,156 @@
 //   out[y][x] = sum_{i,j in 0..4} filt[i][j] * in[y + i - 2][x + j - 2]
 //
 // Domain: W % 4 == 0 (rows are read and written as float4), any H >= 1,
-// H*W < 2^31, pointers from cudaMalloc (16-byte aligned).
+// pointers from cudaMalloc (16-byte aligned).
 //
-// Output tiles of 128 x 32 pixels; a 32 x 8 block computes one tile at a time,
-// each thread a 4 x 4 patch (thread coarsening, register blocking). The grid
-// is persistent: each block walks tiles with a stride of the grid size, and
-// the input tile plus its halo (4 floats wide on each side so every 16-byte
-// copy stays aligned; only 2 are used) is staged in shared memory with
-// 16-byte cp.async copies, double-buffered: the next tile is in flight while
-// the current one is computed (zero-fill copies outside the image give the
-// zero padding). Each thread walks the 8 input rows its patch needs, loading
-// the 12 floats of a row with three 128-bit shared loads and reusing them for
-// every output row and column they touch, with the filter in constant memory
-// and every loop fully unrolled.
+// Register streaming, no shared memory and no barriers. A warp owns a
+// 128-column strip of a segment of rows and walks down it. Per input row a
+// lane reads one float4 (128-bit __ldg), takes the two halo floats on each
+// side from its neighbour lanes with warp shuffles (the two edge lanes read
+// theirs as one 64-bit load), and adds the row into the five output rows it
+// feeds, kept in registers (5 x 4 accumulators: register reuse of every input
+// value across 4 columns and 5 rows). An output row that has seen its fifth
+// input row is stored as a float4 and the accumulators shift down. Every input
+// byte is read once, plus 2*R halo rows per segment.
+//
+// Software pipelining in registers: the next 5 rows are loaded before the
+// current 5 are computed, so loads stay in flight during the FMAs; with 5
+// rows per step the accumulator shift is a register renaming. The grid is one
+// wave (segments sized to what the device holds at once). The filter is in
+// constant memory; every loop is fully unrolled.
+//
+// Measured on the H200 (bench/workloads.md): 83% of the device-to-device copy
+// bandwidth at 8192^2, where the earlier shared-memory tiled, cp.async
+// double-buffered kernel (workloads/tune/conv2d_smem_pipelined.cu) reached
+// 74%: its 36 x 136 tile reads plus halo and block barriers cost more than
+// the shuffles.
 #include <cuda_runtime.h>
 
 namespace conv2d_expert {
 
-constexpr int R = 2;                 // filter radius
-constexpr int F = 2 * R + 1;         // filter width
-constexpr int BX = 32, BY = 8;       // threads
-constexpr int THREADS = BX * BY;
-constexpr int TX = 4, TY = 4;        // outputs per thread
-constexpr int TILE_W = BX * TX;      // 128
-constexpr int TILE_H = BY * TY;      // 32
-constexpr int HALO = 4;              // aligned halo (>= R)
-constexpr int SM_W = TILE_W + 2 * HALO; // 136
-constexpr int SM_H = TILE_H + 2 * R;    // 36
-constexpr int SM_W4 = SM_W / 4;         // 16-byte chunks per shared row
-constexpr int CHUNKS = SM_H * SM_W4;    // per tile
+constexpr int R = 2;                // filter radius
+constexpr int F = 2 * R + 1;        // filter width
+constexpr int TX = 4;               // columns per lane (one float4)
+constexpr int STRIP_W = 32 * TX;    // columns per warp
+constexpr int ROWS = F;             // input rows per pipeline step
+constexpr int WARPS = 8;            // warps per block, side by side
+constexpr unsigned FULL = 0xffffffffu;
 
 __constant__ float c_filt[F * F];
 
-// 16-byte global -> shared copy; src_bytes == 0 zero-fills the destination.
-__device__ __forceinline__ void cpAsync16(float *dst, const float *src, int srcBytes) {
-  const unsigned int d = static_cast<unsigned int>(__cvta_generic_to_shared(dst));
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(d), "l"(src), "r"(srcBytes));
-}
-__device__ __forceinline__ void cpAsyncCommit() { asm volatile("cp.async.commit_group;\n" ::); }
-template <int N>
-__device__ __forceinline__ void cpAsyncWait() { asm volatile("cp.async.wait_group %0;\n" ::"n"(N)); }
+// Input rows r0 .. r0+ROWS-1 of this lane's columns: zero outside the image
+// (the padding) and at or past rEnd.
+struct Rows {
+  float4 mid[ROWS];  // columns x .. x+3
+  float2 edge[ROWS]; // lane 0: x-2, x-1; lane 31: x+4, x+5
+};
 
-__device__ __forceinline__ void stageTile(float (*tile)[SM_W], const float *__restrict__ in, int H,
-                                          int W, int x0, int y0, int tid) {
-#pragma unroll 1
-  for (int f = tid; f < CHUNKS; f += THREADS) {
-    const int r = f / SM_W4;
-    const int c = (f % SM_W4) * 4;
-    const int gy = y0 - R + r;
-    const int gx = x0 - HALO + c;
-    const bool inside = gy >= 0 && gy < H && gx >= 0 && gx < W;
-    cpAsync16(&tile[r][c], inside ? &in[(size_t)gy * W + gx] : in, inside ? 16 : 0);
+__device__ __forceinline__ void loadRows(Rows &rows, const float *__restrict__ in, int H, int W, int r0,
+                                         int rEnd, int x, bool colIn, int edgeX, bool edgeIn) {
+#pragma unroll
+  for (int u = 0; u < ROWS; ++u) {
+    const int r = r0 + u;
+    const bool rowIn = r >= 0 && r < H && r < rEnd;
+    rows.mid[u] = make_float4(0.f, 0.f, 0.f, 0.f);
+    rows.edge[u] = make_float2(0.f, 0.f);
+    if (rowIn && colIn)
+      rows.mid[u] = __ldg(reinterpret_cast<const float4 *>(in + (size_t)r * W + x));
+    if (rowIn && edgeIn)
+      rows.edge[u] = __ldg(reinterpret_cast<const float2 *>(in + (size_t)r * W + edgeX));
   }
 }
 
-__global__ void __launch_bounds__(THREADS)
-conv2d_pipelined_kernel(int H, int W, int tilesX, int numTiles, const float *__restrict__ in,
-                        float *__restrict__ out) {
-  __shared__ __align__(16) float tile[2][SM_H][SM_W];
+__global__ void __launch_bounds__(WARPS * 32)
+conv2d_stream_kernel(int H, int W, int segRows, const float *__restrict__ in, float *__restrict__ out) {
+  const int lane = threadIdx.x & 31;
+  const int strip = blockIdx.x * WARPS + (threadIdx.x >> 5);
+  if (strip * STRIP_W >= W)
+    return; // the whole warp is right of the image, so no shuffle misses it
+  const int x = strip * STRIP_W + lane * TX;
+  const bool colIn = x < W;
+  const int edgeX = lane == 0 ? x - R : x + TX;
+  const bool edgeIn = (lane == 0 || lane == 31) && edgeX >= 0 && edgeX < W;
+  const int ys = blockIdx.y * segRows;
+  const int ye = min(ys + segRows, H);
+  const int rEnd = ye + R; // input rows ys-R .. ye+R-1 feed output rows ys .. ye-1
 
-  const int tx = threadIdx.x, ty = threadIdx.y;
-  const int tid = ty * BX + tx;
+  // acc[k]: output row r - R + k while input row r is added.
+  float acc[F][TX];
+#pragma unroll
+  for (int k = 0; k < F; ++k)
+#pragma unroll
+    for (int c = 0; c < TX; ++c)
+      acc[k][c] = 0.0f;
 
-  int t = blockIdx.x;
-  if (t < numTiles)
-    stageTile(tile[0], in, H, W, (t % tilesX) * TILE_W, (t / tilesX) * TILE_H, tid);
-  cpAsyncCommit();
-
-  for (int it = 0; t < numTiles; t += gridDim.x, ++it) {
-    const int cur = it & 1;
-    const int next = t + gridDim.x;
-    if (next < numTiles) // prefetch the next tile into the other stage
-      stageTile(tile[cur ^ 1], in, H, W, (next % tilesX) * TILE_W, (next / tilesX) * TILE_H, tid);
-    cpAsyncCommit();
-    cpAsyncWait<1>(); // this tile's copies (all but the newest group) have landed
-    __syncthreads();
-
-    float acc[TY][TX];
+  Rows next;
+  loadRows(next, in, H, W, ys - R, rEnd, x, colIn, edgeX, edgeIn);
+  for (int r0 = ys - R; r0 < rEnd; r0 += ROWS) {
+    const Rows cur = next;
+    if (r0 + ROWS < rEnd) // in flight while this step computes
+      loadRows(next, in, H, W, r0 + ROWS, rEnd, x, colIn, edgeX, edgeIn);
 #pragma unroll
-    for (int oy = 0; oy < TY; ++oy)
+    for (int u = 0; u < ROWS; ++u) {
+      const int r = r0 + u;
+      if (r < rEnd) { // warp-uniform
+        const float4 m = cur.mid[u];
+        float lx = __shfl_up_sync(FULL, m.z, 1), ly = __shfl_up_sync(FULL, m.w, 1);
+        float rx = __shfl_down_sync(FULL, m.x, 1), ry = __shfl_down_sync(FULL, m.y, 1);
+        if (lane == 0) {
+          lx = cur.edge[u].x;
+          ly = cur.edge[u].y;
+        }
+        if (lane == 31) {
+          rx = cur.edge[u].x;
+          ry = cur.edge[u].y;
+        }
+        const float v[TX + 2 * R] = {lx, ly, m.x, m.y, m.z, m.w, rx, ry};
+        // Input row r feeds output row r - R + k through filter row F - 1 - k.
 #pragma unroll
-      for (int ox = 0; ox < TX; ++ox)
-        acc[oy][ox] = 0.0f;
-
-    // Input row rr of the patch feeds output rows oy with filter row rr - oy.
-#pragma unroll
-    for (int rr = 0; rr < TY + 2 * R; ++rr) {
-      float v[TX + 2 * HALO];
-      const float *src = &tile[cur][ty * TY + rr][tx * TX];
-#pragma unroll
-      for (int q = 0; q < (TX + 2 * HALO) / 4; ++q) {
-        const float4 w = reinterpret_cast<const float4 *>(src)[q];
-        v[4 * q + 0] = w.x;
-        v[4 * q + 1] = w.y;
-        v[4 * q + 2] = w.z;
-        v[4 * q + 3] = w.w;
-      }
-#pragma unroll
-      for (int oy = 0; oy < TY; ++oy) {
-        const int i = rr - oy;
-        if (i >= 0 && i < F) {
+        for (int k = 0; k < F; ++k)
 #pragma unroll
           for (int j = 0; j < F; ++j)
 #pragma unroll
-            for (int ox = 0; ox < TX; ++ox)
-              acc[oy][ox] = fmaf(c_filt[i * F + j], v[ox + j + HALO - R], acc[oy][ox]);
-        }
-      }
-    }
-
-    const int gx = (t % tilesX) * TILE_W + tx * TX;
-    const int gy0 = (t / tilesX) * TILE_H + ty * TY;
-    if (gx < W) {
+            for (int c = 0; c < TX; ++c)
+              acc[k][c] = fmaf(c_filt[(F - 1 - k) * F + j], v[c + j], acc[k][c]);
+        const int o = r - R; // has now seen all F input rows
+        if (o >= ys && colIn)
+          *reinterpret_cast<float4 *>(out + (size_t)o * W + x) =
+              make_float4(acc[0][0], acc[0][1], acc[0][2], acc[0][3]);
 #pragma unroll
-      for (int oy = 0; oy < TY; ++oy) {
-        const int gy = gy0 + oy;
-        if (gy < H)
-          *reinterpret_cast<float4 *>(&out[(size_t)gy * W + gx]) =
-              make_float4(acc[oy][0], acc[oy][1], acc[oy][2], acc[oy][3]);
+        for (int k = 0; k + 1 < F; ++k)
+#pragma unroll
+          for (int c = 0; c < TX; ++c)
+            acc[k][c] = acc[k + 1][c];
+#pragma unroll
+        for (int c = 0; c < TX; ++c)
+          acc[F - 1][c] = 0.0f;
       }
     }
-    __syncthreads(); // everyone is done with this stage before it is refilled
   }
-  cpAsyncWait<0>();
 }
 
 } // namespace conv2d_expert
 
 // Host launcher: device pointers, sizes as in the manifest (conv2d.yaml).
-// The 25 filter taps go to constant memory (a device-to-device copy); the grid
-// is as many blocks as the device holds at once.
+// The 25 filter taps go to constant memory (a device-to-device copy). Each
+// strip is cut into as many segments as make the grid one wave of resident
+// blocks: fewer segments leave SMs idle, more re-read more halo rows.
 void conv2d_launch(int H, int W, const float *in, const float *filt, float *out) {
   using namespace conv2d_expert;
   cudaMemcpyToSymbolAsync(c_filt, filt, F * F * sizeof(float), 0, cudaMemcpyDeviceToDevice);
-  const int tilesX = (W + TILE_W - 1) / TILE_W;
-  const int numTiles = tilesX * ((H + TILE_H - 1) / TILE_H);
+  if (H <= 0 || W <= 0)
+    return;
+  const int strips = (W + STRIP_W - 1) / STRIP_W;
+  const int blocksX = (strips + WARPS - 1) / WARPS;
   int device = 0, sms = 0, perSm = 0;
   cudaGetDevice(&device);
   cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
-  cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, conv2d_pipelined_kernel, THREADS, 0);
-  int grid = sms * (perSm > 0 ? perSm : 1);
-  if (grid > numTiles)
-    grid = numTiles;
-  if (grid > 0)
-    conv2d_pipelined_kernel<<<grid, dim3(BX, BY)>>>(H, W, tilesX, numTiles, in, out);
+  cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, conv2d_stream_kernel, WARPS * 32, 0);
+  const long long resident = (long long)sms * (perSm > 0 ? perSm : 1);
+  long long segs = (resident + blocksX - 1) / blocksX;
+  if (segs > H)
+    segs = H;
+  const int segRows = (int)((H + segs - 1) / segs);
+  const int blocksY = (H + segRows - 1) / segRows;
+  conv2d_stream_kernel<<<dim3(blocksX, blocksY), WARPS * 32>>>(H, W, segRows, in, out);
 }

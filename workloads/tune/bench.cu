@@ -33,6 +33,9 @@ namespace cv_naive {
 namespace cv_expert {
 #include "../conv2d/expert.cu"
 }
+namespace cv_smem {
+#include "conv2d_smem_pipelined.cu"
+}
 namespace cv_v1 {
 #include "conv2d_tiled_v1.cu"
 }
@@ -71,6 +74,18 @@ namespace cv_ty8b4 {
 }
 namespace cv_strip {
 #include "conv2d_strip.cu"
+}
+namespace cv_stream {
+#include "conv2d_stream.cu"
+}
+// Probe: the fewest bytes a 5x5 filter must move, as a plain float4 copy kernel.
+__global__ void copyF4(size_t n4, const float4 *__restrict__ in, float4 *__restrict__ out) {
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n4; i += (size_t)gridDim.x * blockDim.x)
+    out[i] = __ldg(&in[i]);
+}
+static void copyF4Launch(int H, int W, const float *in, const float *, float *out) {
+  size_t n4 = (size_t)H * W / 4;
+  copyF4<<<132 * 8, 256>>>(n4, reinterpret_cast<const float4 *>(in), reinterpret_cast<float4 *>(out));
 }
 namespace sm_naive {
 #include "../softmax/naive.cu"
@@ -320,6 +335,7 @@ template <class T> static T *dmalloc(size_t n) {
 static void poison(void *p, size_t bytes) { CK(cudaMemset(p, 0xFF, bytes)); } // NaN / 0xffffffff
 
 static bool gQuick = false;
+static bool gBigOnly = false; // conv2d: the profile size only (for ncu)
 static int ITERS() { return gQuick ? 10 : 30; }
 
 // ----------------------------------------------------------------- copy --
@@ -333,27 +349,6 @@ static void benchCopy() {
   addRow("copy", "cudaMemcpy D2D", "1 GiB", s, 2.0 * bytes, "GB/s", 0, true);
   cudaFree(a);
   cudaFree(b);
-}
-
-// conv2d timing probe: the expert's kernel without the launcher's filter copy
-// (the filter is put in constant memory once, before timing).
-static void conv2dNoCopy(int H, int W, const float *in, const float *filt, float *out) {
-  using namespace cv_expert::conv2d_expert;
-  static const float *last = nullptr;
-  if (filt != last) {
-    CK(cudaMemcpyToSymbol(c_filt, filt, F * F * sizeof(float), 0, cudaMemcpyDeviceToDevice));
-    last = filt;
-  }
-  const int tilesX = (W + TILE_W - 1) / TILE_W;
-  const int numTiles = tilesX * ((H + TILE_H - 1) / TILE_H);
-  static int grid = 0;
-  if (!grid) {
-    int sms = 0, per = 0;
-    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
-    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, conv2d_pipelined_kernel, THREADS, 0);
-    grid = sms * std::max(per, 1);
-  }
-  conv2d_pipelined_kernel<<<std::min(grid, numTiles), dim3(BX, BY)>>>(H, W, tilesX, numTiles, in, out);
 }
 
 // ---------------------------------------------------------------- sgemm --
@@ -447,17 +442,26 @@ static void benchSgemm() {
 // --------------------------------------------------------------- conv2d --
 using ConvFn = void (*)(int, int, const float *, const float *, float *);
 static void benchConv2d() {
-  std::vector<std::pair<const char *, ConvFn>> vs = {{"naive", cv_naive::conv2d_launch},
-                                                     {"expert", cv_expert::conv2d_launch},
-                                                     {"v:tiled v1 (no pipeline)", cv_v1::conv2d_v1_launch},
-                                                     {"v:TY=8 BY=4 (128x32, 128t)", cv_ty8b4::conv2d_var_launch},
-                                                     {"v:memory only (no FMAs)", cv_mem::conv2d_var_launch},
-                                                     {"v:column-strip streaming", cv_strip::conv2d_launch},
-                                                     {"v:compute only (no loads)", cv_comp::conv2d_var_launch},
-                                                     {"v:expert w/o filter copy", conv2dNoCopy}};
+  std::vector<std::pair<const char *, ConvFn>> vs = {
+      {"naive", cv_naive::conv2d_launch},
+      {"expert", cv_expert::conv2d_launch},
+      {"v:smem tiles cp.async (prev expert)", cv_smem::conv2d_launch},
+      {"v:smem tiles, no pipeline", cv_v1::conv2d_v1_launch},
+      {"v:smem TY=8 BY=4 (128x32, 128t)", cv_ty8b4::conv2d_var_launch},
+      {"v:smem memory only (no FMAs)", cv_mem::conv2d_var_launch},
+      {"v:smem compute only (no loads)", cv_comp::conv2d_var_launch},
+      {"v:smem column-strip ring", cv_strip::conv2d_launch},
+      {"v:stream U8 W8, no pipeline", cv_stream::conv2d_expert::conv2d_stream_launch<8, 8, false, 1>},
+      {"v:stream U5 W4 pipelined", cv_stream::conv2d_expert::conv2d_stream_launch<5, 4, false, 1, true>},
+      {"v:stream U4 W8 pipelined", cv_stream::conv2d_expert::conv2d_stream_launch<4, 8, false, 1, true>},
+      {"v:stream U5 W8 2 waves", cv_stream::conv2d_expert::conv2d_stream_launch<5, 8, false, 2, true>},
+      {"v:stream memory only (U5 W8)", cv_stream::conv2d_expert::conv2d_stream_launch<5, 8, true, 1, true>},
+      {"v:copy only (float4 kernel)", copyF4Launch},
+  };
   int sizes[][2] = {{1, 4}, {37, 132}, {130, 260}, {3, 1000}, {1000, 36}, {8192, 8192}};
   for (auto &sz : sizes) {
     int H = sz[0], W = sz[1];
+    if (gBigOnly && H != 8192) continue;
     size_t n = (size_t)H * W;
     std::vector<float> in(n), f(25), out(n);
     fillUniform(in, -1, 1); fillUniform(f, -1, 1);
@@ -614,6 +618,7 @@ int main(int argc, char **argv) {
   for (int i = 1; i < argc; ++i) {
     if (!strcmp(argv[i], "--json") && i + 1 < argc) json = argv[++i];
     else if (!strcmp(argv[i], "--quick")) gQuick = true;
+    else if (!strcmp(argv[i], "--big-only")) gBigOnly = true;
     else if (!strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
   }
   cudaDeviceProp p;

@@ -18,10 +18,12 @@ INFO = {
               "shared loads, double-buffered shared stages (register prefetch), full unrolling, "
               "__launch_bounds__(256, 2)"),
     "conv2d": ("5x5 cross-correlation, zero padding", "W % 4 == 0",
-               "128x32 output tiles with an aligned 4-float halo in shared memory, persistent grid, "
-               "16-byte cp.async double-buffered tile staging (zero-fill outside the image), 4x4 outputs "
-               "per thread with register reuse of each input row, float4 shared loads and global stores, "
-               "filter in constant memory, full unrolling, __launch_bounds__"),
+               "register streaming without shared memory: a warp walks a 128-column strip down a row "
+               "segment (one-wave grid), one float4 __ldg per lane per input row, halo columns from "
+               "neighbour lanes by warp shuffles (edge lanes: one 64-bit load), each input row added "
+               "into 5x4 register accumulators (reuse across 5 output rows and 4 columns), float4 "
+               "stores, next 5 rows loaded while the current 5 compute (register software pipelining), "
+               "filter in constant memory, full unrolling"),
     "softmax": ("row softmax", "N % 4 == 0, 4 <= N <= 16384",
                 "a row per warp group (1 warp for N <= 1024, up to 8 warps per row), row held in registers "
                 "(float4 __ldg loads), per-thread (max, sum) merged online with warp shuffles and shared "
