@@ -9,6 +9,7 @@
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 #include <chrono>
+#include <set>
 #include <ctime>
 #include <random>
 
@@ -61,6 +62,66 @@ std::string hashOf(ArrayRef<std::string> Parts) {
   }
   auto D = H.final();
   return toHex(ArrayRef<uint8_t>(D.data(), 12), /*LowerCase=*/true);
+}
+
+// The text of every local header a source reaches through quoted #include
+// directives, transitively: resolved against the including file's folder, then
+// the -I folders. Part of the cache keys, so editing a header the candidate
+// includes recompiles it. System (<...>) headers are covered by nvcc's version;
+// an include spelled through a macro is not followed.
+std::vector<std::string> localIncludeTexts(const std::string &Src, ArrayRef<std::string> Flags) {
+  std::vector<std::string> IDirs;
+  for (size_t I = 0; I < Flags.size(); ++I) {
+    StringRef F(Flags[I]);
+    if (F == "-I" && I + 1 < Flags.size())
+      IDirs.push_back(Flags[++I]);
+    else if (F.starts_with("-I") && F.size() > 2)
+      IDirs.push_back(F.drop_front(2).str());
+  }
+  std::vector<std::string> Out, Queue = {Src};
+  std::set<std::string> Seen = {Src};
+  while (!Queue.empty()) {
+    std::string File = Queue.back();
+    Queue.pop_back();
+    std::string Text = readFile(File);
+    StringRef Rest(Text);
+    while (!Rest.empty()) {
+      auto [Line, Next] = Rest.split('\n');
+      Rest = Next;
+      StringRef L = Line.ltrim();
+      if (!L.consume_front("#"))
+        continue;
+      L = L.ltrim();
+      if (!L.consume_front("include"))
+        continue;
+      L = L.ltrim();
+      if (!L.consume_front("\""))
+        continue;
+      StringRef Name = L.take_until([](char C) { return C == '"'; });
+      std::vector<std::string> Cands;
+      SmallString<256> Rel(sys::path::parent_path(File));
+      sys::path::append(Rel, Name);
+      Cands.push_back(std::string(Rel));
+      for (auto &D : IDirs) {
+        SmallString<256> P(D);
+        sys::path::append(P, Name);
+        Cands.push_back(std::string(P));
+      }
+      for (auto &C : Cands) {
+        if (!sys::fs::is_regular_file(C))
+          continue;
+        SmallString<256> Real;
+        std::string Key = sys::fs::real_path(C, Real) ? C : std::string(Real);
+        if (Seen.insert(Key).second) {
+          Out.push_back(Name.str());
+          Out.push_back(readFile(Key));
+          Queue.push_back(Key);
+        }
+        break;
+      }
+    }
+  }
+  return Out;
 }
 
 struct ProcResult {
@@ -274,7 +335,10 @@ public:
       return S;
     }
     std::vector<std::string> Flags = baseFlags();
-    std::string Key = hashOf({"cand-v1", Text, NvccVersion, join(Flags, " ")});
+    std::vector<std::string> KeyParts = {"cand-v2", Text, NvccVersion, join(Flags, " ")};
+    for (auto &H : localIncludeTexts(Cand, Flags))
+      KeyParts.push_back(H);
+    std::string Key = hashOf(KeyParts);
     SmallString<256> Dir(Cache);
     sys::path::append(Dir, Key);
     std::string D = std::string(Dir);
@@ -388,7 +452,10 @@ public:
     // The driver.
     std::string Gen = generateDriver(M, Cand);
     std::string RefText = readFile(M.RefSource);
-    std::string DKey = hashOf({"driver-v1", Key, Gen, RefText, NvccVersion, join(Flags, " "), CuptiInc, CuptiLib});
+    std::vector<std::string> DParts = {"driver-v2", Key, Gen, RefText, NvccVersion, join(Flags, " "), CuptiInc, CuptiLib};
+    for (auto &H : localIncludeTexts(M.RefSource, {}))
+      DParts.push_back(H);
+    std::string DKey = hashOf(DParts);
     SmallString<256> DD(Cache);
     sys::path::append(DD, "drv-" + DKey);
     std::string DDir = std::string(DD);
