@@ -65,6 +65,7 @@ constexpr char ConstantTripCount[] = "constant-trip-count";
 constexpr char TripCountLimit[] = "trip-count-limit";
 constexpr char FactorValid[] = "unroll-factor-valid";
 constexpr char PragmaRemovable[] = "pragma-removable";
+constexpr char LoopRepeats[] = "loop-repeats";
 
 const PreconditionSpec Specs[] = {
     {DeviceCode, Direction::Forward, 1201,
@@ -79,6 +80,9 @@ const PreconditionSpec Specs[] = {
      "option unroll-factor is 'full' or an integer from 2 to 1024"},
     {PragmaRemovable, Direction::Reverse, 1206,
      "the pragma is a plain '#pragma unroll [N]' line of the main file, not from a macro/_Pragma"},
+    {LoopRepeats, Direction::Forward, 1207,
+     "the loop can repeat: its condition is not constant false (do { ... } while (0) is a "
+     "statement wrapper, not a loop)"},
 };
 
 constexpr unsigned DefaultMaxFullUnroll = 64;
@@ -103,11 +107,25 @@ const FunctionDecl *enclosingFunction(ASTContext &Ctx, const Stmt &S) {
   return nullptr;
 }
 
+/// Whether \p FD is *written* as device code: `__global__`, or `__device__`
+/// spelled in the source. Clang also marks constexpr functions and lambdas
+/// implicitly `__host__ __device__`; nvcc does not (a constexpr function
+/// without `__device__` is host-only unless --expt-relaxed-constexpr, and an
+/// unannotated lambda takes the execution space of the function around it),
+/// so implicit attributes do not count.
+bool writtenAsDevice(const FunctionDecl *FD) {
+  if (FD->hasAttr<CUDAGlobalAttr>())
+    return true;
+  const auto *A = FD->getAttr<CUDADeviceAttr>();
+  return A && !A->isImplicit();
+}
+
 /// The function that decides whether code in \p FD runs on the device: a
-/// lambda's call operator inherits it from the function around the lambda.
+/// lambda's call operator without a written `__device__` inherits it from the
+/// function around the lambda.
 const FunctionDecl *deviceContextOf(const FunctionDecl *FD) {
   while (FD) {
-    if (FD->hasAttr<CUDAGlobalAttr>() || FD->hasAttr<CUDADeviceAttr>())
+    if (writtenAsDevice(FD))
       return FD;
     const auto *MD = dyn_cast<CXXMethodDecl>(FD);
     if (!MD || !MD->getParent()->isLambda())
@@ -115,6 +133,21 @@ const FunctionDecl *deviceContextOf(const FunctionDecl *FD) {
     FD = dyn_cast_or_null<FunctionDecl>(MD->getParent()->getParentFunctionOrMethod());
   }
   return nullptr;
+}
+
+/// The host function that decides that \p FD is host code (the function
+/// around a lambda, or \p FD itself), for the refusal's wording.
+const FunctionDecl *hostContextOf(const FunctionDecl *FD) {
+  while (FD) {
+    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+    if (!MD || !MD->getParent()->isLambda())
+      return FD;
+    const auto *Outer = dyn_cast_or_null<FunctionDecl>(MD->getParent()->getParentFunctionOrMethod());
+    if (!Outer)
+      return FD;
+    FD = Outer;
+  }
+  return FD;
 }
 
 std::string functionKind(const FunctionDecl *FD) {
@@ -755,10 +788,21 @@ private:
                         "in " + functionKind(Dev) + " function '" + Dev->getNameAsString() + "'");
       return;
     }
+    if (!FD) {
+      S.addPrecondition(DeviceCode, Status::Fails, "the loop is not inside a function");
+      return;
+    }
+    const FunctionDecl *Host = hostContextOf(FD);
+    std::string Who = "'" + Host->getNameAsString() + "'";
+    if (Host != FD)
+      Who = "a lambda in " + Who + ", which";
+    std::string Why = Who + " is host code";
+    if (Host->isConstexpr() && Host->hasAttr<CUDADeviceAttr>())
+      Why += " (constexpr without __device__: nvcc compiles it for the host only)";
+    else if (Host != FD)
+      Why += " (a lambda without __device__ runs where the function around it runs)";
     S.addPrecondition(DeviceCode, Status::Fails,
-                      FD ? "'" + FD->getNameAsString() +
-                               "' is host code: nvcc's host compiler ignores #pragma unroll there"
-                         : "the loop is not inside a function");
+                      Why + ": nvcc's host compiler ignores #pragma unroll there");
   }
 
   void forward(AnalysisContext &AC, const Stmt &Loop, const AttributedStmt *Hinted) const {
@@ -791,6 +835,8 @@ private:
       S.addPrecondition(FactorValid, Status::Holds,
                         Factor ? "factor " + std::to_string(Factor) : "full unroll");
 
+    checkLoopRepeats(S, Ctx, Loop);
+
     if (Factor == 0) {
       TripCount T = analyseTripCount(Ctx, Loop);
       S.addPrecondition(ConstantTripCount, T.St == Status::Holds ? Status::Holds : T.St,
@@ -819,9 +865,61 @@ private:
       }
     }
 
+    // A loop whose first token is the first token of a macro use
+    // (`FOR_EACH(i, 8) body`, `#define LOOP4 for (...)`): the pragma goes on
+    // its own line above the macro use, where it attaches to the statement the
+    // expansion starts with -- this loop.
+    SourceLocation At = Loop.getBeginLoc();
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (At.isMacroID()) {
+      SourceLocation Use;
+      if (Lexer::isAtStartOfMacroExpansion(At, SM, Ctx.getLangOpts(), &Use) && Use.isFileID() &&
+          SM.isInMainFile(Use)) {
+        std::string Macro =
+            Lexer::getSourceText(CharSourceRange::getTokenRange(Use), SM, Ctx.getLangOpts()).str();
+        S.Summary += " (its header is spelled by macro '" + Macro + "': above the macro's use)";
+        S.Facts["macro"] = Macro;
+        At = Use;
+      }
+    }
+
     EditBuilder B(Ctx);
-    B.insertLineBefore(Loop.getBeginLoc(), Pragma);
+    B.insertLineBefore(At, Pragma);
     B.commit(S);
+  }
+
+  /// loop-repeats: a condition that is constant false makes the "loop" run
+  /// its body at most once (`do { ... } while (0)` in statement macros).
+  static void checkLoopRepeats(Site &S, ASTContext &Ctx, const Stmt &Loop) {
+    const Expr *Cond = nullptr;
+    if (const auto *F = dyn_cast<ForStmt>(&Loop))
+      Cond = F->getCond();
+    else if (const auto *W = dyn_cast<WhileStmt>(&Loop))
+      Cond = W->getCond();
+    else if (const auto *D = dyn_cast<DoStmt>(&Loop))
+      Cond = D->getCond();
+    if (!Cond) {
+      S.addPrecondition(LoopRepeats, Status::Holds,
+                        isa<CXXForRangeStmt>(Loop) ? "a range-for" : "the loop has no condition");
+      return;
+    }
+    if (Cond->isValueDependent() || Cond->isTypeDependent()) {
+      S.addPrecondition(LoopRepeats, Status::Unknown,
+                        "the condition '" + text(Ctx, Cond) +
+                            "' depends on a template parameter (decided per instantiation)");
+      return;
+    }
+    bool Value = true;
+    if (Cond->EvaluateAsBooleanCondition(Value, Ctx) && !Value) {
+      S.addPrecondition(LoopRepeats, Status::Fails,
+                        "the condition '" + text(Ctx, Cond) + "' is always false: the " +
+                            loopKind(Loop) +
+                            " runs its body at most once (a statement wrapper, not a loop); "
+                            "there is nothing to unroll");
+      return;
+    }
+    S.addPrecondition(LoopRepeats, Status::Holds,
+                      "the condition '" + text(Ctx, Cond) + "' is not constant false");
   }
 
   /// The text of the source line holding \p Loc, with its [start, end) offsets
