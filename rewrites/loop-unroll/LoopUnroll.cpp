@@ -211,11 +211,41 @@ struct TripCount {
   bool OverCap = false;          ///< known to be constant but > SimulationCap
 };
 
+/// Whether \p S reads `warpSize`, directly or through the initialiser of a
+/// const variable (`const int lanes = warpSize;`). Clang's CUDA headers declare
+/// it `const int warpSize = 32`, so clang folds it; for nvcc it is a read of
+/// the %WARP_SZ register, not a compile-time constant, and `#pragma unroll`
+/// on a loop bounded by it does nothing.
+bool readsWarpSize(const Stmt *S, unsigned Depth = 0) {
+  if (!S || Depth > 8)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD)
+      return false;
+    if (VD->getName() == "warpSize" && VD->getDeclContext()->isTranslationUnit())
+      return true;
+    if (VD->getType().isConstQualified() && VD->getInit())
+      return readsWarpSize(VD->getInit(), Depth + 1);
+    return false;
+  }
+  for (const Stmt *C : S->children())
+    if (readsWarpSize(C, Depth))
+      return true;
+  return false;
+}
+
 /// Whether \p E is an integer constant here; on failure, names the first
 /// non-constant variable it reads.
 std::optional<APSInt> constantValue(ASTContext &Ctx, const Expr *E, std::string &Why) {
   if (E->isValueDependent() || E->isTypeDependent()) {
     Why = "'" + text(Ctx, E) + "' depends on a template parameter (decided per instantiation)";
+    return std::nullopt;
+  }
+  if (readsWarpSize(E)) {
+    Why = "'" + text(Ctx, E) +
+          "' is not a compile-time constant for nvcc ('warpSize' is read from the %WARP_SZ "
+          "register at run time; only clang's headers make it 32); write 32 if that is meant";
     return std::nullopt;
   }
   Expr::EvalResult R;
