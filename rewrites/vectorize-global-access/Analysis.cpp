@@ -552,16 +552,22 @@ bool Analyzer::atomMultiple(const std::string &Key, int64_t N, unsigned Depth) {
     return true;
   if (Facts.assumedMultiple(VD, N))
     return true;
-  if (isa<ParmVarDecl>(VD) || !VD->getInit())
+  if (isa<ParmVarDecl>(VD) || !VD->hasLocalStorage() || VD->hasAttr<CUDASharedAttr>())
     return false;
-  // Every definition (initialiser, =, +=, -=) is a multiple of N.
-  auto Init = Lin.linearize(VD->getInit());
-  if (!Init || !formMultiple(*Init, N, Depth + 1))
+  // Every definition (initialiser, =, +=, -=) is a multiple of N. The values
+  // are computed once, so calls in them are fine (`int i = gtid() * 4;`). A
+  // local without initialiser is indeterminate until its first assignment.
+  if (!VD->getInit() && Facts.mods(VD).empty())
     return false;
+  if (VD->getInit()) {
+    auto Init = Lin.linearizeValue(VD->getInit());
+    if (!Init || !formMultiple(*Init, N, Depth + 1))
+      return false;
+  }
   for (const VarMod &M : Facts.mods(VD)) {
     if (M.Other || !M.Value)
       return false;
-    auto F = Lin.linearize(M.Value);
+    auto F = Lin.linearizeValue(M.Value);
     if (!F || !formMultiple(*F, N, Depth + 1))
       return false;
   }

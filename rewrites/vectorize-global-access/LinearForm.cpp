@@ -176,6 +176,15 @@ std::optional<LinearForm> Linearizer::linearize(const Expr *E) {
   return lin(E, 0);
 }
 
+std::optional<LinearForm> Linearizer::linearizeValue(const Expr *E) {
+  if (!E || E->isValueDependent() || E->isTypeDependent())
+    return std::nullopt;
+  AllowImpure = true;
+  auto F = lin(E, 0);
+  AllowImpure = false;
+  return F;
+}
+
 std::optional<LinearForm> Linearizer::atomForm(const Expr *E) {
   Atom A;
   A.E = E;
@@ -191,8 +200,16 @@ std::optional<LinearForm> Linearizer::atomForm(const Expr *E) {
     A.Key = "b:" + Builtin;
   }
   if (A.Key.empty()) {
-    if (!isPureExpr(S, Ctx))
-      return std::nullopt;
+    if (!isPureExpr(S, Ctx)) {
+      if (!AllowImpure)
+        return std::nullopt;
+      // Evaluated once; equal to nothing else.
+      A.Key = "u:" + std::to_string(reinterpret_cast<uintptr_t>(S));
+      Atoms.emplace(A.Key, A);
+      LinearForm F;
+      F.Terms[Monomial{A.Key}] = 1;
+      return F;
+    }
     llvm::FoldingSetNodeID ID;
     S->Profile(ID, Ctx, /*Canonical=*/true);
     A.Key = "e:" + std::to_string(ID.ComputeHash());

@@ -52,6 +52,11 @@ public:
   explicit Linearizer(const clang::ASTContext &Ctx) : Ctx(Ctx) {}
   /// nullopt if \p E has side effects, is value-dependent or too large.
   std::optional<LinearForm> linearize(const clang::Expr *E);
+  /// Like linearize, but a subexpression with side effects (a call such as
+  /// `gtid()`) becomes an opaque atom of its own, unique to that expression.
+  /// Only for divisibility of a value computed once (`int i = gtid() * 4;`),
+  /// never for comparing two indices.
+  std::optional<LinearForm> linearizeValue(const clang::Expr *E);
   const Atom *atom(const std::string &Key) const {
     auto It = Atoms.find(Key);
     return It == Atoms.end() ? nullptr : &It->second;
@@ -64,6 +69,7 @@ private:
   std::optional<LinearForm> atomForm(const clang::Expr *E);
   const clang::ASTContext &Ctx;
   std::map<std::string, Atom> Atoms;
+  bool AllowImpure = false;
 };
 
 /// Strips parens, implicit casts and explicit integral/no-op casts.

@@ -34,6 +34,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
+#include <functional>
 #include <set>
 
 using namespace clang;
@@ -55,6 +56,7 @@ constexpr const char *TailCovered = "tail-covered";
 constexpr const char *NoAliasingWriteBetween = "no-aliasing-write-between";
 constexpr const char *SameBlock = "same-block";
 constexpr const char *VectorTempOnlyLanes = "vector-temp-only-lanes";
+constexpr const char *LoopLanesUnconditional = "loop-lanes-unconditional";
 
 const PreconditionSpec Specs[] = {
     {ContiguousLanes, Direction::Forward, 1101,
@@ -74,6 +76,10 @@ const PreconditionSpec Specs[] = {
     {SameBlock, Direction::Forward, 1107,
      "the lanes are in statements directly in one block, not in different branches or loops "
      "and not under && / || / ?:"},
+    {LoopLanesUnconditional, Direction::Forward, 1108,
+     "lanes written as a loop `for (k = S; k < S+V; ++k) ... p[B + k] ...`: the loop runs all "
+     "V iterations (constant bounds, no break/continue/return, k not changed in the body) and "
+     "each lane access is an unconditional read or write of the body"},
     {VectorTempOnlyLanes, Direction::Reverse, 1111,
      "the vector load is read as a value: a temporary only read through .x/.y/.z/.w becomes "
      "loads at the uses, any other value make_float4(<scalar loads>) in place; vector memory "
@@ -85,8 +91,9 @@ const PreconditionSpec Specs[] = {
 // Emission order: the first failing one is what a refusal cites, so the
 // more fundamental facts come first (a __shared__ array fails global-pointer
 // before its alignment is discussed).
-const char *const ForwardOrder[] = {ContiguousLanes, IndexAligned,           GlobalPointer, BaseAligned,
-                                    TailCovered,     NoAliasingWriteBetween, SameBlock};
+const char *const ForwardOrder[] = {ContiguousLanes,        IndexAligned, GlobalPointer,
+                                    BaseAligned,            TailCovered,  LoopLanesUnconditional,
+                                    NoAliasingWriteBetween, SameBlock};
 const char *const ReverseOrder[] = {VectorTempOnlyLanes, NoAliasingWriteBetween};
 
 /// Bound-node ids shared by the forward and reverse matchers.
@@ -260,6 +267,22 @@ struct Lane {
   const IfStmt *Guard = nullptr;
   const CompoundStmt *GuardBlock = nullptr;
   unsigned Begin = 0, End = 0, Time = 0;
+  /// How the access is used (for lanes written as a loop).
+  enum UseKind { UseRead, UseWrite, UseRMW, UseOther } Use = UseOther;
+};
+
+/// Lanes written as a loop: `for (k = S; k < S + V; ++k) ... p[B + k] ...`.
+struct LoopGroup {
+  const ForStmt *For = nullptr;
+  const Stmt *Outer = nullptr; ///< the for, or the `#pragma unroll` statement around it
+  const VarDecl *K = nullptr;
+  std::string KKey;
+  int64_t Start = 0;
+  unsigned V = 4;
+  std::vector<Lane *> Accesses;
+  bool HasRead = false, HasWrite = false;
+  Verdicts P;
+  std::string Name, VecType;
 };
 
 struct Group {
@@ -292,8 +315,9 @@ public:
 
   void run() {
     collect();
-    if (Lanes.empty())
+    if (Lanes.empty() && LoopOnly.empty())
       return;
+    formLoopGroups();
     formCallGroups();
     formGroups();
     for (auto &G : Groups)
@@ -303,6 +327,8 @@ public:
     for (auto &G : Groups)
       if (!G->MergedInto)
         emit(*G);
+    for (auto &LG : LoopGroups)
+      emitLoop(*LG);
   }
 
 private:
@@ -401,8 +427,16 @@ private:
         L->Base->IgnoreParenImpCasts()->Profile(ID, Ctx, true);
         L->PtrKey = std::to_string(ID.ComputeHash());
       }
-      if (!IsLdg && !classify(*L))
+      L->Use = IsLdg ? Lane::UseRead : useOf(E);
+      L->Begin = beginOffset(Ctx, E);
+      L->End = endOffset(Ctx, E);
+      if (!IsLdg && !classify(*L)) {
+        // Not a lane of straight-line code; maybe a lane of a loop.
+        AllByAccess[E] = L.get();
+        LoopOnly.push_back(std::move(L));
         continue;
+      }
+      AllByAccess[E] = L.get();
       locate(*L);
       L->Begin = beginOffset(Ctx, E);
       L->End = endOffset(Ctx, E);
@@ -508,7 +542,8 @@ private:
             ICE && ICE->getCastKind() == CK_LValueToRValue)
           A0 = ICE->getSubExpr()->IgnoreParens();
         auto It = ByAccess.find(A0);
-        if (It == ByAccess.end() || It->second->IsStore || InCallGroup.count(It->second))
+        if (It == ByAccess.end() || It->second->IsStore || InCallGroup.count(It->second) ||
+            InLoopGroup.count(It->second))
           break;
         Lane *L = It->second;
         if (!Ls.empty() && (L->PtrKey != Ls[0]->PtrKey || L->SymKey != Ls[0]->SymKey ||
@@ -540,7 +575,7 @@ private:
     std::vector<std::string> Order;
     std::map<std::string, std::vector<Lane *>> ByKey;
     for (auto &L : Lanes) {
-      if (InCallGroup.count(L.get()))
+      if (InCallGroup.count(L.get()) || InLoopGroup.count(L.get()))
         continue;
       std::string K = L->PtrKey + "|" + L->SymKey + "|" + L->Elem + (L->IsStore ? "|S" : "|L");
       if (!ByKey.count(K))
@@ -1134,28 +1169,10 @@ private:
   }
 
   void nameTemps() {
-    std::set<std::string> Taken;
     for (auto &G : Groups) {
       if (G->IsStore || G->InCall)
         continue;
-      std::string Stem = "vec";
-      const Expr *Base = G->Accesses.front()->Base->IgnoreParenImpCasts();
-      while (const auto *AS = dyn_cast<ArraySubscriptExpr>(Base)) // M[r] -> M
-        Base = AS->getBase()->IgnoreParenImpCasts();
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
-        Stem = DRE->getDecl()->getName().str();
-      else if (const auto *ME = dyn_cast<MemberExpr>(Base))
-        Stem = ME->getMemberDecl()->getName().str();
-      if (Stem.empty())
-        Stem = "vec";
-      for (unsigned N = 0;; ++N) {
-        std::string Cand = Stem + "_v" + std::to_string(N);
-        if (!Taken.count(Cand) && Facts.nameIsFree(Cand)) {
-          G->Name = Cand;
-          Taken.insert(Cand);
-          break;
-        }
-      }
+      G->Name = freshName(G->Accesses.front()->Base);
     }
   }
 
@@ -1491,6 +1508,598 @@ private:
     return true;
   }
 
+  //===--------------------------------------------------------------------===//
+  // Lanes written as a loop
+  //===--------------------------------------------------------------------===//
+
+  /// How an access expression is used: read, `=` target, `op=`/`++` target.
+  Lane::UseKind useOf(const Expr *E) {
+    const Stmt *P = PM.getParentIgnoreParens(E);
+    if (const auto *ICE = dyn_cast_or_null<ImplicitCastExpr>(P))
+      return ICE->getCastKind() == CK_LValueToRValue ? Lane::UseRead : Lane::UseOther;
+    if (const auto *B = dyn_cast_or_null<BinaryOperator>(P)) {
+      if (B->getLHS()->IgnoreParens() != E)
+        return Lane::UseOther;
+      if (B->getOpcode() == BO_Assign)
+        return Lane::UseWrite;
+      if (B->isCompoundAssignmentOp())
+        return Lane::UseRMW;
+      return Lane::UseOther;
+    }
+    if (const auto *U = dyn_cast_or_null<UnaryOperator>(P))
+      if (U->isIncrementDecrementOp())
+        return Lane::UseRMW;
+    return Lane::UseOther;
+  }
+
+  std::string freshName(const Expr *Base) {
+    std::string Stem = "vec";
+    Base = Base->IgnoreParenImpCasts();
+    while (const auto *AS = dyn_cast<ArraySubscriptExpr>(Base)) // M[r] -> M
+      Base = AS->getBase()->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
+      Stem = DRE->getDecl()->getName().str();
+    else if (const auto *ME = dyn_cast<MemberExpr>(Base))
+      Stem = ME->getMemberDecl()->getName().str();
+    if (Stem.empty())
+      Stem = "vec";
+    for (unsigned N = 0;; ++N) {
+      std::string Cand = Stem + "_v" + std::to_string(N);
+      if (!Taken.count(Cand) && Facts.nameIsFree(Cand)) {
+        Taken.insert(Cand);
+        return Cand;
+      }
+    }
+  }
+
+  static const VarDecl *refVarOf(const Expr *E) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(stripIntCasts(E)))
+      return dyn_cast<VarDecl>(DRE->getDecl());
+    return nullptr;
+  }
+  std::optional<int64_t> constValue(const Expr *E) {
+    Expr::EvalResult R;
+    if (E && !E->isValueDependent() && E->EvaluateAsInt(R, Ctx) && R.Val.isInt())
+      return R.Val.getInt().getExtValue();
+    return std::nullopt;
+  }
+
+  /// `for (k = S; k < S + N; ++k)` with constant bounds: the loop variable,
+  /// S and N.
+  bool loopShape(const ForStmt *FS, const VarDecl *&K, int64_t &S, int64_t &N) {
+    K = nullptr;
+    const Stmt *Init = FS->getInit();
+    std::optional<int64_t> Start;
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(Init)) {
+      if (!DS->isSingleDecl())
+        return false;
+      const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl());
+      if (!VD || !VD->getType()->isIntegerType() || !VD->getInit())
+        return false;
+      K = VD;
+      Start = constValue(VD->getInit());
+    } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(Init);
+               B && B->getOpcode() == BO_Assign) {
+      K = refVarOf(B->getLHS());
+      Start = constValue(B->getRHS());
+    }
+    if (!K || !Start || !K->hasLocalStorage() || !K->getType()->isIntegerType())
+      return false;
+    S = *Start;
+    // Condition.
+    const auto *C = dyn_cast_or_null<BinaryOperator>(
+        FS->getCond() ? FS->getCond()->IgnoreParenImpCasts() : nullptr);
+    if (!C)
+      return false;
+    BinaryOperatorKind Op = C->getOpcode();
+    const Expr *L = C->getLHS(), *R = C->getRHS();
+    if (refVarOf(R) == K && refVarOf(L) != K) {
+      std::swap(L, R);
+      Op = Op == BO_GT ? BO_LT : Op == BO_GE ? BO_LE : Op == BO_LT ? BO_GT : Op == BO_LE ? BO_GE : Op;
+    }
+    auto Bound = constValue(R);
+    if (refVarOf(L) != K || !Bound)
+      return false;
+    if (Op == BO_LT || Op == BO_NE)
+      N = *Bound - S;
+    else if (Op == BO_LE)
+      N = *Bound - S + 1;
+    else
+      return false;
+    if (N <= 0)
+      return false;
+    // Increment by one.
+    const Expr *Inc = FS->getInc() ? FS->getInc()->IgnoreParenImpCasts() : nullptr;
+    if (!Inc)
+      return false;
+    if (const auto *U = dyn_cast<UnaryOperator>(Inc)) {
+      if (U->getOpcode() != UO_PreInc && U->getOpcode() != UO_PostInc)
+        return false;
+      return refVarOf(U->getSubExpr()) == K;
+    }
+    if (const auto *CA = dyn_cast<CompoundAssignOperator>(Inc))
+      return CA->getOpcode() == BO_AddAssign && refVarOf(CA->getLHS()) == K &&
+             constValue(CA->getRHS()) == 1;
+    if (const auto *B = dyn_cast<BinaryOperator>(Inc); B && B->getOpcode() == BO_Assign) {
+      const auto *Add = dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
+      return refVarOf(B->getLHS()) == K && Add && Add->getOpcode() == BO_Add &&
+             ((refVarOf(Add->getLHS()) == K && constValue(Add->getRHS()) == 1) ||
+              (refVarOf(Add->getRHS()) == K && constValue(Add->getLHS()) == 1));
+    }
+    return false;
+  }
+
+  /// The atom key of variable \p K in the linearizer (it is linearized by
+  /// the lanes that mention it).
+  static std::string kKeyOf(const Lane &L, const VarDecl *K, Linearizer &Lin) {
+    for (const auto &[M, C] : L.Idx.Terms)
+      for (const std::string &Key : M)
+        if (const Atom *At = Lin.atom(Key); At && At->Var == K)
+          return Key;
+    return "";
+  }
+
+  /// Every lane loop in the function; groups of its accesses p[B + k + c].
+  void formLoopGroups() {
+    std::optional<unsigned> Forced = forcedWidth();
+    auto Loops = match(findAll(forStmt().bind(ids::Access)), *FD->getBody(), AC.ast());
+    std::vector<Lane *> All;
+    for (auto &L : Lanes)
+      All.push_back(L.get());
+    for (auto &L : LoopOnly)
+      All.push_back(L.get());
+    std::sort(All.begin(), All.end(), [](const Lane *X, const Lane *Y) {
+      return X->Begin != Y->Begin ? X->Begin < Y->Begin : X->End < Y->End;
+    });
+    for (const BoundNodes &BN : Loops) {
+      const auto *FS = BN.getNodeAs<ForStmt>(ids::Access);
+      const VarDecl *K;
+      int64_t S, N;
+      if (!FS || !FS->getBody() || !loopShape(FS, K, S, N))
+        continue;
+      if ((N != 4 && N != 2) || (Forced && *Forced != unsigned(N)))
+        continue;
+      unsigned BB = beginOffset(Ctx, FS->getBody()), BE = endOffset(Ctx, FS->getBody());
+      std::vector<std::string> Order;
+      std::map<std::string, LoopGroup *> ByKey;
+      for (Lane *L : All) {
+        if (L->Begin < BB || L->End > BE || InLoopGroup.count(L))
+          continue;
+        std::string KK = kKeyOf(*L, K, A.lin());
+        if (KK.empty())
+          continue;
+        // k must appear exactly as `+ k` (coefficient 1, in no product).
+        bool Ok = false, Other = false;
+        for (const auto &[M, C] : L->Idx.Terms) {
+          bool Has = std::find(M.begin(), M.end(), KK) != M.end();
+          if (Has && M.size() == 1 && C == 1)
+            Ok = true;
+          else if (Has)
+            Other = true;
+        }
+        std::vector<const VarDecl *> BaseVars;
+        Linearizer::collectVars(L->Base, BaseVars);
+        if (!Ok || Other || std::find(BaseVars.begin(), BaseVars.end(), K) != BaseVars.end())
+          continue;
+        LinearForm BaseForm = L->Idx;
+        BaseForm.Terms.erase(Monomial{KK});
+        // The rest of the index must not depend on k (`4*t + k + (k & 1)`).
+        bool DependsOnK = false;
+        for (const auto &[M, C] : BaseForm.Terms)
+          for (const std::string &Key : M)
+            if (const Atom *At = A.lin().atom(Key)) {
+              std::vector<const VarDecl *> AV;
+              if (At->Var)
+                AV.push_back(At->Var);
+              else
+                Linearizer::collectVars(At->E, AV);
+              DependsOnK = DependsOnK || std::find(AV.begin(), AV.end(), K) != AV.end();
+            }
+        if (DependsOnK)
+          continue;
+        std::string Key = L->PtrKey + "|" + BaseForm.symbolic().symbolicKey() + "|" + L->Elem +
+                          "|" + std::to_string(L->C);
+        auto It = ByKey.find(Key);
+        if (It == ByKey.end()) {
+          auto G = std::make_unique<LoopGroup>();
+          G->For = FS;
+          G->Outer = FS;
+          while (const auto *AS = dyn_cast_or_null<AttributedStmt>(PM.getParent(G->Outer)))
+            G->Outer = AS;
+          G->K = K;
+          G->KKey = KK;
+          G->Start = S;
+          G->V = unsigned(N);
+          G->VecType = vectorTypeName(L->Elem, G->V);
+          It = ByKey.emplace(Key, G.get()).first;
+          LoopGroups.push_back(std::move(G));
+        }
+        It->second->Accesses.push_back(L);
+        InLoopGroup.insert(L);
+      }
+    }
+    for (auto &G : LoopGroups) {
+      for (Lane *L : G->Accesses) {
+        G->HasRead = G->HasRead || L->Use == Lane::UseRead || L->Use == Lane::UseRMW;
+        G->HasWrite = G->HasWrite || L->Use == Lane::UseWrite || L->Use == Lane::UseRMW;
+      }
+      evaluateLoop(*G);
+    }
+  }
+
+  /// Why \p E does not run exactly once per iteration of \p FS's body ("" if
+  /// it does).
+  std::string conditionalIn(const Expr *E, const ForStmt *FS) {
+    const Stmt *Cur = E;
+    while (Cur && Cur != FS->getBody()) {
+      const Stmt *P = PM.getParent(Cur);
+      if (!P)
+        return "it is not inside the loop body";
+      if (const auto *CO = dyn_cast<AbstractConditionalOperator>(P)) {
+        if (Cur != CO->getCond())
+          return "it is under the conditional operator ?:";
+      } else if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
+        if (BO->isLogicalOp() && Cur == BO->getRHS())
+          return ("it is on the right of " + BO->getOpcodeStr()).str();
+      } else if (isa<IfStmt, ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt,
+                     SwitchCase, LambdaExpr>(P)) {
+        if (const auto *IS = dyn_cast<IfStmt>(P); IS && Cur == IS->getCond())
+          ;
+        else
+          return "it is inside a nested if, loop, switch or lambda of the loop body";
+      }
+      Cur = P;
+    }
+    return "";
+  }
+
+  /// A statement of the body that leaves an iteration early, or null.
+  static const Stmt *earlyExit(const Stmt *S) {
+    if (!S)
+      return nullptr;
+    if (isa<BreakStmt, ContinueStmt, ReturnStmt, GotoStmt, IndirectGotoStmt, LabelStmt,
+            CXXThrowExpr, GCCAsmStmt>(S))
+      return S;
+    if (isa<LambdaExpr>(S))
+      return nullptr;
+    for (const Stmt *C : S->children())
+      if (const Stmt *X = earlyExit(C))
+        return X;
+    return nullptr;
+  }
+
+  void evaluateLoop(LoopGroup &G) {
+    Lane *L0 = G.Accesses.front();
+    std::string V = std::to_string(G.V), KName = G.K->getName().str();
+    unsigned LB = beginOffset(Ctx, G.Outer), LE = endOffset(Ctx, G.For);
+    // contiguous-lanes: the base does not change inside the loop.
+    {
+      std::vector<const VarDecl *> Vars;
+      for (Lane *L : G.Accesses) {
+        for (const Expr *Part : L->Parts)
+          Linearizer::collectVars(Part, Vars);
+        Linearizer::collectVars(L->Base, Vars);
+      }
+      Vars.erase(std::remove(Vars.begin(), Vars.end(), G.K), Vars.end());
+      const VarDecl *Which = nullptr;
+      bool IndexReadsMemory = false;
+      for (Lane *L : G.Accesses)
+        for (const Expr *Part : L->Parts)
+          IndexReadsMemory = IndexReadsMemory || readsMemory(Part);
+      const VarDecl *Late = nullptr;
+      const SourceManager &SM = Ctx.getSourceManager();
+      for (const VarDecl *VD : Vars)
+        if (VD->isLocalVarDecl() &&
+            SM.getFileOffset(SM.getExpansionLoc(VD->getLocation())) >= LB && !Late)
+          Late = VD;
+      if (Late)
+        G.P.set(ContiguousLanes, Status::Fails,
+                "'" + Late->getName().str() +
+                    "' (part of the base index) is declared inside the loop; the vector "
+                    "access goes before the loop");
+      else if (const VarMod *M = Facts.modifiedIn(Vars, LB, LE, &Which))
+        G.P.set(ContiguousLanes, Status::Fails,
+                "'" + Which->getName().str() + "' is modified inside the loop (line " +
+                    std::to_string(T.lineAt(M->Begin)) + "), so the lanes do not share one base");
+      else if (IndexReadsMemory)
+        G.P.set(ContiguousLanes, Status::Fails,
+                "the index reads memory; a lane loop over a gathered index is not grouped");
+      else
+        G.P.set(ContiguousLanes, Status::Holds,
+                V + " " + L0->Elem + " lanes " + accessText(L0) + ", one per iteration of the "
+                    "loop over '" + KName + "'");
+    }
+    // index-aligned
+    {
+      LinearForm B = L0->Idx;
+      B.Terms.erase(Monomial{G.KKey});
+      B.Terms[Monomial()] += G.Start;
+      B.normalize();
+      std::string Reason, Ask;
+      Status St = A.multipleOf(B, G.V, Reason, Ask);
+      G.P.set(IndexAligned, St, "base index '" + loopBaseText(G) + "': " + Reason, Ask);
+    }
+    // base-aligned and global-pointer
+    {
+      Root R = A.rootOf(L0->Base);
+      std::string Use;
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(L0->Base->IgnoreParenImpCasts()))
+        Use = DRE->getDecl()->getName().str();
+      std::string Reason, Ask;
+      G.P.set(BaseAligned, A.baseAligned(R, G.V * 4, Use, Reason, Ask), Reason, Ask);
+      std::string GReason;
+      Status GS = A.globalPointer(R, GReason);
+      G.P.set(GlobalPointer, GS, GReason);
+    }
+    G.P.set(TailCovered, Status::Holds,
+            "iteration " + KName + " accesses lane " + KName + "; the loop has no guard of its own");
+    // loop-lanes-unconditional
+    {
+      std::string Why;
+      for (const VarMod &M : Facts.mods(G.K))
+        if (M.Begin >= beginOffset(Ctx, G.For->getBody()) && M.Begin < LE && Why.empty())
+          Why = "'" + KName + "' is modified in the loop body (line " +
+                std::to_string(T.lineAt(M.Begin)) + ")";
+      if (Why.empty())
+        if (const Stmt *X = earlyExit(G.For->getBody()))
+          Why = "the loop body can leave an iteration early (line " +
+                std::to_string(lineOf(Ctx, X)) + ")";
+      for (Lane *L : G.Accesses) {
+        if (!Why.empty())
+          break;
+        if (L->Use == Lane::UseOther)
+          Why = "'" + accessText(L) + "' is not a plain read or write (its address is taken "
+                                      "or it is bound to a reference)";
+        else if (std::string C = conditionalIn(L->Access, G.For); !C.empty())
+          Why = "'" + accessText(L) + "' does not run in every iteration: " + C;
+      }
+      if (Why.empty())
+        G.P.set(LoopLanesUnconditional, Status::Holds,
+                "the loop over '" + KName + "' runs " + V +
+                    " iterations and accesses its lane unconditionally in each");
+      else
+        G.P.set(LoopLanesUnconditional, Status::Fails, Why);
+    }
+    checkLoopAliasing(G, LB, LE);
+    // same-block: the vector access goes before the loop (and its store after).
+    if (isa_and_nonnull<CompoundStmt>(PM.getParent(G.Outer)))
+      G.P.set(SameBlock, Status::Holds,
+              "the loop is a statement of a block; the vector access goes right before it" +
+                  std::string(G.HasWrite ? " and the vector store right after it" : ""));
+    else
+      G.P.set(SameBlock, Status::Fails,
+              "the loop over '" + KName +
+                  "' is not a statement of a block (an unbraced if or loop body); add braces");
+  }
+
+  void checkLoopAliasing(LoopGroup &G, unsigned LB, unsigned LE) {
+    Lane *L0 = G.Accesses.front();
+    Root P = A.rootOf(L0->Base);
+    std::string PName = P.Chain.empty() ? P.Name : P.Chain.front();
+    LinearForm Base = L0->Idx;
+    Base.Terms.erase(Monomial{G.KKey});
+    std::string BaseKey = Base.symbolic().symbolicKey();
+    int64_t W0 = Base.constant() + G.Start;
+    Status Worst = Status::Holds;
+    std::string Reason, Ask;
+    auto Report = [&](Status S, const std::string &Why, const std::string &Assumable = "") {
+      if (Verdicts::rank(S) > Verdicts::rank(Worst)) {
+        Worst = S;
+        Reason = Why;
+        Ask = Assumable;
+      }
+    };
+    std::string Moves = G.HasWrite ? "the vector load goes before the loop and the store after it"
+                                   : "the vector load goes before the loop";
+    for (const MemEvent &Ev : Facts.events()) {
+      if (Ev.Begin < LB || Ev.Begin >= LE)
+        continue;
+      std::string Line = " (line " + std::to_string(lineOf(Ctx, Ev.E)) + ")";
+      if (Ev.K == MemEvent::Call) {
+        Report(Status::Fails, "the call to '" + Ev.What + "'" + Line +
+                                  " in the loop may write or synchronize memory; " + Moves);
+        continue;
+      }
+      const Expr *EE = Ev.E->IgnoreParenImpCasts();
+      bool Own = false;
+      for (Lane *L : G.Accesses)
+        Own = Own || L->Access->IgnoreParenImpCasts() == EE;
+      if (Own)
+        continue;
+      if (!G.HasWrite && Ev.K != MemEvent::Write)
+        continue;
+      std::string What = exprText(Ctx, Ev.E).value_or("memory");
+      auto It = AllByAccess.find(EE);
+      const Lane *EL = It == AllByAccess.end() ? nullptr : It->second;
+      if (EL && EL->PtrKey == L0->PtrKey && EL->Idx.symbolic().symbolicKey() == BaseKey &&
+          (EL->C < W0 || EL->C >= W0 + int64_t(G.V)))
+        continue; // provably outside the vector
+      const Expr *EB = EL ? EL->Base : accessBasePointer(Ev.E);
+      Root R = EB ? A.rootOf(EB) : Root();
+      std::string Why;
+      int Al = A.mayAlias(P, R, Why);
+      if (EL && EL->PtrKey == L0->PtrKey)
+        Al = 2;
+      if (Al == 0)
+        continue;
+      std::string Kind = Ev.K == MemEvent::Write ? "store to" : "read of";
+      if (Al == 2)
+        Report(Status::Fails, "the " + Kind + " '" + What + "'" + Line +
+                                  " in the loop may touch the vector's elements; " + Moves);
+      else
+        Report(Status::Unknown, "the " + Kind + " '" + What + "'" + Line + " in the loop: " + Why,
+               PName.empty() ? "noalias" : "noalias:" + PName);
+    }
+    if (Worst == Status::Holds)
+      Reason = G.HasWrite ? "no other possibly-aliasing read or write in the loop"
+                          : "no possibly-aliasing store in the loop";
+    G.P.set(NoAliasingWriteBetween, Worst, Reason, Ask);
+  }
+
+  /// Text of the vector's base index: lane index with `k` replaced by the
+  /// loop's start (`4*t + k` -> `4*t`, `4*t + k + 2` -> `4*t + 0 + 2`).
+  std::string loopBaseText(const LoopGroup &G) {
+    const Lane *L = G.Accesses.front();
+    // `E + k`, `k + E`, `E + k + c`, `E + k - c`: the text without `+ k`.
+    std::function<std::optional<std::string>(const Expr *)> DropK =
+        [&](const Expr *E) -> std::optional<std::string> {
+      const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+      if (!B || (B->getOpcode() != BO_Add && B->getOpcode() != BO_Sub) ||
+          !B->getType()->isIntegerType())
+        return std::nullopt;
+      auto Text = [&](const Expr *X) -> std::optional<std::string> {
+        auto Txt = exprText(Ctx, X);
+        if (!Txt || !T.plain(X))
+          return std::nullopt;
+        return *Txt;
+      };
+      if (B->getOpcode() == BO_Add && refVarOf(B->getRHS()) == G.K)
+        return Text(B->getLHS());
+      if (B->getOpcode() == BO_Add && refVarOf(B->getLHS()) == G.K) {
+        auto R = Text(B->getRHS());
+        if (R && needsParensForAdd(B->getRHS()) && B->getRHS()->IgnoreParenImpCasts() == B->getRHS())
+          return "(" + *R + ")";
+        return R;
+      }
+      auto Inner = DropK(B->getLHS());
+      auto R = Text(B->getRHS());
+      if (!Inner || !R)
+        return std::nullopt;
+      return *Inner + (B->getOpcode() == BO_Add ? " + " : " - ") + *R;
+    };
+    std::vector<std::string> Parts;
+    for (const Expr *Part : L->Parts) {
+      const Expr *PE = Part->IgnoreParenImpCasts();
+      if (refVarOf(PE) == G.K) {
+        if (G.Start != 0)
+          Parts.push_back(std::to_string(G.Start));
+        continue;
+      }
+      if (auto D = DropK(PE)) {
+        Parts.push_back(parenIf(needsParensForAdd(Part), *D));
+        if (G.Start != 0)
+          Parts.push_back(std::to_string(G.Start));
+        continue;
+      }
+      // Substitute every `k` in the part.
+      struct Refs : RecursiveASTVisitor<Refs> {
+        const VarDecl *K;
+        std::vector<const DeclRefExpr *> Out;
+        bool VisitDeclRefExpr(DeclRefExpr *D) {
+          if (D->getDecl() == K)
+            Out.push_back(D);
+          return true;
+        }
+      } R;
+      R.K = G.K;
+      R.TraverseStmt(const_cast<Expr *>(Part));
+      if (!T.plain(Part))
+        return "";
+      std::vector<SubEdit> Subs;
+      for (const DeclRefExpr *D : R.Out) {
+        if (!T.plain(D))
+          return "";
+        Subs.push_back({beginOffset(Ctx, D), endOffset(Ctx, D), "(" + std::to_string(G.Start) + ")"});
+      }
+      auto Txt = rewriteRange(T, beginOffset(Ctx, Part), endOffset(Ctx, Part), Subs);
+      if (!Txt)
+        return "";
+      Parts.push_back(parenIf(needsParensForAdd(Part), *Txt));
+    }
+    if (Parts.empty())
+      return "0";
+    return join(Parts, " + ");
+  }
+
+  static std::string elemSpelling(const std::string &Elem) {
+    return Elem == "uint" ? "unsigned int" : Elem;
+  }
+
+  void emitLoop(LoopGroup &G) {
+    Lane *First = G.Accesses.front();
+    Site &S = AC.addSite(RewriteName, Direction::Forward, First->Access->getBeginLoc(), FD);
+    std::string P = ptrText(First), BText = loopBaseText(G), KName = G.K->getName().str();
+    const char *Kind = G.HasWrite ? (G.HasRead ? "load-store" : "store") : "load";
+    S.Summary = std::string(Kind) + " " + P + "[" + (BText.empty() ? "?" : BText) + " + 0.." +
+                std::to_string(G.V - 1) + "] in the loop over '" + KName + "' as one " +
+                G.VecType;
+    S.Facts["width"] = std::to_string(G.V);
+    S.Facts["kind"] = Kind;
+    S.Facts["element"] = First->Elem;
+    S.Facts["form"] = "loop";
+    G.P.emit(S, ForwardOrder);
+    if (G.P.anyFails())
+      return;
+    std::string Why;
+    for (Lane *L : G.Accesses)
+      if (!T.plain(L->Access) && Why.empty())
+        Why = "the access '" + accessText(L) + "' is produced by a macro expansion";
+    if (Why.empty() && !T.plain(G.Outer))
+      Why = "the loop is produced by a macro expansion";
+    if (Why.empty() && (BText.empty() || P.empty()))
+      Why = "the pointer or base index is not plain source text";
+    if (!Why.empty()) {
+      S.addPrecondition(SourceRewritable, Status::Fails, Why);
+      return;
+    }
+    G.Name = freshName(First->Base);
+    std::string Addr = "&" + P + "[" + BText + "]";
+    std::string Decl;
+    if (!G.HasWrite)
+      Decl = "const " + G.VecType + " " + G.Name + " = *reinterpret_cast<const " + G.VecType +
+             "*>(" + Addr + ");";
+    else if (G.HasRead)
+      Decl = G.VecType + " " + G.Name + " = *reinterpret_cast<const " + G.VecType + "*>(" +
+             Addr + ");";
+    else
+      Decl = G.VecType + " " + G.Name + ";";
+    EditBuilder B(Ctx);
+    {
+      // Above the loop and the `#pragma unroll` lines right before it.
+      unsigned Off = beginOffset(Ctx, G.For);
+      auto LineStart = [&](unsigned O) -> unsigned {
+        size_t LS = O == 0 ? StringRef::npos : T.Buf.rfind('\n', O - 1);
+        return LS == StringRef::npos ? 0 : unsigned(LS + 1);
+      };
+      unsigned LS = LineStart(Off);
+      if (T.Buf.slice(LS, Off).trim().empty()) {
+        while (LS > 0) {
+          unsigned PLS = LineStart(LS - 1);
+          if (!T.Buf.slice(PLS, LS).trim().starts_with("#pragma"))
+            break;
+          LS = PLS;
+        }
+        B.insertBefore(T.loc(LS), T.indentAt(Off) + Decl + "\n");
+      } else {
+        B.insertLineBefore(G.For->getBeginLoc(), Decl);
+      }
+    }
+    std::string LaneTxt = "reinterpret_cast<" + std::string(G.HasWrite ? "" : "const ") +
+                       elemSpelling(First->Elem) + "*>(&" + G.Name + ")[" + KName +
+                       (G.Start > 0   ? " - " + std::to_string(G.Start)
+                        : G.Start < 0 ? " + " + std::to_string(-G.Start)
+                                      : "") +
+                       "]";
+    for (Lane *L : G.Accesses)
+      B.replace(L->Access->getSourceRange(), LaneTxt);
+    if (G.HasWrite) {
+      unsigned End = endOffset(Ctx, G.For);
+      if (!isa<CompoundStmt>(G.For->getBody())) {
+        auto E = T.afterSemi(End);
+        if (!E) {
+          S.addPrecondition(SourceRewritable, Status::Fails,
+                            "cannot find the ';' that ends the loop body");
+          return;
+        }
+        End = *E;
+      }
+      B.insertBefore(T.loc(End), "\n" + T.indentAt(beginOffset(Ctx, G.For)) +
+                                     "*reinterpret_cast<" + G.VecType + "*>(" + Addr +
+                                     ") = " + G.Name + ";");
+    }
+    B.commit(S);
+  }
+
   AnalysisContext &AC;
   const ASTContext &Ctx;
   TextCtx T;
@@ -1502,6 +2111,13 @@ private:
   std::map<const Expr *, Lane *> ByAccess;
   std::set<const Lane *> InCallGroup;
   std::vector<std::unique_ptr<Group>> Groups;
+  /// Accesses that are no straight-line lane (compound assignments, ...),
+  /// kept for lanes written as a loop.
+  std::vector<std::unique_ptr<Lane>> LoopOnly;
+  std::map<const Expr *, Lane *> AllByAccess;
+  std::set<const Lane *> InLoopGroup;
+  std::vector<std::unique_ptr<LoopGroup>> LoopGroups;
+  std::set<std::string> Taken; ///< temporary names handed out
 };
 
 //===----------------------------------------------------------------------===//
