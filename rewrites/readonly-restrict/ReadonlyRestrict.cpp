@@ -52,6 +52,7 @@ constexpr char AllDeclsRewritable[] = "all-declarations-rewritable";
 constexpr char GlobalKernel[] = "global-kernel";
 constexpr char DerivedRewritable[] = "derived-pointers-rewritable";
 constexpr char RestrictRemovable[] = "restrict-removable";
+constexpr char NotVolatile[] = "not-volatile";
 
 const PreconditionSpec Specs[] = {
     {NeverWritten, Direction::Forward, 1301,
@@ -74,6 +75,10 @@ const PreconditionSpec Specs[] = {
     {RestrictRemovable, Direction::Reverse, 1307,
      "'__restrict__' is spelled in the parameter text of every declaration (not via a macro or "
      "typedef)"},
+    {NotVolatile, Direction::Forward, 1308,
+     "the memory is never reached through a pointer to volatile (volatile memory may change "
+     "behind the kernel's back; __ldg's cache would not see it, and __ldg has no volatile "
+     "overload)"},
 };
 
 //===----------------------------------------------------------------------===//
@@ -99,14 +104,22 @@ std::string where(const ASTContext &Ctx, const Stmt *S) {
   return "line " + std::to_string(lineOf(Ctx, S->getBeginLoc())) + " ('" + text(Ctx, S) + "')";
 }
 
-const Stmt *parentStmt(ASTContext &Ctx, const Stmt &S) {
-  DynTypedNodeList P = Ctx.getParents(S);
-  return P.empty() ? nullptr : P[0].get<Stmt>();
+/// The declaration that \p S is the initializer of, if any. Checked before
+/// the statement parents: the parent map may list a for-statement as well as
+/// the VarDecl for the initializer of a for-init declaration
+/// (`for (const T *q = p; ...)`).
+const Decl *parentDecl(ASTContext &Ctx, const Stmt &S) {
+  for (const DynTypedNode &N : Ctx.getParents(S))
+    if (const auto *D = N.get<Decl>())
+      return D;
+  return nullptr;
 }
 
-const Decl *parentDecl(ASTContext &Ctx, const Stmt &S) {
+const Stmt *parentStmt(ASTContext &Ctx, const Stmt &S) {
   DynTypedNodeList P = Ctx.getParents(S);
-  return P.empty() ? nullptr : P[0].get<Decl>();
+  if (P.empty() || parentDecl(Ctx, S))
+    return nullptr;
+  return P[0].get<Stmt>();
 }
 
 bool isRestrict(QualType T) { return T.isRestrictQualified(); }
@@ -225,6 +238,9 @@ struct Flow {
   std::vector<std::string> CannotConst; ///< ...and those whose type cannot be edited
   /// Callee parameters (non-template) that receive it and must become const.
   std::vector<const ParmVarDecl *> CalleeParams;
+  /// The first place the memory is reached through a `volatile` pointee
+  /// (the parameter, a copy, a cast, a callee parameter), or empty.
+  std::string Volatile;
   bool empty() const { return Loads.empty() && LdgCalls.empty() && Reads == 0; }
 };
 
@@ -331,6 +347,12 @@ private:
 
   /// \p E evaluates to a pointer derived from the parameter.
   void walkPointer(Flow &F, const Expr *E, std::vector<const VarDecl *> &Work) {
+    // (An implicit conversion to volatile is reported where it lands: the
+    // copy's own uses, or the callee parameter.)
+    if (F.Volatile.empty() && !isa<ImplicitCastExpr>(E) && E->getType()->isPointerType() &&
+        E->getType()->getPointeeType().isVolatileQualified())
+      F.Volatile = "'" + text(Ctx, E) + "' (line " + std::to_string(lineOf(Ctx, E->getBeginLoc())) +
+                   ") points to '" + E->getType()->getPointeeType().getAsString() + "'";
     const Stmt *P = parentStmt(Ctx, *E);
     if (!P) {
       if (const Decl *D = parentDecl(Ctx, *E)) {
@@ -429,7 +451,7 @@ private:
     }
     if (const auto *ME = dyn_cast<MemberExpr>(P)) {
       if (ME->isArrow() && ME->getBase() == E)
-        return walkPointee(F, ME, nullptr, Work);
+        return walkPointee(F, ME, memberTarget(ME, E->getType()->getPointeeType()), Work);
       return;
     }
     if (const auto *CO = dyn_cast<AbstractConditionalOperator>(P)) {
@@ -450,6 +472,10 @@ private:
     if (isa<LambdaExpr>(P))
       return;
     if (isa<DeclStmt>(P))
+      return;
+    // A statement that is not an expression: the pointer value is discarded
+    // (`++q` as a for-increment, `p++;`), except when it is returned.
+    if (!isa<Expr>(P) && !isa<ReturnStmt>(P) && !isa<CoreturnStmt>(P))
       return;
     F.Unknowns.push_back("it escapes at " + where(Ctx, P) + " (" + P->getStmtClassName() + ")");
   }
@@ -495,6 +521,8 @@ private:
     }
     const ParmVarDecl *CP = Callee->getParamDecl(ArgNo);
     QualType PT = CP->getType();
+    if (F.Volatile.empty() && PT->isPointerType() && PT->getPointeeType().isVolatileQualified())
+      F.Volatile = "'" + CName.str() + "' takes it as '" + PT.getAsString() + "' at " + where(Ctx, CE);
     if (PT->isReferenceType()) {
       F.Unknowns.push_back("it is passed by reference to '" + CName.str() + "' at " + where(Ctx, CE));
       return;
@@ -520,6 +548,8 @@ private:
                          DefParam->getNameAsString() + "': " + W);
     for (const std::string &U : IF.Unknowns)
       F.Unknowns.push_back("in '" + CName.str() + "': " + U);
+    if (F.Volatile.empty() && !IF.Volatile.empty())
+      F.Volatile = "in '" + CName.str() + "': " + IF.Volatile;
     if (!IF.Writes.empty() || !IF.Unknowns.empty())
       return;
     ++F.Reads;
@@ -596,7 +626,7 @@ private:
     }
     if (const auto *ME = dyn_cast<MemberExpr>(P)) {
       if (ME->getBase() == L)
-        return walkPointee(F, ME, nullptr, Work);
+        return walkPointee(F, ME, Target ? memberTarget(ME, L->getType()) : nullptr, Work);
       return;
     }
     if (isa<ArraySubscriptExpr>(P)) { // the element is itself indexed
@@ -671,6 +701,21 @@ private:
       return;
     }
     ++F.Reads;
+  }
+
+  /// The member access \p ME of an element of type \p Elem, when a load of
+  /// it may be wrapped on its own (`__ldg(&p[i].x)`, `__ldg(&p->m)`): the
+  /// element type itself has no __ldg overload (a struct, `float3`) and the
+  /// member is a plain field (no bit-field: its address cannot be taken).
+  /// Members of types that have an overload (`float4`'s `.x`) are left as
+  /// is: they are usually read together, and one vector load beats several
+  /// scalar ones.
+  const Expr *memberTarget(const MemberExpr *ME, QualType Elem) {
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!FD || FD->isBitField() || FD->getType()->isReferenceType() ||
+        ME->getType()->isDependentType() || Elem->isDependentType() || ldgSupports(Ctx, Elem))
+      return nullptr;
+    return ME;
   }
 
   void load(Flow &F, const Expr *Target) {
@@ -1152,6 +1197,15 @@ private:
       S.addPrecondition(NeverWritten, Status::Holds,
                         "no store reaches '" + PName + "' or the pointers derived from it");
 
+    // not-volatile
+    if (!F.Volatile.empty())
+      S.addPrecondition(NotVolatile, Status::Fails,
+                        F.Volatile + ": the memory may change outside the kernel, which the "
+                                     "read-only cache would not see");
+    else
+      S.addPrecondition(NotVolatile, Status::Holds,
+                        "no pointer to volatile reaches '" + PName + "''s memory");
+
     // no-alias-with-written
     checkNoAlias(AC, S, Fn, Index);
 
@@ -1163,11 +1217,24 @@ private:
     else if (ldgSupports(Ctx, Pointee))
       S.addPrecondition(LdgTypeSupported, Status::Holds,
                         "__ldg(const " + Pointee.getUnqualifiedType().getAsString() + " *) exists");
+    else if (Pointee->isRecordType() && !F.Loads.empty())
+      // A struct (or float3) element: its fields are loaded one by one,
+      // `__ldg(&p[i].x)`; whole-element copies stay plain loads.
+      S.addPrecondition(LdgTypeSupported, Status::Holds,
+                        "no __ldg for '" + Pointee.getUnqualifiedType().getAsString() + "' itself; " +
+                            std::to_string(F.Loads.size()) + " load" +
+                            (F.Loads.size() == 1 ? "" : "s") +
+                            " of its fields (or through casts) have an overload and are wrapped" +
+                            (F.Reads ? "; other reads stay plain loads" : ""));
     else
       S.addPrecondition(LdgTypeSupported, Status::Fails,
                         "no __ldg overload for '" + Pointee.getUnqualifiedType().getAsString() +
                             "' (only char/short/int/long long/float/double, their unsigned and "
-                            "CUDA vector types, __half/__nv_bfloat16 with their headers)");
+                            "CUDA vector types, __half/__nv_bfloat16 with their headers)" +
+                            (Pointee->isRecordType()
+                                 ? ", and no field of it is loaded on its own (a bit-field, or "
+                                   "only whole-element copies)"
+                                 : ""));
 
     // all-declarations-rewritable + the parameter edits
     EditBuilder B(Ctx);
@@ -1233,10 +1300,101 @@ private:
     B.commit(S);
   }
 
+  /// The function a call or a declaration stands for, across redeclarations
+  /// and template instantiations.
+  static const FunctionDecl *kernelKey(const FunctionDecl *FD) {
+    if (const FunctionDecl *Pat = FD->getTemplateInstantiationPattern())
+      FD = Pat;
+    return FD->getCanonicalDecl();
+  }
+
+  /// Whether two argument expressions certainly denote the same pointer:
+  /// the same variable, member path, element or sum, spelled alike (casts
+  /// and parentheses aside).
+  static bool samePointer(const Expr *A, const Expr *B) {
+    A = A->IgnoreParenCasts();
+    B = B->IgnoreParenCasts();
+    if (A->getStmtClass() != B->getStmtClass())
+      return false;
+    if (const auto *DA = dyn_cast<DeclRefExpr>(A))
+      return DA->getDecl() == cast<DeclRefExpr>(B)->getDecl();
+    if (const auto *MA = dyn_cast<MemberExpr>(A)) {
+      const auto *MB = cast<MemberExpr>(B);
+      return MA->getMemberDecl() == MB->getMemberDecl() && MA->isArrow() == MB->isArrow() &&
+             samePointer(MA->getBase(), MB->getBase());
+    }
+    if (const auto *SA = dyn_cast<ArraySubscriptExpr>(A)) {
+      const auto *SB = cast<ArraySubscriptExpr>(B);
+      return samePointer(SA->getBase(), SB->getBase()) && samePointer(SA->getIdx(), SB->getIdx());
+    }
+    if (const auto *UA = dyn_cast<UnaryOperator>(A)) {
+      const auto *UB = cast<UnaryOperator>(B);
+      return UA->getOpcode() == UB->getOpcode() &&
+             (UA->getOpcode() == UO_Deref || UA->getOpcode() == UO_AddrOf) &&
+             samePointer(UA->getSubExpr(), UB->getSubExpr());
+    }
+    if (const auto *BA = dyn_cast<BinaryOperator>(A)) {
+      const auto *BB = cast<BinaryOperator>(B);
+      return BA->getOpcode() == BB->getOpcode() && BA->isAdditiveOp() &&
+             samePointer(BA->getLHS(), BB->getLHS()) && samePointer(BA->getRHS(), BB->getRHS());
+    }
+    if (const auto *IA = dyn_cast<IntegerLiteral>(A))
+      return APInt::isSameValue(IA->getValue(), cast<IntegerLiteral>(B)->getValue());
+    return isa<CXXThisExpr>(A);
+  }
+
+  /// Evidence in the file that \p P's argument is also passed to a written
+  /// parameter: a launch or call of the kernel whose two arguments are the
+  /// same expression (`axpy<<<g, b>>>(n, a, d, d)`). Returns the reason, or
+  /// an empty string.
+  static std::string sameArgumentCall(ASTContext &Ctx, const FunctionDecl &Fn, unsigned Index,
+                                      const std::vector<unsigned> &WrittenIdx) {
+    if (WrittenIdx.empty())
+      return "";
+    const FunctionDecl *Key = kernelKey(&Fn);
+    for (const BoundNodes &N :
+         match(decl(forEachDescendant(callExpr().bind("c"))), *Ctx.getTranslationUnitDecl(), Ctx)) {
+      const auto *CE = N.getNodeAs<CallExpr>("c");
+      const FunctionDecl *Callee = CE->getDirectCallee();
+      if (!Callee || kernelKey(Callee) != Key || Index >= CE->getNumArgs())
+        continue;
+      const Expr *A = CE->getArg(Index);
+      for (unsigned J : WrittenIdx) {
+        if (J >= CE->getNumArgs())
+          continue;
+        if (samePointer(A, CE->getArg(J)))
+          return "the call at " + where(Ctx, CE) + " passes '" + text(Ctx, CE->getArg(Index)) +
+                 "' as both '" + Fn.getParamDecl(Index)->getNameAsString() + "' and '" +
+                 Fn.getParamDecl(J)->getNameAsString() + "', which is written";
+      }
+    }
+    return "";
+  }
+
   void checkNoAlias(AnalysisContext &AC, Site &S, const FunctionDecl &Fn, unsigned Index) const {
     ASTContext &Ctx = AC.ast();
     const ParmVarDecl *P = Fn.getParamDecl(Index);
     std::string FName = Fn.getNameAsString();
+    // The written pointer parameters.
+    std::vector<unsigned> WrittenIdx;
+    for (unsigned I = 0; I < Fn.getNumParams(); ++I) {
+      const ParmVarDecl *Q = Fn.getParamDecl(I);
+      if (I == Index || !Q->getType()->isPointerType())
+        continue;
+      PointerFlow QF(Ctx, Fn);
+      Flow F = QF.run(*Q);
+      if (!F.Writes.empty() || !F.Unknowns.empty())
+        WrittenIdx.push_back(I);
+    }
+    // Evidence beats any promise (restrict, --assume): the file itself passes
+    // one buffer as both.
+    std::string Same = sameArgumentCall(Ctx, Fn, Index, WrittenIdx);
+    if (!Same.empty()) {
+      S.addPrecondition(NoAliasWithWritten, Status::Fails,
+                        Same + ": __ldg would read '" + P->getNameAsString() +
+                            "' through the read-only cache while it is being written");
+      return;
+    }
     if (isRestrict(P->getType())) {
       S.addPrecondition(NoAliasWithWritten, Status::Holds,
                         "'" + P->getNameAsString() + "' is already __restrict__");
@@ -1263,9 +1421,7 @@ private:
         }
         continue;
       }
-      PointerFlow QF(Ctx, Fn);
-      Flow F = QF.run(*Q);
-      if (F.Writes.empty() && F.Unknowns.empty())
+      if (std::find(WrittenIdx.begin(), WrittenIdx.end(), I) == WrittenIdx.end())
         continue;
       ++Written;
       if (isRestrict(Q->getType()) || AC.assumptions().noAlias(FName, Q->getNameAsString()))
