@@ -417,22 +417,31 @@ enum class StepOp { Add, Sub, Mul, Div, Shl, Shr };
 TripCount analyseCounted(ASTContext &Ctx, const CountedLoop &For) {
   TripCount T;
   // The index: the variable the condition compares.
-  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
-      For.Cond ? For.Cond->IgnoreParenImpCasts() : nullptr);
-  if (!Cond || !Cond->isComparisonOp()) {
+  const Expr *CondX = For.Cond ? For.Cond->IgnoreParenImpCasts() : nullptr;
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(CondX);
+  // `while (mask)` / `for (...; k; ...)`: an integer index tested against 0.
+  const VarDecl *BareIV = !Cond && CondX ? refVar(CondX) : nullptr;
+  if (BareIV && (!BareIV->getType()->isIntegerType() || BareIV->getType()->isBooleanType()))
+    BareIV = nullptr;
+  if (!BareIV && (!Cond || !Cond->isComparisonOp())) {
     T.St = Status::Fails;
     T.Reason = For.Cond ? "the condition '" + text(Ctx, For.Cond) +
                                    "' is not a comparison of the index with a bound"
                              : "the loop has no condition";
     return T;
   }
-  const VarDecl *IV = refVar(Cond->getLHS());
-  const Expr *BoundE = Cond->getRHS();
-  BinaryOperatorKind Op = Cond->getOpcode();
-  if (!IV || !IV->getType()->isIntegerType()) {
-    IV = refVar(Cond->getRHS());
-    BoundE = Cond->getLHS();
-    Op = BinaryOperator::reverseComparisonOp(Op);
+  const VarDecl *IV = BareIV;
+  const Expr *BoundE = nullptr;
+  BinaryOperatorKind Op = BO_NE;
+  if (!BareIV) {
+    IV = refVar(Cond->getLHS());
+    BoundE = Cond->getRHS();
+    Op = Cond->getOpcode();
+    if (!IV || !IV->getType()->isIntegerType()) {
+      IV = refVar(Cond->getRHS());
+      BoundE = Cond->getLHS();
+      Op = BinaryOperator::reverseComparisonOp(Op);
+    }
   }
   if (!IV || !IV->getType()->isIntegerType()) {
     T.St = Cond->isTypeDependent() || Cond->isValueDependent() ? Status::Unknown : Status::Fails;
@@ -445,14 +454,14 @@ TripCount analyseCounted(ASTContext &Ctx, const CountedLoop &For) {
     T.Reason = "the condition '" + text(Ctx, Cond) + "' is an equality test";
     return T;
   }
-  if (Cond->isTypeDependent() || Cond->getLHS()->isTypeDependent() ||
-      Cond->getRHS()->isTypeDependent() || IV->getType()->isDependentType()) {
+  if (For.Cond->isTypeDependent() || IV->getType()->isDependentType() ||
+      (Cond && (Cond->getLHS()->isTypeDependent() || Cond->getRHS()->isTypeDependent()))) {
     T.St = Status::Unknown;
-    T.Reason = "the condition '" + text(Ctx, Cond) +
+    T.Reason = "the condition '" + text(Ctx, For.Cond) +
                "' depends on a template parameter (decided per instantiation)";
     return T;
   }
-  const QualType CmpTy = Cond->getLHS()->getType();
+  const QualType CmpTy = Cond ? Cond->getLHS()->getType() : IV->getType();
   const unsigned CmpWidth = Ctx.getIntWidth(CmpTy);
   const bool CmpUnsigned = CmpTy->isUnsignedIntegerOrEnumerationType();
   const unsigned IVWidth = Ctx.getIntWidth(IV->getType());
@@ -484,7 +493,9 @@ TripCount analyseCounted(ASTContext &Ctx, const CountedLoop &For) {
     T.Reason = "start value: " + Why;
     return T;
   }
-  std::optional<APSInt> Bound = constantValue(Ctx, BoundE, Why);
+  std::optional<APSInt> Bound =
+      BoundE ? constantValue(Ctx, BoundE, Why)
+             : std::optional<APSInt>(APSInt(APInt(CmpWidth, 0), CmpUnsigned));
   if (!Bound) {
     T.St = BoundE->isValueDependent() ? Status::Unknown : Status::Fails;
     T.Reason = "bound: " + Why;
@@ -640,8 +651,9 @@ TripCount analyseCounted(ASTContext &Ctx, const CountedLoop &For) {
   }
   T.St = Status::Holds;
   T.Count = N;
-  T.Reason = "'" + IVName + "' from " + toString(*Init, 10) + " while '" + text(Ctx, Cond) +
-             "' (bound " + toString(*Bound, 10) + "), step '" + text(Ctx, Inc) + "': " +
+  T.Reason = "'" + IVName + "' from " + toString(*Init, 10) + " while '" + text(Ctx, For.Cond) +
+             (BoundE ? "' (bound " + toString(*Bound, 10) + ")" : "' (!= 0)") + ", step '" +
+             text(Ctx, Inc) + "': " +
              std::to_string(N) + " iteration" + (N == 1 ? "" : "s");
   return T;
 }
