@@ -1150,6 +1150,25 @@ private:
     // unused parameters have nothing to gain.
     if (F.Loads.empty() && F.Reads == 0 && F.LdgCalls.empty())
       return;
+    // A load written inside a macro body (`#define A(i, j) A[(i) * lda + (j)]`)
+    // is not wrapped: that would mean editing the macro, which other code
+    // shares. It stays a plain load (still a correct one: const and
+    // __restrict__ hold for it too).
+    unsigned MacroLoads = 0;
+    {
+      std::vector<const Expr *> Keep;
+      for (const Expr *L : F.Loads) {
+        bool Editable = exprRange(Ctx, L).isValid();
+        if (const auto *UO = dyn_cast<UnaryOperator>(L))
+          Editable = Editable && exprRange(Ctx, UO->getSubExpr()).isValid();
+        if (Editable)
+          Keep.push_back(L);
+        else
+          ++MacroLoads;
+      }
+      F.Loads = std::move(Keep);
+      F.Reads += MacroLoads;
+    }
     bool IsConst = Pointee.isConstQualified();
     bool IsRestrict = isRestrict(PT);
     if (IsConst && IsRestrict && F.Loads.empty())
@@ -1160,7 +1179,9 @@ private:
     Site &S = AC.addSite(Name, Direction::Forward, P->getLocation(), &Fn);
     S.Summary = "make '" + PName + "' 'const " + Pointee.getUnqualifiedType().getAsString() +
                 " *__restrict__' and load it with __ldg (" + std::to_string(F.Loads.size()) +
-                " load" + (F.Loads.size() == 1 ? "" : "s") + ")";
+                " load" + (F.Loads.size() == 1 ? "" : "s") +
+                (MacroLoads ? "; " + std::to_string(MacroLoads) + " in macro bodies stay plain" : "") +
+                ")";
     S.Facts["parameter"] = PName;
     S.Facts["loads"] = std::to_string(F.Loads.size());
 
