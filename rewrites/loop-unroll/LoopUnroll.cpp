@@ -389,6 +389,8 @@ struct CountedLoop {
   const Stmt *SkipInBody = nullptr; ///< the update, when it is the body's last statement
   bool DoWhile = false;
   const char *Kind = "for";
+  const Stmt *FnBody = nullptr; ///< the enclosing function's body
+
 };
 
 /// In a comma expression, the operand that updates \p IV (the others must
@@ -411,6 +413,233 @@ const Expr *stepOf(ASTContext &Ctx, const Expr *Inc, const VarDecl *IV) {
 }
 
 enum class StepOp { Add, Sub, Mul, Div, Shl, Shr };
+
+/// A pointer expression as an element offset from a variable: `row`,
+/// `row + 8`, `&regs[2]`, `end` (a never-modified local set to one of these).
+struct PointerPos {
+  const VarDecl *Base = nullptr;
+  int64_t Off = 0;
+};
+
+/// Only casts that keep the element type: qualification, array decay, load.
+const Expr *stripSafeCasts(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParens();
+    const auto *ICE = dyn_cast<ImplicitCastExpr>(E);
+    if (!ICE || (ICE->getCastKind() != CK_NoOp && ICE->getCastKind() != CK_ArrayToPointerDecay &&
+                 ICE->getCastKind() != CK_LValueToRValue))
+      return E;
+    E = ICE->getSubExpr();
+  }
+}
+
+std::optional<PointerPos> pointerPos(ASTContext &Ctx, const Expr *E, const VarDecl *IV,
+                                     const Stmt *FnBody, std::string &Why, unsigned Depth = 0) {
+  E = stripSafeCasts(E);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD || VD == IV) {
+      Why = "'" + text(Ctx, E) + "' is not a fixed pointer";
+      return std::nullopt;
+    }
+    if (VD->getType()->isArrayType())
+      return PointerPos{VD, 0};
+    if (!VD->getType()->isPointerType()) {
+      Why = "'" + text(Ctx, E) + "' is not a pointer";
+      return std::nullopt;
+    }
+    // A local never modified in its function (`const float *end = row + 8;`)
+    // stands for its initialiser, provided the pointer it is an offset of
+    // cannot have moved since (never modified in the function either, or an
+    // array). The loop's own uses of that pointer are checked by the caller.
+    if (Depth < 4 && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getInit() && FnBody &&
+        !ExprMutationAnalyzer(*FnBody, Ctx).isMutated(VD)) {
+      std::string Ignored;
+      if (auto P = pointerPos(Ctx, VD->getInit(), IV, FnBody, Ignored, Depth + 1))
+        if (P->Base->getType()->isArrayType() ||
+            !ExprMutationAnalyzer(*FnBody, Ctx).isMutated(P->Base))
+          return P;
+    }
+    return PointerPos{VD, 0};
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub)) {
+    const Expr *P = BO->getLHS(), *N = BO->getRHS();
+    if (BO->getOpcode() == BO_Add && !P->getType()->isPointerType())
+      std::swap(P, N);
+    if (P->getType()->isPointerType() && N->getType()->isIntegerType()) {
+      Expr::EvalResult R;
+      if (N->isValueDependent() || !N->EvaluateAsInt(R, Ctx) || readsWarpSize(N)) {
+        Why = "the offset '" + text(Ctx, N) + "' is not a compile-time constant";
+        return std::nullopt;
+      }
+      auto Pos = pointerPos(Ctx, P, IV, FnBody, Why, Depth);
+      if (!Pos)
+        return std::nullopt;
+      int64_t C = R.Val.getInt().getExtValue();
+      Pos->Off += BO->getOpcode() == BO_Add ? C : -C;
+      return Pos;
+    }
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_AddrOf)
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens())) {
+      Expr::EvalResult R;
+      if (AS->getIdx()->isValueDependent() || !AS->getIdx()->EvaluateAsInt(R, Ctx)) {
+        Why = "the index '" + text(Ctx, AS->getIdx()) + "' is not a compile-time constant";
+        return std::nullopt;
+      }
+      auto Pos = pointerPos(Ctx, AS->getBase(), IV, FnBody, Why, Depth);
+      if (!Pos)
+        return std::nullopt;
+      Pos->Off += R.Val.getInt().getExtValue();
+      return Pos;
+    }
+  Why = "'" + text(Ctx, E) + "' is not a pointer variable plus a constant";
+  return std::nullopt;
+}
+
+/// `for (const float *p = row; p != row + 8; ++p)`: a pointer walking a
+/// fixed distance from one base pointer (or array) that the loop never moves.
+TripCount analysePointerLoop(ASTContext &Ctx, const Stmt *Init, const Expr *CondE,
+                             const Expr *IncE, const Stmt *Body, const Stmt *SkipInBody,
+                             bool DoWhile, const Stmt *FnBody) {
+  TripCount T;
+  T.St = Status::Fails;
+  const auto *Cond = cast<BinaryOperator>(CondE);
+  BinaryOperatorKind Op = Cond->getOpcode();
+  const VarDecl *IV = refVar(Cond->getLHS());
+  const Expr *BoundE = Cond->getRHS();
+  auto Steps = [&](const VarDecl *V) { return V && stepOf(Ctx, IncE, V); };
+  if (!Steps(IV)) {
+    IV = refVar(Cond->getRHS());
+    BoundE = Cond->getLHS();
+    Op = BinaryOperator::reverseComparisonOp(Op);
+  }
+  if (!IV || !IV->getType()->isPointerType() || !Steps(IV)) {
+    T.Reason = "the condition '" + text(Ctx, CondE) +
+               "' does not compare a pointer that the step moves";
+    return T;
+  }
+  std::string Name = IV->getName().str();
+  const Expr *InitE = nullptr;
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(Init)) {
+    for (const Decl *D : DS->decls())
+      if (D == IV)
+        InitE = IV->getInit();
+  } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(
+                 isa_and_nonnull<Expr>(Init) ? cast<Expr>(Init)->IgnoreParens() : nullptr)) {
+    if (BO->getOpcode() == BO_Assign && refVar(BO->getLHS()) == IV)
+      InitE = BO->getRHS();
+  }
+  if (!InitE) {
+    T.Reason = "the start value of '" + Name + "' is not set in the loop header";
+    return T;
+  }
+  std::string Why;
+  auto Start = pointerPos(Ctx, InitE, IV, FnBody, Why);
+  if (!Start) {
+    T.Reason = "start value: " + Why;
+    return T;
+  }
+  auto End = pointerPos(Ctx, BoundE, IV, FnBody, Why);
+  if (!End) {
+    T.Reason = "bound: " + Why;
+    return T;
+  }
+  if (Start->Base != End->Base) {
+    T.Reason = "the start '" + text(Ctx, InitE) + "' and the bound '" + text(Ctx, BoundE) +
+               "' are not offsets of the same pointer";
+    return T;
+  }
+  auto ElemSize = [&](QualType Ty) -> std::optional<int64_t> {
+    QualType E = Ty->isPointerType() ? Ty->getPointeeType()
+                 : Ty->isArrayType() ? QualType(Ty->getPointeeOrArrayElementType(), 0)
+                                     : QualType();
+    if (E.isNull() || E->isIncompleteType() || E->isDependentType())
+      return std::nullopt;
+    return Ctx.getTypeSizeInChars(E).getQuantity();
+  };
+  auto SIV = ElemSize(IV->getType()), SBase = ElemSize(Start->Base->getType());
+  if (!SIV || !SBase || *SIV != *SBase) {
+    T.Reason = "'" + Name + "' and '" + Start->Base->getName().str() +
+               "' do not step over elements of the same size";
+    return T;
+  }
+  // The step: ++p, --p, p += c, p -= c, p = p + c.
+  const Expr *Inc = stepOf(Ctx, IncE, IV)->IgnoreParenImpCasts();
+  std::optional<int64_t> Step;
+  if (const auto *UO = dyn_cast<UnaryOperator>(Inc); UO && UO->isIncrementDecrementOp())
+    Step = UO->isIncrementOp() ? 1 : -1;
+  else if (const auto *CA = dyn_cast<CompoundAssignOperator>(Inc);
+           CA && (CA->getOpcode() == BO_AddAssign || CA->getOpcode() == BO_SubAssign)) {
+    Expr::EvalResult R;
+    if (!CA->getRHS()->isValueDependent() && CA->getRHS()->EvaluateAsInt(R, Ctx) &&
+        !readsWarpSize(CA->getRHS()))
+      Step = CA->getOpcode() == BO_AddAssign ? R.Val.getInt().getExtValue()
+                                             : -R.Val.getInt().getExtValue();
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(Inc); BO && BO->getOpcode() == BO_Assign) {
+    auto P = pointerPos(Ctx, BO->getRHS(), nullptr, nullptr, Why);
+    if (P && P->Base == IV)
+      Step = P->Off;
+  }
+  if (!Step || *Step == 0) {
+    T.Reason = "the step '" + text(Ctx, IncE) + "' is not a constant, non-zero move of '" + Name + "'";
+    return T;
+  }
+  if (SkipInBody)
+    if (const Stmt *C = findContinue(Body)) {
+      (void)C;
+      T.Reason = "a 'continue' skips the update of '" + Name + "' at the end of the body";
+      return T;
+    }
+  for (const VarDecl *V : {IV, Start->Base}) {
+    if (V->getType()->isArrayType())
+      continue;
+    const Stmt *M = findIndexModification(Ctx, Body, V, SkipInBody);
+    if (!M && V != IV)
+      M = findIndexModification(Ctx, IncE, V);
+    if (!M)
+      M = findIndexModification(Ctx, CondE, V);
+    if (M) {
+      T.Reason = "'" + V->getName().str() + "' is modified or escapes inside the loop (line " +
+                 std::to_string(Ctx.getSourceManager().getPresumedLineNumber(
+                     Ctx.getSourceManager().getFileLoc(M->getBeginLoc()))) +
+                 ")";
+      return T;
+    }
+  }
+  auto Holds = [&](int64_t V) {
+    switch (Op) {
+    case BO_LT: return V < End->Off;
+    case BO_LE: return V <= End->Off;
+    case BO_GT: return V > End->Off;
+    case BO_GE: return V >= End->Off;
+    case BO_NE: return V != End->Off;
+    default: return false;
+    }
+  };
+  if (Op == BO_EQ) {
+    T.Reason = "the condition '" + text(Ctx, CondE) + "' is an equality test";
+    return T;
+  }
+  uint64_t N = 0;
+  bool First = DoWhile;
+  for (int64_t V = Start->Off; First || Holds(V); V += *Step) {
+    First = false;
+    // Past the bound by more than one step: the pointer leaves the object.
+    if (++N > SimulationCap || V > std::max(Start->Off, End->Off) + std::abs(*Step) ||
+        V < std::min(Start->Off, End->Off) - std::abs(*Step)) {
+      T.Reason = "'" + Name + "' never reaches the bound '" + text(Ctx, BoundE) + "'";
+      return T;
+    }
+  }
+  T.St = Status::Holds;
+  T.Count = N;
+  T.Reason = "pointer '" + Name + "' from '" + text(Ctx, InitE) + "' while '" + text(Ctx, CondE) +
+             "', step '" + text(Ctx, Inc) + "': " + std::to_string(N) + " iteration" +
+             (N == 1 ? "" : "s");
+  return T;
+}
 
 /// Analyses a counted loop: start value, comparison with a constant,
 /// constant step; then simulates it to count the iterations exactly.
@@ -443,6 +672,11 @@ TripCount analyseCounted(ASTContext &Ctx, const CountedLoop &For) {
       Op = BinaryOperator::reverseComparisonOp(Op);
     }
   }
+  if ((!IV || !IV->getType()->isIntegerType()) && Cond && !Cond->isTypeDependent() &&
+      !Cond->isValueDependent() &&
+      (Cond->getLHS()->getType()->isPointerType() || Cond->getRHS()->getType()->isPointerType()))
+    return analysePointerLoop(Ctx, For.Init, Cond, For.Inc, For.Body, For.SkipInBody, For.DoWhile,
+                              For.FnBody);
   if (!IV || !IV->getType()->isIntegerType()) {
     T.St = Cond->isTypeDependent() || Cond->isValueDependent() ? Status::Unknown : Status::Fails;
     T.Reason = "the condition '" + text(Ctx, Cond) + "' does not compare an integer index variable";
@@ -707,8 +941,9 @@ const Expr *lastExpression(const Stmt *Body) {
   return dyn_cast_or_null<Expr>(Body);
 }
 
-TripCount analyseTripCount(ASTContext &Ctx, const Stmt &Loop) {
+TripCount analyseTripCount(ASTContext &Ctx, const Stmt &Loop, const Stmt *FnBody) {
   CountedLoop L;
+  L.FnBody = FnBody;
   if (const auto *For = dyn_cast<ForStmt>(&Loop)) {
     L.Cond = For->getCond();
     L.Init = For->getInit();
@@ -880,7 +1115,7 @@ private:
     checkLoopRepeats(S, Ctx, Loop);
 
     if (Factor == 0) {
-      TripCount T = analyseTripCount(Ctx, Loop);
+      TripCount T = analyseTripCount(Ctx, Loop, FD ? FD->getBody() : nullptr);
       S.addPrecondition(ConstantTripCount, T.St == Status::Holds ? Status::Holds : T.St,
                         T.St == Status::Fails
                             ? T.Reason + "; a full unroll needs a constant trip count "
