@@ -680,6 +680,13 @@ TripCount analyseCounted(ASTContext &Ctx, const CountedLoop &For) {
   if (!IV || !IV->getType()->isIntegerType()) {
     T.St = Cond->isTypeDependent() || Cond->isValueDependent() ? Status::Unknown : Status::Fails;
     T.Reason = "the condition '" + text(Ctx, Cond) + "' does not compare an integer index variable";
+    // `k-- > 0`: the update hides in the condition.
+    for (const Expr *Side : {Cond->getLHS(), Cond->getRHS()})
+      if (const auto *UO = dyn_cast<UnaryOperator>(Side->IgnoreParenImpCasts());
+          UO && UO->isIncrementDecrementOp() && refVar(UO->getSubExpr()))
+        T.Reason = "the condition '" + text(Ctx, Cond) + "' also updates '" +
+                   refVar(UO->getSubExpr())->getName().str() +
+                   "'; the trip count is only read when the update is the step";
     return T;
   }
   std::string IVName = IV->getName().str();
@@ -845,6 +852,12 @@ TripCount analyseCounted(ASTContext &Ctx, const CountedLoop &For) {
   if ((SOp == StepOp::Shl || SOp == StepOp::Shr) && (S == 0 || S.isNegative())) {
     T.St = Status::Fails;
     T.Reason = "the shift of '" + IVName + "' by " + toString(S, 10) + " does not move the index";
+    return T;
+  }
+  if (CmpUnsigned && ((Op == BO_GE && B == 0) || (Op == BO_LE && B.isMaxValue()))) {
+    T.St = Status::Fails;
+    T.Reason = "the condition '" + text(Ctx, For.Cond) + "' is always true for unsigned '" +
+               IVName + "': the loop never ends by its condition (only by break/return)";
     return T;
   }
   auto holds = [&](const APSInt &V) {

@@ -2,7 +2,8 @@
 // Trip counts that are not `i < N; ++i`: an unsigned interleaved reduction
 // (`stride <<= 1`), a butterfly with `k *= 2`, a countdown to 0 inclusive, a
 // `!=` loop stepping by 2, and unsigned char wrap-around (250 .. 255, 0 .. 3).
-// `k-- > 0` updates the index in the condition: refused, the reason says so.
+// `k-- > 0` updates the index in the condition, and `k >= 0` on an unsigned
+// index never fails: both are refused, and the reasons say so.
 __global__ void red(float *d) {
   __shared__ float sm[256];
   unsigned tid = threadIdx.x;
@@ -27,6 +28,8 @@ __global__ void red(float *d) {
   // CHECK-FIXES: {{^}}  #pragma unroll{{$}}
   // CHECK-FIXES-NEXT: {{^}}  for (unsigned char c = 250; c != 4; ++c)
   for (unsigned k = 8; k-- > 0;) sm[k] += 2.f;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: cannot apply 'loop-unroll' (forward) at site 6: precondition 'constant-trip-count' fails: the condition 'k-- > 0' does not compare an integer index variable{{.*}} [KL1203]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: cannot apply 'loop-unroll' (forward) at site 6: precondition 'constant-trip-count' fails: the condition 'k-- > 0' also updates 'k'{{.*}} [KL1203]
+  for (unsigned k = 7; k >= 0; --k) { sm[k] -= 1.f; if (k == 0) break; }
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: cannot apply 'loop-unroll' (forward) at site 7: precondition 'constant-trip-count' fails: the condition 'k >= 0' is always true for unsigned 'k'{{.*}} [KL1203]
   if (tid == 0) d[blockIdx.x] = sm[0];
 }
