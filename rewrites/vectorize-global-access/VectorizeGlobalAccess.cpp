@@ -269,6 +269,9 @@ struct Lane {
   unsigned Begin = 0, End = 0, Time = 0;
   /// How the access is used (for lanes written as a loop).
   enum UseKind { UseRead, UseWrite, UseRMW, UseOther } Use = UseOther;
+  /// The read half of a compound assignment `p[i] op= e` (its store lane is
+  /// the one in ByAccess); only usable merged into that store's site.
+  bool FromCompound = false;
 };
 
 /// Lanes written as a loop: `for (k = S; k < S + V; ++k) ... p[B + k] ...`.
@@ -441,6 +444,22 @@ private:
       L->Begin = beginOffset(Ctx, E);
       L->End = endOffset(Ctx, E);
       L->Time = L->IsStore ? endOffset(Ctx, L->Assign) : L->Begin;
+      if (L->IsStore && L->Assign->isCompoundAssignmentOp()) {
+        // `p[i] op= e` reads the lane too: a load lane at the same access,
+        // used only through the store's site (merged load group).
+        auto LL = std::make_unique<Lane>(*L);
+        LL->IsStore = false;
+        LL->Assign = nullptr;
+        LL->FromCompound = true;
+        LL->Guard = nullptr;
+        LL->GuardBlock = nullptr;
+        LL->CondWhy.clear();
+        LL->Anchor = nullptr;
+        LL->Block = nullptr;
+        locate(*LL);
+        LL->Time = LL->Begin;
+        Lanes.push_back(std::move(LL));
+      }
       ByAccess[E] = L.get();
       Lanes.push_back(std::move(L));
     }
@@ -455,7 +474,9 @@ private:
     if (const auto *ICE = dyn_cast_or_null<ImplicitCastExpr>(P))
       return ICE->getCastKind() == CK_LValueToRValue;
     if (const auto *B = dyn_cast_or_null<BinaryOperator>(P)) {
-      if (B->getOpcode() != BO_Assign || B->getLHS()->IgnoreParens() != L.Access)
+      bool Compound = B->isCompoundAssignmentOp() && B->getOpcode() != BO_ShlAssign &&
+                      B->getOpcode() != BO_ShrAssign;
+      if ((B->getOpcode() != BO_Assign && !Compound) || B->getLHS()->IgnoreParens() != L.Access)
         return false;
       const Stmt *Up = PM.getParent(B);
       if (isa_and_nonnull<CompoundStmt>(Up) ||
@@ -837,7 +858,7 @@ private:
       Status S = guardsEquivalent(G, Why, Ask);
       G.P.set(TailCovered, S, Why, Ask);
       GuardShapeOk = S != Status::Fails;
-      if (S == Status::Holds) {
+      if (S != Status::Fails) {
         G.GuardMerge = true;
         G.Start = beginOffset(Ctx, G.Guards.front());
         G.Stop = guardEnd(G.Guards.back());
@@ -960,7 +981,8 @@ private:
     }
     std::string NText = exprText(Ctx, NExpr).value_or("n");
     if (!A.formMultiple(*NForm, G.V)) {
-      G.Guards.clear();
+      // Unknown: the guards stay, so that the merge is built if the fact is
+      // asserted (--assume=all); the engine refuses the site otherwise.
       Why = "each lane is guarded by 'index + k < " + NText + "'; the guards are equivalent to "
             "one only if '" + NText + "' is a multiple of " + V +
             " (otherwise the last vector is partial and this rewrite does not generate a "
@@ -1224,6 +1246,9 @@ private:
 
   void emit(Group &G) {
     Lane *First = G.Accesses.front();
+    for (Lane *L : G.Accesses)
+      if (L->FromCompound)
+        return; // the read half of `p[i] op= e`: only through the store's site
     Site &S = AC.addSite(RewriteName, Direction::Forward, First->Access->getBeginLoc(), FD);
     std::string P = ptrText(G.ByLane[0] ? G.ByLane[0] : First);
     S.Summary = std::string(G.IsStore ? "store" : "load") + " " + P + "[" +
@@ -1352,6 +1377,8 @@ private:
       return nullptr;
     Group *M = G.Merged.front();
     for (unsigned k = 0; k < G.V; ++k) {
+      if (G.ByLane[k]->Assign->isCompoundAssignmentOp())
+        return nullptr;
       const Expr *Val = G.ByLane[k]->Assign->getRHS()->IgnoreParenImpCasts();
       if (!M->ByLane[k] || M->ByLane[k]->Access != Val)
         return nullptr;
@@ -1364,6 +1391,8 @@ private:
   std::string wholeVector(const Group &G) {
     const VarDecl *Var = nullptr;
     for (unsigned k = 0; k < G.V; ++k) {
+      if (G.ByLane[k]->Assign->isCompoundAssignmentOp())
+        return "";
       const auto *M = dyn_cast<MemberExpr>(G.ByLane[k]->Assign->getRHS()->IgnoreParenImpCasts());
       if (!M || M->isArrow() || M->getMemberDecl()->getName() != LaneNames[k])
         return "";
@@ -1384,11 +1413,37 @@ private:
                         std::string &Why) {
     std::vector<std::string> Values;
     for (unsigned k = 0; k < G.V; ++k) {
-      const Expr *RHS = G.ByLane[k]->Assign->getRHS();
+      const BinaryOperator *As = G.ByLane[k]->Assign;
+      const Expr *RHS = As->getRHS();
       auto V = rewriteRange(T, beginOffset(Ctx, RHS), endOffset(Ctx, RHS), Subs);
       if (!V) {
         Why = "overlapping substitutions in the value of lane " + std::to_string(k);
         return "";
+      }
+      if (As->isCompoundAssignmentOp()) {
+        // `p[i] op= e` stores `p[i] op (e)`.
+        const Expr *LHS = As->getLHS();
+        auto Old = rewriteRange(T, beginOffset(Ctx, LHS), endOffset(Ctx, LHS), Subs);
+        if (!Old) {
+          Why = "overlapping substitutions in the value of lane " + std::to_string(k);
+          return "";
+        }
+        const Expr *R = RHS->IgnoreParenImpCasts();
+        bool Simple = isa<DeclRefExpr, IntegerLiteral, FloatingLiteral, MemberExpr, CallExpr,
+                          ArraySubscriptExpr, ParenExpr>(RHS->IgnoreImpCasts()) ||
+                      isa<DeclRefExpr, IntegerLiteral, FloatingLiteral>(R);
+        // `y += a * x` -> `y + a * x`: a strictly tighter operator needs no
+        // parentheses (same precedence keeps them: `y * (a * b)`).
+        if (const auto *RB = dyn_cast<BinaryOperator>(RHS->IgnoreImpCasts());
+            RB && BinaryOperator::isAdditiveOp(
+                      BinaryOperator::getOpForCompoundAssignment(As->getOpcode())) &&
+            BinaryOperator::isMultiplicativeOp(RB->getOpcode()))
+          Simple = true;
+        *V = *Old + " " +
+             BinaryOperator::getOpcodeStr(
+                 BinaryOperator::getOpForCompoundAssignment(As->getOpcode()))
+                 .str() +
+             " " + parenIf(!Simple, *V);
       }
       Values.push_back(*V);
     }
@@ -1464,7 +1519,8 @@ private:
       bool Copy = true;
       for (unsigned k = 0; k < G.V; ++k) {
         const Expr *Val = G.ByLane[k]->Assign->getRHS()->IgnoreParenImpCasts();
-        Copy = Copy && M->ByLane[k] && M->ByLane[k]->Access == Val;
+        Copy = Copy && !G.ByLane[k]->Assign->isCompoundAssignmentOp() && M->ByLane[k] &&
+               M->ByLane[k]->Access == Val;
       }
       if (Copy)
         CopyFrom = M;
@@ -1663,7 +1719,7 @@ private:
       std::vector<std::string> Order;
       std::map<std::string, LoopGroup *> ByKey;
       for (Lane *L : All) {
-        if (L->Begin < BB || L->End > BE || InLoopGroup.count(L))
+        if (L->Begin < BB || L->End > BE || InLoopGroup.count(L) || L->FromCompound)
           continue;
         std::string KK = kKeyOf(*L, K, A.lin());
         if (KK.empty())
@@ -1716,6 +1772,9 @@ private:
         }
         It->second->Accesses.push_back(L);
         InLoopGroup.insert(L);
+        for (Lane *D : All)
+          if (D->FromCompound && D->Access == L->Access)
+            InLoopGroup.insert(D);
       }
     }
     for (auto &G : LoopGroups) {
