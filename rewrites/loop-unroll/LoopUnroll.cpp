@@ -30,6 +30,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/APSInt.h"
 #include "llvm/ADT/StringExtras.h"
+#include <functional>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -1194,6 +1195,28 @@ private:
       return;
     }
     if (Cond->isValueDependent() || Cond->isTypeDependent()) {
+      // A condition that reads a non-const local (the index) is not a
+      // constant, whatever the template arguments.
+      std::function<const VarDecl *(const Stmt *)> ReadsLocal =
+          [&](const Stmt *St) -> const VarDecl * {
+        if (!St)
+          return nullptr;
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(St))
+          if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+              VD && VD->hasLocalStorage() && !VD->isConstexpr() &&
+              !VD->getType().isConstQualified())
+            return VD;
+        for (const Stmt *C : St->children())
+          if (const VarDecl *V = ReadsLocal(C))
+            return V;
+        return nullptr;
+      };
+      if (const VarDecl *V = ReadsLocal(Cond)) {
+        S.addPrecondition(LoopRepeats, Status::Holds,
+                          "the condition reads '" + V->getName().str() +
+                              "', a variable: it is not constant false");
+        return;
+      }
       S.addPrecondition(LoopRepeats, Status::Unknown,
                         "the condition '" + text(Ctx, Cond) +
                             "' depends on a template parameter (decided per instantiation)");
