@@ -477,6 +477,11 @@ private:
     // (`++q` as a for-increment, `p++;`), except when it is returned.
     if (!isa<Expr>(P) && !isa<ReturnStmt>(P) && !isa<CoreturnStmt>(P))
       return;
+    if (isa<ReturnStmt>(P)) {
+      F.Unknowns.push_back("it is returned at " + where(Ctx, P) +
+                           ", and the uses of the returned pointer are not followed");
+      return;
+    }
     F.Unknowns.push_back("it escapes at " + where(Ctx, P) + " (" + P->getStmtClassName() + ")");
   }
 
@@ -625,9 +630,17 @@ private:
       }
     }
     if (const auto *ME = dyn_cast<MemberExpr>(P)) {
-      if (ME->getBase() == L)
-        return walkPointee(F, ME, Target ? memberTarget(ME, L->getType()) : nullptr, Work);
-      return;
+      if (ME->getBase() != L)
+        return;
+      // `static_cast<float>(h[i])` on __half: a const conversion or method of
+      // a CUDA header type reads the value; calling it on an __ldg copy is
+      // the same.
+      if (const auto *MD = dyn_cast<CXXMethodDecl>(ME->getMemberDecl()))
+        if (const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(parentStmt(Ctx, *ME)))
+          if (MC->getCallee() == ME && MD->isConst() && MD->getRefQualifier() != RQ_LValue &&
+              cudaHeaderValue(MD, L->getType()))
+            return load(F, Target);
+      return walkPointee(F, ME, Target ? memberTarget(ME, L->getType()) : nullptr, Work);
     }
     if (isa<ArraySubscriptExpr>(P)) { // the element is itself indexed
       ++F.Reads;
@@ -659,7 +672,11 @@ private:
       return;
     }
     if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(P)) {
-      if (OC->getNumArgs() >= 1 && OC->getArg(0) == L) {
+      // A member operator's object. (A free operator, such as cuda_fp16's
+      // `operator*(const __half &, const __half &)`, is checked below like
+      // any call: by its parameter types.)
+      if (OC->getNumArgs() >= 1 && OC->getArg(0) == L &&
+          isa_and_nonnull<CXXMethodDecl>(OC->getDirectCallee())) {
         const auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getDirectCallee());
         if (!MD || !MD->isConst())
           F.Writes.push_back("'" + text(Ctx, OC) + "' at " + where(Ctx, OC));
@@ -673,6 +690,7 @@ private:
       // checked below like any call argument.
     }
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(P)) {
+      // (Reached through the MemberExpr case below for the object itself.)
       const CXXMethodDecl *MD = MC->getMethodDecl();
       if (!MD || !MD->isConst())
         F.Writes.push_back("non-const method call at " + where(Ctx, MC));
@@ -692,6 +710,11 @@ private:
                                "' at " + where(Ctx, CE));
             return;
           }
+          // `a[i] * b[i]` on __half: cuda_fp16's operators take const
+          // references and only read the value; binding them to an __ldg
+          // temporary instead is the same.
+          if (PT->isReferenceType() && cudaHeaderValue(Callee, L->getType()))
+            return load(F, Target);
         }
       ++F.Reads;
       return;
@@ -716,6 +739,15 @@ private:
         ME->getType()->isDependentType() || Elem->isDependentType() || ldgSupports(Ctx, Elem))
       return nullptr;
     return ME;
+  }
+
+  /// \p Callee is declared in a system header (the CUDA headers) and \p Elem
+  /// is a record type with an __ldg overload (__half, __nv_bfloat16, ...):
+  /// such a callee only ever sees the element's value.
+  bool cudaHeaderValue(const FunctionDecl *Callee, QualType Elem) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    return Callee && Elem->isRecordType() && !Elem->isDependentType() &&
+           SM.isInSystemHeader(SM.getFileLoc(Callee->getLocation())) && ldgSupports(Ctx, Elem);
   }
 
   void load(Flow &F, const Expr *Target) {
@@ -1146,9 +1178,11 @@ private:
     QualType Pointee = PT->getPointeeType();
     PointerFlow PF(Ctx, Fn);
     Flow F = PF.run(*P);
-    // Candidates: the kernel reads through the pointer. Pure outputs and
-    // unused parameters have nothing to gain.
-    if (F.Loads.empty() && F.Reads == 0 && F.LdgCalls.empty())
+    // Candidates: the kernel reads through the pointer, or may (a use that
+    // cannot be followed, and no write). Pure outputs and unused parameters
+    // have nothing to gain.
+    if (F.Loads.empty() && F.Reads == 0 && F.LdgCalls.empty() &&
+        (F.Unknowns.empty() || !F.Writes.empty() || !Fn.hasAttr<CUDAGlobalAttr>()))
       return;
     // A load written inside a macro body (`#define A(i, j) A[(i) * lda + (j)]`)
     // is not wrapped: that would mean editing the macro, which other code
