@@ -410,6 +410,14 @@ Root Analyzer::rootOf(const Expr *Ptr, unsigned Depth) {
             return R;
           }
         }
+        if ((M.Op == BO_AddAssign || M.Op == BO_SubAssign) &&
+            !T->getPointeeType()->isIncompleteType() && !T->getPointeeType()->isDependentType()) {
+          // `x += e`: the offset grows by e elements each time; checked in
+          // baseAligned against the alignment asked for.
+          R.Advances.push_back(M.Value);
+          R.AdvanceElemBytes = Ctx.getTypeSizeInChars(T->getPointeeType()).getQuantity();
+          continue;
+        }
         R.OffsetKnown = false;
         R.Why = "parameter '" + R.Name + "' is advanced in the function";
       }
@@ -686,6 +694,18 @@ Status Analyzer::baseAligned(const Root &R, unsigned Bytes, const std::string &U
   } else if ((R.K == Root::GlobalVar || R.K == Root::Shared || R.K == Root::LocalArray) && R.D) {
     RootAlign = unsigned(Ctx.getDeclAlign(R.D).getQuantity());
     RootWhy = "'" + R.Name + "' is declared with " + std::to_string(*RootAlign) + "-byte alignment";
+  }
+  // A parameter advanced in place: each advance must keep the alignment.
+  for (const Expr *Adv : R.Advances) {
+    auto F = Lin.linearizeValue(Adv);
+    int64_t Need = int64_t(Bytes) / std::gcd(R.AdvanceElemBytes > 0 ? R.AdvanceElemBytes : 1,
+                                             int64_t(Bytes));
+    if (!F || R.AdvanceElemBytes <= 0 || !formMultiple(*F, Need)) {
+      Reason = "parameter '" + R.Name + "' is advanced by '" + exprText(Ctx, Adv).value_or("?") +
+               "' elements, not known to be a multiple of " + B + " bytes";
+      Assumable.clear(); // an alignment assertion on the parameter would not settle it
+      return Status::Unknown;
+    }
   }
   // The offset from the root.
   if (!R.OffsetKnown) {

@@ -73,6 +73,10 @@ struct Root {
   LinearForm OffsetBytes;          ///< byte offset from the root (when known)
   bool OffsetKnown = true;
   std::optional<unsigned> AlignBytes; ///< from __builtin_assume_aligned
+  /// A parameter advanced in place (`x += e`, `x -= e`): the element counts
+  /// added; the offset is a multiple of N bytes if every one is.
+  std::vector<const clang::Expr *> Advances;
+  int64_t AdvanceElemBytes = 0;
   std::string Why;                 ///< for Unknown
 };
 
