@@ -391,6 +391,7 @@ struct CountedLoop {
   bool DoWhile = false;
   const char *Kind = "for";
   const Stmt *FnBody = nullptr; ///< the enclosing function's body
+  const Stmt *LoopS = nullptr;  ///< the loop statement itself
 
 };
 
@@ -414,6 +415,51 @@ const Expr *stepOf(ASTContext &Ctx, const Expr *Inc, const VarDecl *IV) {
 }
 
 enum class StepOp { Add, Sub, Mul, Div, Shl, Shr };
+
+/// The start value of \p IV when the loop header does not set it: the
+/// initialiser of its declaration earlier in the loop's block (`int k = 0;
+/// float acc = 0.f; for (; k < 8; ++k)`), when no statement in between
+/// (nor \p HeaderInit) writes it or lets it escape, and none is a label.
+const Expr *declaredStartBefore(ASTContext &Ctx, const Stmt *LoopS, const VarDecl *IV,
+                                const Stmt *HeaderInit) {
+  if (!LoopS || !IV->hasLocalStorage() || IV->getType()->isReferenceType())
+    return nullptr;
+  if (HeaderInit && findIndexModification(Ctx, HeaderInit, IV))
+    return nullptr;
+  const Stmt *Child = LoopS;
+  DynTypedNodeList Parents = Ctx.getParents(*LoopS);
+  if (!Parents.empty())
+    if (const auto *AS = Parents[0].get<AttributedStmt>()) {
+      Child = AS;
+      Parents = Ctx.getParents(*AS);
+    }
+  const auto *CS = Parents.empty() ? nullptr : Parents[0].get<CompoundStmt>();
+  if (!CS)
+    return nullptr;
+  std::vector<const Stmt *> Before;
+  bool Found = false;
+  for (const Stmt *S : CS->body()) {
+    if (S == Child) {
+      Found = true;
+      break;
+    }
+    Before.push_back(S);
+  }
+  if (!Found)
+    return nullptr;
+  for (auto It = Before.rbegin(); It != Before.rend(); ++It) {
+    const Stmt *S = *It;
+    if (isa<LabelStmt>(S) || isa<SwitchCase>(S))
+      return nullptr;
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (D == IV)
+          return IV->getInit();
+    if (findIndexModification(Ctx, S, IV))
+      return nullptr;
+  }
+  return nullptr;
+}
 
 /// A pointer expression as an element offset from a variable: `row`,
 /// `row + 8`, `&regs[2]`, `end` (a never-modified local set to one of these).
@@ -720,12 +766,16 @@ TripCount analyseCounted(ASTContext &Ctx, const CountedLoop &For) {
     if (BO->getOpcode() == BO_Assign && refVar(BO->getLHS()) == IV)
       InitE = BO->getRHS();
   }
+  if (!InitE)
+    InitE = declaredStartBefore(Ctx, For.LoopS, IV, For.Init);
   if (!InitE) {
     T.St = Status::Fails;
     T.Reason = "the start value of '" + IVName + "' is not set " +
                (For.DoWhile || StringRef(For.Kind) == "while"
                     ? "by the statement right before the loop"
-                    : "in the loop header");
+                    : "in the loop header") +
+               ", nor by its declaration in the loop's block with no write or escape (&" +
+               IVName + ", a label) in between";
     return T;
   }
   std::string Why;
@@ -958,6 +1008,7 @@ const Expr *lastExpression(const Stmt *Body) {
 TripCount analyseTripCount(ASTContext &Ctx, const Stmt &Loop, const Stmt *FnBody) {
   CountedLoop L;
   L.FnBody = FnBody;
+  L.LoopS = &Loop;
   if (const auto *For = dyn_cast<ForStmt>(&Loop)) {
     L.Cond = For->getCond();
     L.Init = For->getInit();
