@@ -113,8 +113,15 @@ static bool isMemoryLValue(const Expr *E) {
   if (const auto *M = dyn_cast<MemberExpr>(E))
     return M->isArrow() || isMemoryLValue(M->getBase());
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      return VD->hasGlobalStorage() || VD->getType()->isReferenceType();
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+      // A const (constexpr) scalar cannot be changed by any store: writing
+      // a const object is undefined, so its reads never conflict.
+      QualType T = VD->getType();
+      if (!T->isReferenceType() && T.isConstQualified() && !T.isVolatileQualified() &&
+          !T->isArrayType())
+        return false;
+      return VD->hasGlobalStorage() || T->isReferenceType();
+    }
   return false;
 }
 
