@@ -434,6 +434,15 @@ private:
       L->Begin = beginOffset(Ctx, E);
       L->End = endOffset(Ctx, E);
       if (!IsLdg && !classify(*L)) {
+        // `&x[i]` as the argument of __ldg is part of the __ldg lane.
+        if (const auto *U = dyn_cast_or_null<UnaryOperator>(PM.getParentIgnoreParens(E));
+            U && U->getOpcode() == UO_AddrOf) {
+          const Stmt *Up = PM.getParentIgnoreParenImpCasts(const_cast<UnaryOperator *>(U));
+          if (const auto *C = dyn_cast_or_null<CallExpr>(Up))
+            if (const FunctionDecl *F = C->getDirectCallee();
+                F && F->getIdentifier() && F->getName() == "__ldg")
+              continue;
+        }
         // Not a lane of straight-line code; maybe a lane of a loop.
         AllByAccess[E] = L.get();
         LoopOnly.push_back(std::move(L));
