@@ -366,6 +366,19 @@ const Stmt *findIndexModification(ASTContext &Ctx, const Stmt *S, const VarDecl 
   return nullptr;
 }
 
+/// The block that holds a loop, or null; Child becomes the block's statement
+/// for the loop (the AttributedStmt when the loop carries a pragma).
+const CompoundStmt *enclosingBlock(ASTContext &Ctx, const Stmt &Loop, const Stmt *&Child) {
+  Child = &Loop;
+  DynTypedNodeList Parents = Ctx.getParents(Loop);
+  if (!Parents.empty())
+    if (const auto *AS = Parents[0].get<AttributedStmt>()) {
+      Child = AS;
+      Parents = Ctx.getParents(*AS);
+    }
+  return Parents.empty() ? nullptr : Parents[0].get<CompoundStmt>();
+}
+
 /// A `continue` of this loop (not of a nested one) in \p S.
 const Stmt *findContinue(const Stmt *S) {
   if (!S)
@@ -427,13 +440,7 @@ const Expr *declaredStartBefore(ASTContext &Ctx, const Stmt *LoopS, const VarDec
   if (HeaderInit && findIndexModification(Ctx, HeaderInit, IV))
     return nullptr;
   const Stmt *Child = LoopS;
-  DynTypedNodeList Parents = Ctx.getParents(*LoopS);
-  if (!Parents.empty())
-    if (const auto *AS = Parents[0].get<AttributedStmt>()) {
-      Child = AS;
-      Parents = Ctx.getParents(*AS);
-    }
-  const auto *CS = Parents.empty() ? nullptr : Parents[0].get<CompoundStmt>();
+  const CompoundStmt *CS = enclosingBlock(Ctx, *LoopS, Child);
   if (!CS)
     return nullptr;
   std::vector<const Stmt *> Before;
@@ -979,13 +986,7 @@ TripCount analyseRangeFor(ASTContext &Ctx, const CXXForRangeStmt &For) {
 /// the index gets its start value).
 const Stmt *previousStatement(ASTContext &Ctx, const Stmt &Loop) {
   const Stmt *Child = &Loop;
-  DynTypedNodeList Parents = Ctx.getParents(Loop);
-  if (!Parents.empty())
-    if (const auto *AS = Parents[0].get<AttributedStmt>()) {
-      Child = AS;
-      Parents = Ctx.getParents(*AS);
-    }
-  const auto *CS = Parents.empty() ? nullptr : Parents[0].get<CompoundStmt>();
+  const CompoundStmt *CS = enclosingBlock(Ctx, Loop, Child);
   if (!CS)
     return nullptr;
   const Stmt *Prev = nullptr;

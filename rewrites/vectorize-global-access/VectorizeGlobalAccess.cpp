@@ -797,18 +797,11 @@ private:
                   " but lane(s) " + Missing + " are missing");
     } else {
       std::vector<const VarDecl *> Vars;
-      for (Lane *L : G.Accesses) {
-        for (const Expr *Part : L->Parts)
-          Linearizer::collectVars(Part, Vars);
-        Linearizer::collectVars(L->Base, Vars);
-      }
-      const VarDecl *Which = nullptr;
       // An index that reads memory (a gather, x[4*idx[j] + k]) must not see
       // that memory change between the lanes.
       bool IndexReadsMemory = false;
-      for (Lane *L : G.Accesses)
-        for (const Expr *Part : L->Parts)
-          IndexReadsMemory = IndexReadsMemory || readsMemory(Part);
+      indexFacts(G.Accesses, Vars, IndexReadsMemory);
+      const VarDecl *Which = nullptr;
       const MemEvent *Clobber = nullptr;
       if (IndexReadsMemory)
         for (const MemEvent &Ev : Facts.events())
@@ -1006,6 +999,18 @@ private:
     return Status::Holds;
   }
 
+  /// The variables the lanes' indices and bases read, and whether an index
+  /// reads memory.
+  static void indexFacts(const std::vector<Lane *> &Accesses, std::vector<const VarDecl *> &Vars,
+                         bool &ReadsMemory) {
+    for (Lane *L : Accesses) {
+      for (const Expr *Part : L->Parts) {
+        Linearizer::collectVars(Part, Vars);
+        ReadsMemory = ReadsMemory || readsMemory(Part);
+      }
+      Linearizer::collectVars(L->Base, Vars);
+    }
+  }
   static bool readsMemory(const Expr *E) {
     struct V : RecursiveASTVisitor<V> {
       bool Found = false;
@@ -1843,17 +1848,10 @@ private:
     // contiguous-lanes: the base does not change inside the loop.
     {
       std::vector<const VarDecl *> Vars;
-      for (Lane *L : G.Accesses) {
-        for (const Expr *Part : L->Parts)
-          Linearizer::collectVars(Part, Vars);
-        Linearizer::collectVars(L->Base, Vars);
-      }
+      bool IndexReadsMemory = false;
+      indexFacts(G.Accesses, Vars, IndexReadsMemory);
       Vars.erase(std::remove(Vars.begin(), Vars.end(), G.K), Vars.end());
       const VarDecl *Which = nullptr;
-      bool IndexReadsMemory = false;
-      for (Lane *L : G.Accesses)
-        for (const Expr *Part : L->Parts)
-          IndexReadsMemory = IndexReadsMemory || readsMemory(Part);
       const VarDecl *Late = nullptr;
       const SourceManager &SM = Ctx.getSourceManager();
       for (const VarDecl *VD : Vars)
