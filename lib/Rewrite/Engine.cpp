@@ -68,12 +68,13 @@ std::vector<Site> findSites(const RewritePair &R, Direction D, clang::ASTContext
                             const Assumptions &Assume, const RewriteOptions &Options) {
   AnalysisContext AC(Ctx, Assume, Options);
   R.findSites(D, AC);
-  std::map<unsigned, std::vector<Site>> ByOffset;
+  // One group per anchor and spelling: the instantiations of one statement.
+  std::map<std::pair<unsigned, unsigned>, std::vector<Site>> ByAnchor;
   for (Site &S : AC.takeSites())
     if (!S.File.empty())
-      ByOffset[S.Offset].push_back(std::move(S));
+      ByAnchor[{S.Offset, S.AnchorLoc}].push_back(std::move(S));
   std::vector<Site> Out;
-  for (auto &[Offset, Group] : ByOffset)
+  for (auto &[Anchor, Group] : ByAnchor)
     Out.push_back(mergeInstantiations(Group));
   unsigned Id = 0;
   for (Site &S : Out)

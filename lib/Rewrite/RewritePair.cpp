@@ -81,6 +81,7 @@ Site &AnalysisContext::addSite(StringRef Rewrite, Direction Dir, SourceLocation 
   S.Line = SM.getPresumedLineNumber(FileLoc);
   S.Column = SM.getPresumedColumnNumber(FileLoc);
   S.File = SM.getFilename(FileLoc).str();
+  S.AnchorLoc = Loc.getRawEncoding();
   if (!SM.isInMainFile(FileLoc))
     S.File.clear(); // dropped by the engine
   if (Fn) {

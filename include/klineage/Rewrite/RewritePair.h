@@ -76,6 +76,10 @@ struct Site {
   std::string Rewrite;
   Direction Dir = Direction::Forward;
   unsigned Offset = 0;       ///< anchor in the main file (identity of the site).
+  /// The anchor's exact source location (raw encoding). Template
+  /// instantiations of one statement share it; two statements expanded from
+  /// one macro use share Offset but not this, so they are not merged.
+  unsigned AnchorLoc = 0;
   unsigned Line = 0, Column = 0;
   std::string File;
   std::string Function;      ///< enclosing function (qualified name).
