@@ -116,9 +116,11 @@ EditBuilder &EditBuilder::insertLineBefore(SourceLocation Loc, StringRef Line) {
   LineStart = LineStart == StringRef::npos ? 0 : (*Off == 0 ? 0 : LineStart + 1);
   StringRef Before = Buf.slice(LineStart, *Off);
   if (!Before.trim().empty()) {
-    // Code precedes the anchor on its line: start a new line at the anchor.
+    // Code precedes the anchor on its line: start a new line at the anchor,
+    // taking the blanks before it so the split line keeps no trailing space.
     std::string Indent = lineIndent(Ctx, Loc);
-    Edits.push_back({*Off, 0, "\n" + Indent + Line.str() + "\n" + Indent});
+    unsigned Blanks = static_cast<unsigned>(Before.size() - Before.rtrim(" \t").size());
+    Edits.push_back({*Off - Blanks, Blanks, "\n" + Indent + Line.str() + "\n" + Indent});
     return *this;
   }
   Edits.push_back({static_cast<unsigned>(LineStart), 0, Before.str() + Line.str() + "\n"});

@@ -47,7 +47,8 @@ TEST(EditBuilder, InsertLineBeforeCodeOnTheSameLine) {
   const auto *Loop = P.first<ForStmt>(forStmt());
   EditBuilder B(P.ctx());
   B.insertLineBefore(Loop->getBeginLoc(), "#pragma unroll");
-  EXPECT_EQ(P.apply(B), "void f(int *x) { \n#pragma unroll\nfor (int i = 0; i < 4; ++i) x[i] = 0; }\n");
+  // The split line keeps no trailing blank.
+  EXPECT_EQ(P.apply(B), "void f(int *x) {\n#pragma unroll\nfor (int i = 0; i < 4; ++i) x[i] = 0; }\n");
 }
 
 TEST(EditBuilder, RemoveLinesTakesTheWholeLine) {

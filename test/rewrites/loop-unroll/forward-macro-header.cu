@@ -16,7 +16,7 @@ __global__ void dotk(const float *a, const float *b, float *out) {
   // CHECK-FIXES: {{^}}  #pragma unroll{{$}}
   // CHECK-FIXES-NEXT: {{^}}  FOR_N(k, 96) acc += a[threadIdx.x * 96 + k] * b[k];
   float t = 0.f; FOR_RANGE(j, 2, 6) { t += b[j]; }
-  // CHECK-FIXES: {{^}}  float t = 0.f;{{ ?}}
+  // CHECK-FIXES: {{^}}  float t = 0.f;{{$}}
   // CHECK-FIXES-NEXT: {{^}}  #pragma unroll{{$}}
   // CHECK-FIXES-NEXT: {{^}}  FOR_RANGE(j, 2, 6) { t += b[j]; }
   EACH_LANE_BIT
