@@ -2712,6 +2712,19 @@ private:
     return "make_" + vectorTypeName(VA.Elem, VA.V) + "(" + join(Lanes, ", ") + ")";
   }
 
+  /// Resolves the vector access \p E to the scalar pointer it casts and
+  /// records its width; otherwise fails vector-temp-only-lanes with the reason.
+  bool vectorOfScalars(Site &S, const Expr *E, VecAddr &VA) {
+    if (!access(E, VA) || !VA.P) {
+      S.addPrecondition(VectorTempOnlyLanes, Status::Fails,
+                        "the vector address '" + exprText(Ctx, E).value_or("?") +
+                            "' is not a cast of a scalar pointer" + (VA.Why.empty() ? "" : ": " + VA.Why));
+      return false;
+    }
+    S.Facts["width"] = std::to_string(VA.V);
+    return true;
+  }
+
   /// The in-place form: each vector load in \p Loads becomes
   /// make_float4(<V scalar loads>) where it stands. Nothing moves, so no
   /// aliasing question arises; the vector value (a temporary that is
@@ -2723,14 +2736,8 @@ private:
     std::vector<std::pair<const Expr *, VecAddr>> Plans;
     for (const auto &[E, VD] : Loads) {
       VecAddr VA;
-      if (!access(E, VA) || !VA.P) {
-        S.addPrecondition(VectorTempOnlyLanes, Status::Fails,
-                          "the vector address '" + exprText(Ctx, E).value_or("?") +
-                              "' is not a cast of a scalar pointer" +
-                              (VA.Why.empty() ? "" : ": " + VA.Why));
+      if (!vectorOfScalars(S, E, VA))
         return;
-      }
-      S.Facts["width"] = std::to_string(VA.V);
       Plans.push_back({E, VA});
     }
     std::string Names;
@@ -2877,14 +2884,8 @@ private:
     Plans.emplace_back();
     VecAddr &VA = Plans.back().VA;
     std::vector<Use> &Uses = Plans.back().Uses;
-    if (!access(E, VA) || !VA.P) {
-      S.addPrecondition(VectorTempOnlyLanes, Status::Fails,
-                        "the vector address '" + exprText(Ctx, E).value_or("?") +
-                            "' is not a cast of a scalar pointer" +
-                            (VA.Why.empty() ? "" : ": " + VA.Why));
+    if (!vectorOfScalars(S, E, VA))
       return;
-    }
-    S.Facts["width"] = std::to_string(VA.V);
     std::string Bad;
     auto Refs = match(findAll(declRefExpr(to(varDecl(equalsNode(VD)))).bind(ids::Access)),
                       *FD->getBody(), AC.ast());
