@@ -1,0 +1,54 @@
+//===- Intrinsics.h - Tables of CUDA functions and types ----------*- C++ -*-===//
+//
+// Part of KLineage. One table each for what the pairs must know about CUDA's
+// device functions and vector types: which calls are pure, which write
+// memory atomically, which are cache-hinted loads and stores, which are warp
+// shuffles, and which record types are the built-in vector types.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KLINEAGE_CUDA_INTRINSICS_H
+#define KLINEAGE_CUDA_INTRINSICS_H
+
+#include "clang/AST/ASTContext.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <string>
+#include <utility>
+
+namespace klineage {
+namespace cuda {
+
+/// Math, conversion, bit and warp-vote functions without side effects on
+/// memory (make_float4, __expf, __popc, __shfl_sync, __ldg, ...).
+bool isPureCallee(llvm::StringRef Name);
+/// Functions that write memory atomically or through a store hint
+/// (atomicAdd, __nv_atomic_*, red.*, __stcg, ...): always a write.
+bool isAtomicOrStoreCallee(llvm::StringRef Name);
+/// The atomic read-modify-write family alone (atomicAdd, atomicCAS, ...).
+bool isAtomicCallee(llvm::StringRef Name);
+/// Cache-hinted loads: __ldg, __ldca, __ldcg, __ldcs, __ldlu, __ldcv.
+bool isCacheHintLoad(llvm::StringRef Name);
+/// Cache-hinted stores: __stcg, __stcs, __stwb, __stwt.
+bool isCacheHintStore(llvm::StringRef Name);
+/// Warp shuffles (__shfl_sync, __shfl_down_sync, ..., legacy __shfl*).
+bool isWarpShuffle(llvm::StringRef Name);
+/// Barriers: __syncthreads and its counting forms, __syncwarp,
+/// cooperative-groups sync is recognised by callers on the member call.
+bool isBlockBarrier(llvm::StringRef Name);
+
+/// The 4-byte scalar element kinds the vector rewrites handle: "float",
+/// "int", "uint"; nullopt for anything else (and for volatile).
+std::optional<std::string> scalarKind(clang::QualType T);
+/// float2/float4/int2/int4/uint2/uint4: element kind and width.
+std::optional<std::pair<std::string, unsigned>> vectorKind(clang::QualType T);
+inline std::string vectorTypeName(llvm::StringRef Elem, unsigned V) {
+  return (Elem + llvm::Twine(V)).str();
+}
+/// Whether the translation unit declares `__ldg(const T *)` for the
+/// (canonical, unqualified) pointee \p Pointee.
+bool ldgSupports(clang::ASTContext &Ctx, clang::QualType Pointee);
+
+} // namespace cuda
+} // namespace klineage
+
+#endif

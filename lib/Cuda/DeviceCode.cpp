@@ -1,0 +1,70 @@
+//===- DeviceCode.cpp - Which code runs on the device, by nvcc's rules ----===//
+#include "klineage/Cuda/DeviceCode.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+
+using namespace clang;
+
+namespace klineage {
+namespace cuda {
+
+bool isKernel(const FunctionDecl *FD) { return FD && FD->hasAttr<CUDAGlobalAttr>(); }
+
+bool isWrittenAsDevice(const FunctionDecl *FD) {
+  if (!FD)
+    return false;
+  if (FD->hasAttr<CUDAGlobalAttr>())
+    return true;
+  const auto *A = FD->getAttr<CUDADeviceAttr>();
+  return A && !A->isImplicit();
+}
+
+/// The function around a lambda's call operator, or null for other functions.
+static const FunctionDecl *lambdaParent(const FunctionDecl *FD) {
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  if (!MD || !MD->getParent()->isLambda())
+    return nullptr;
+  return dyn_cast_or_null<FunctionDecl>(MD->getParent()->getParentFunctionOrMethod());
+}
+
+const FunctionDecl *deviceContextOf(const FunctionDecl *FD) {
+  for (; FD; FD = lambdaParent(FD))
+    if (isWrittenAsDevice(FD))
+      return FD;
+  return nullptr;
+}
+
+const FunctionDecl *hostContextOf(const FunctionDecl *FD) {
+  while (FD)
+    if (const FunctionDecl *Outer = lambdaParent(FD))
+      FD = Outer;
+    else
+      return FD;
+  return FD;
+}
+
+std::string executionSpace(const FunctionDecl *FD) {
+  if (FD->hasAttr<CUDAGlobalAttr>())
+    return "__global__";
+  if (FD->hasAttr<CUDAHostAttr>() && !FD->getAttr<CUDAHostAttr>()->isImplicit())
+    return "__host__ __device__";
+  return "__device__";
+}
+
+const FunctionDecl *enclosingFunction(ASTContext &Ctx, const Stmt &S) {
+  DynTypedNodeList Parents = Ctx.getParents(S);
+  while (!Parents.empty()) {
+    const DynTypedNode &P = Parents[0];
+    if (const auto *FD = P.get<FunctionDecl>())
+      return FD;
+    if (const auto *LE = P.get<LambdaExpr>())
+      return LE->getCallOperator();
+    Parents = Ctx.getParents(P);
+  }
+  return nullptr;
+}
+
+} // namespace cuda
+} // namespace klineage
