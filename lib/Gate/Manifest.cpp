@@ -486,20 +486,22 @@ Manifest parse(const YAML::Node &Root, const std::string &Path) {
         fail(PN, "buffer '" + P.Name + "' needs 'count' (an expression of the sizes)");
       P.CountExpr = scalarString(PN["count"], "count");
       checkExprVars(PN["count"], P.CountExpr, M, "count of '" + P.Name + "'");
-      // Default: uniform over a small range that every kernel's type holds.
-      double Lo = -1000, Hi = 1000;
-      if (isFloatType(P.Type))
-        Lo = -1, Hi = 1;
-      else if (P.Type == ElemType::U8 || P.Type == ElemType::I8)
-        std::tie(Lo, Hi) = intTypeRange(P.Type);
-      else if (!isSignedType(P.Type))
-        Lo = 0;
-      P.Init.Args = {Bound{"", Lo, P.Loc}, Bound{"", Hi, P.Loc}};
-      P.Init.Loc = P.Loc;
-      if (PN["init"]) {
-        if (P.Kind == ParamKind::Output)
+      if (P.Kind == ParamKind::Output) {
+        if (PN["init"])
           fail(PN["init"], "output '" + P.Name + "' is poisoned before every run; it takes no init");
+      } else if (PN["init"]) {
         P.Init = parseDist(PN["init"], P, M);
+      } else {
+        // Default: uniform over a small range that every kernel's type holds.
+        double Lo = -1000, Hi = 1000;
+        if (isFloatType(P.Type))
+          Lo = -1, Hi = 1;
+        else if (P.Type == ElemType::U8 || P.Type == ElemType::I8)
+          std::tie(Lo, Hi) = intTypeRange(P.Type);
+        else if (!isSignedType(P.Type))
+          Lo = 0;
+        P.Init.Args = {Bound{"", Lo, P.Loc}, Bound{"", Hi, P.Loc}};
+        P.Init.Loc = P.Loc;
       }
       if (PN["tolerance"]) {
         if (P.Kind == ParamKind::Input)
