@@ -1,8 +1,9 @@
 //===- Manifest.h - Workload manifests for the verification gate -*- C++ -*-===//
 //
 // A workload manifest (YAML, schema in docs/gate.md) says how the gate calls a
-// candidate: the host launcher's parameters in order (scalars, input, output
-// and in-out buffers with element type, count expression and initialisation),
+// candidate: the host launcher's parameters in order (scalars, input, output,
+// in-out buffers with element type, count expression, initialisation
+// distribution and written part, and streams the driver passes),
 // the problem sizes (profiled and correctness-only), the size domain as
 // checkable facts, the CPU reference, the tolerance, the work counts and the
 // optional compile limits. Every error carries the manifest's line and column.
@@ -69,7 +70,7 @@ struct Param {
   // Scalars: an integer expression of the sizes, a float constant, or random.
   std::string ValueExpr;            ///< integer scalars (and float ones given as expression)
   std::optional<double> FloatValue; ///< float scalar constant
-  bool Random = false;              ///< scalar drawn per trial from [Lo, Hi]
+  bool Random = false;              ///< scalar drawn per trial from Init (uniform)
   Dist Init;                        ///< buffers: initialisation; random scalars: the draw
   // Buffers.
   std::string CountExpr;
