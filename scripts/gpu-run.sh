@@ -5,8 +5,9 @@
 #   scripts/gpu-run.sh gate KERNEL.cu --workload M.yaml [...]   # any klineage command
 #   scripts/gpu-run.sh cheats [OUTDIR]                          # the cheat suite alone
 #   scripts/gpu-run.sh selftest [OUTDIR]                        # the gate's full H200 check:
-#       device info, cheat suite, sample workloads, sanitizer, stability; logs and
-#       JSON reports in OUTDIR (default $OUT, else ./gpu-out), packed as results.tar.gz
+#       device info, cheat suite, launcher tests (integer poison, streams, in-out
+#       written parts, distributions), sample workloads, sanitizer, stability; logs
+#       and JSON reports in OUTDIR (default $OUT, else ./gpu-out), packed as results.tar.gz
 #
 # With the device tool:  run(command="scripts/gpu-run.sh selftest", carry=[".gpu"])
 set -uo pipefail
@@ -53,9 +54,13 @@ nproc; free -g | head -2
 echo "== compile (parallel, cache warm-up)"
 t0=$(date +%s%N)
 ls test/gate/cheats/*.cu | xargs -P 16 -I{} sh -c 'klineage gate {} --workload test/gate/cheats/saxpy-out.yaml --stages compile >/dev/null 2>&1'
+# Each launcher test names its workload (// GATE-WORKLOAD: next to it).
+for f in test/gate/launchers/*.cu; do echo "$f test/gate/launchers/$(sed -n 's|^// GATE-WORKLOAD: *||p' "$f")"; done |
+  xargs -P 16 -L 1 sh -c 'klineage gate "$0" --workload "$1" --stages compile >/dev/null 2>&1'
 pids=()
 for f in workloads/axpy/axpy.cu workloads/axpy/axpy_vec4.cu; do klineage gate $f --workload workloads/axpy/axpy.yaml --stages compile >/dev/null 2>&1 & pids+=($!); done
 for f in workloads/matmul-small/matmul_naive.cu workloads/matmul-small/matmul_tiled.cu; do klineage gate $f --workload workloads/matmul-small/matmul.yaml --stages compile >/dev/null 2>&1 & pids+=($!); done
+for f in workloads/cross-entropy/naive.cu workloads/cross-entropy/blockrow.cu; do klineage gate $f --workload workloads/cross-entropy/cross_entropy.yaml --stages compile >/dev/null 2>&1 & pids+=($!); done
 wait "${pids[@]}"  # not a bare wait: that would also wait for the tee below
 echo "compile wall: $(( ($(date +%s%N) - t0) / 1000000 )) ms"
 
@@ -63,6 +68,13 @@ echo "compile wall: $(( ($(date +%s%N) - t0) / 1000000 )) ms"
 echo "== cheat suite"
 timeout 240 python3 test/gate/check_gate.py klineage --suite test/gate/cheats --workload test/gate/cheats/saxpy-out.yaml --out "$out/r/cheats"
 echo "cheat suite exit: $?"; pack
+
+# 2b. Launcher tests: the integer-poison regression (u8 copy, i8 negate, i32 /
+#     i16 / u16 outputs equal to the poison patterns), stream parameters used,
+#     ignored and bypassed, non-const inputs, in-out written parts, distributions.
+echo "== launcher tests"
+timeout 240 python3 test/gate/check_gate.py klineage --suite test/gate/launchers --out "$out/r/launchers"
+echo "launcher tests exit: $?"; pack
 
 # 3. Sample workloads, side by side, interleaved profile rounds (A B A B A B for
 #    axpy: the spread of one kernel's round medians is the run-to-run stability).
@@ -72,6 +84,9 @@ echo "axpy exit: $?"; pack
 echo "== matmul-small (1024^3): naive vs tiled"
 timeout 90 klineage gate workloads/matmul-small/matmul_naive.cu workloads/matmul-small/matmul_tiled.cu --workload workloads/matmul-small/matmul.yaml --repeat 2 --json "$out/r/matmul.json" --work-dir "$out/r/matmul-work"
 echo "matmul exit: $?"; pack
+echo "== cross-entropy (B=4096, V=32000; stream launcher, Zipf labels): naive vs blockrow"
+timeout 150 klineage gate workloads/cross-entropy/naive.cu workloads/cross-entropy/blockrow.cu --workload workloads/cross-entropy/cross_entropy.yaml --repeat 2 --json "$out/r/cross-entropy.json" --work-dir "$out/r/xent-work"
+echo "cross-entropy exit: $?"; pack
 
 
 # 5. compute-sanitizer on the honest kernel (no false positives) -- the cheat

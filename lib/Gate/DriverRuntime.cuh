@@ -28,19 +28,21 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <vector>
 #include <unistd.h>
 
 namespace kldrv {
 
-enum DType { DT_F32, DT_F64, DT_F16, DT_BF16, DT_I8, DT_U8, DT_I32, DT_U32, DT_I64, DT_U64 };
-enum Role { R_SCALAR, R_IN, R_OUT, R_INOUT };
+enum DType { DT_F32, DT_F64, DT_F16, DT_BF16, DT_I8, DT_U8, DT_I16, DT_U16, DT_I32, DT_U32, DT_I64, DT_U64 };
+enum Role { R_SCALAR, R_IN, R_OUT, R_INOUT, R_STREAM };
+enum Dist { D_UNIFORM, D_NORMAL, D_TRIANGULAR, D_ZIPF, D_CONSTANT };
 
 struct ParamSpec {
   const char *name;
   int role;
   int dtype;
-  double lo, hi; // init range (buffers) or random range (scalars)
+  int dist;      // init distribution (buffers) or the draw of a random scalar
   int random;    // scalars: drawn per trial
   double tol;    // outputs: < 0 means the workload tolerance
 };
@@ -51,7 +53,25 @@ struct SizeSpec {
   int trials;
   long long counts[32];  // per parameter (buffers)
   double scalars[32];    // per parameter (fixed scalars)
+  double dist[32][3];    // per parameter: the distribution's arguments at this size
+  long long written[32]; // outputs and in-out buffers: leading elements the launcher writes
   double flops, bytes;
+};
+
+// A device buffer as the launcher's pointer parameter: converts to T* or
+// const T* (so a launcher may take its inputs non-const), where T is the
+// manifest's type or, for integers, any integer type of the same size and
+// signedness (int64_t and long long are both i64).
+template <typename E, typename T>
+struct SameRepr
+    : std::integral_constant<bool, std::is_same<E, T>::value ||
+                                       (std::is_integral<E>::value && std::is_integral<T>::value &&
+                                        !std::is_same<T, bool>::value && sizeof(E) == sizeof(T) &&
+                                        std::is_signed<E>::value == std::is_signed<T>::value)> {};
+template <typename E> struct DevPtr {
+  void *p;
+  template <typename T, typename = typename std::enable_if<SameRepr<E, typename std::remove_cv<T>::type>::value>::type>
+  operator T *() const { return static_cast<T *>(p); }
 };
 
 // Defined by the generated part.
@@ -62,6 +82,7 @@ extern const SizeSpec kSizes[];
 extern const double kTolerance;
 extern const char *const kComputePeak;
 extern const char *const kWorkload;
+extern cudaStream_t gStreams[32]; // per stream parameter, created by probeDevice()
 void callLauncher(void **dev, const double *scalars);
 void callReference(void **ref, const double *scalars);
 
@@ -263,7 +284,7 @@ static size_t dsize(int T) {
   switch (T) {
   case DT_F64: case DT_I64: case DT_U64: return 8;
   case DT_F32: case DT_I32: case DT_U32: return 4;
-  case DT_F16: case DT_BF16: return 2;
+  case DT_F16: case DT_BF16: case DT_I16: case DT_U16: return 2;
   default: return 1;
   }
 }
@@ -278,6 +299,8 @@ static inline double getD(int T, const void *P, size_t I) {
   case DT_BF16: return (double)__bfloat162float(((const __nv_bfloat16 *)P)[I]);
   case DT_I8: return ((const signed char *)P)[I];
   case DT_U8: return ((const unsigned char *)P)[I];
+  case DT_I16: return ((const short *)P)[I];
+  case DT_U16: return ((const unsigned short *)P)[I];
   case DT_I32: return ((const int *)P)[I];
   case DT_U32: return ((const unsigned int *)P)[I];
   case DT_I64: return (double)((const long long *)P)[I];
@@ -293,14 +316,19 @@ static inline void setD(int T, void *P, size_t I, double V) {
   case DT_BF16: ((__nv_bfloat16 *)P)[I] = __float2bfloat16((float)V); break;
   case DT_I8: ((signed char *)P)[I] = (signed char)V; break;
   case DT_U8: ((unsigned char *)P)[I] = (unsigned char)V; break;
+  case DT_I16: ((short *)P)[I] = (short)V; break;
+  case DT_U16: ((unsigned short *)P)[I] = (unsigned short)V; break;
   case DT_I32: ((int *)P)[I] = (int)V; break;
   case DT_U32: ((unsigned int *)P)[I] = (unsigned int)V; break;
   case DT_I64: ((long long *)P)[I] = (long long)V; break;
   case DT_U64: ((unsigned long long *)P)[I] = (unsigned long long)V; break;
   }
 }
-// Poison: a NaN pattern for floats, 0xA5.. for integers. Two patterns, so
-// that consecutive runs never see the same poison.
+// Poison: a NaN pattern for floats, 0xA5.. / 0xB4.. for integers. Two
+// patterns, so that consecutive runs never see the same poison. A float
+// element holding its poison was not written (a NaN never passes); an integer
+// poison is an ordinary value, so integer outputs are judged over two runs,
+// one with each pattern (twoRuns()).
 static uint64_t poisonBits(int T, int Which) {
   switch (T) {
   case DT_F32: return Which ? 0x7FA5A5A5u : 0xFFB4B4B4u;
@@ -308,6 +336,7 @@ static uint64_t poisonBits(int T, int Which) {
   case DT_F16: return Which ? 0x7DA5u : 0xFDB4u;
   case DT_BF16: return Which ? 0x7FA5u : 0xFFB4u;
   case DT_I8: case DT_U8: return Which ? 0xA5u : 0xB4u;
+  case DT_I16: case DT_U16: return Which ? 0xA5A5u : 0xB4B4u;
   case DT_I32: case DT_U32: return Which ? 0xA5A5A5A5u : 0xB4B4B4B4u;
   default: return Which ? 0xA5A5A5A5A5A5A5A5ull : 0xB4B4B4B4B4B4B4B4ull;
   }
@@ -341,15 +370,57 @@ static inline uint64_t splitmix(uint64_t X) {
   return X ^ (X >> 31);
 }
 static inline double uniform01(uint64_t H) { return (double)(H >> 11) * (1.0 / 9007199254740992.0); }
-static double drawValue(int T, double Lo, double Hi, uint64_t H) {
-  if (isFloat(T)) {
-    double V = Lo + (Hi - Lo) * uniform01(H);
-    if (V == 0.0) V = Hi * 0.5 + Lo * 0.5 + 1e-3; // never an exact zero
-    return V;
+// Zipf over ranks 1..N with exponent S > 0, by rejection-inversion
+// (Hoermann and Derflinger 1996): O(1) per draw, no table, for any N.
+static inline double zipfHelper1(double X) { return std::fabs(X) > 1e-8 ? std::log1p(X) / X : 1 - X * (0.5 - X * (1.0 / 3 - 0.25 * X)); }
+static inline double zipfHelper2(double X) { return std::fabs(X) > 1e-8 ? std::expm1(X) / X : 1 + X * 0.5 * (1 + X / 3 * (1 + 0.25 * X)); }
+static inline double zipfH(double X, double S) { return std::exp(-S * std::log(X)); }
+static inline double zipfHInt(double X, double S) { double L = std::log(X); return zipfHelper2((1 - S) * L) * L; }
+static inline double zipfHIntInv(double X, double S) {
+  double T = std::max(-1.0, X * (1 - S));
+  return std::exp(zipfHelper1(T) * X);
+}
+static long long zipfRank(long long N, double S, uint64_t H) {
+  double HX1 = zipfHInt(1.5, S) - 1, HN = zipfHInt((double)N + 0.5, S);
+  double Cut = 2 - zipfHIntInv(zipfHInt(2.5, S) - zipfH(2, S), S);
+  for (uint64_t Try = 0;; ++Try) {
+    double U = HN + uniform01(splitmix(H + Try)) * (HX1 - HN);
+    double X = zipfHIntInv(U, S);
+    long long K = std::min(std::max((long long)(X + 0.5), 1LL), N);
+    if (K - X <= Cut || U >= zipfHInt((double)K + 0.5, S) - zipfH((double)K, S)) return K;
   }
-  long long L = (long long)std::ceil(Lo), U = (long long)std::floor(Hi);
-  unsigned long long Span = (unsigned long long)(U - L) + 1;
-  return (double)(L + (long long)(H % Span));
+}
+
+// One draw from the parameter's distribution (A: its arguments at this size),
+// keyed by H. Floats are never an exact zero; integers are whole numbers in
+// the range.
+static double drawValue(int T, int D, const double *A, uint64_t H) {
+  double V = 0;
+  switch (D) {
+  case D_CONSTANT: return A[0];
+  case D_ZIPF: return std::ceil(A[0]) + (double)(zipfRank((long long)(std::floor(A[1]) - std::ceil(A[0])) + 1, A[2], H) - 1);
+  case D_NORMAL: {
+    double U1 = 1.0 - uniform01(H), U2 = uniform01(splitmix(H ^ 0x6E6F726D616CULL));
+    V = A[0] + A[1] * std::sqrt(-2.0 * std::log(U1)) * std::cos(6.283185307179586 * U2);
+    break;
+  }
+  case D_TRIANGULAR: {
+    double U = uniform01(H), Lo = A[0], Mo = A[1], Hi = A[2];
+    V = U < (Mo - Lo) / (Hi - Lo) ? Lo + std::sqrt(U * (Hi - Lo) * (Mo - Lo))
+                                  : Hi - std::sqrt((1 - U) * (Hi - Lo) * (Hi - Mo));
+    if (!isFloat(T)) return std::min(std::max(std::nearbyint(V), std::ceil(Lo)), std::floor(Hi));
+    break;
+  }
+  default:
+    if (!isFloat(T)) {
+      long long L = (long long)std::ceil(A[0]), U = (long long)std::floor(A[1]);
+      unsigned long long Span = (unsigned long long)(U - L) + 1;
+      return (double)(L + (long long)(H % Span));
+    }
+    V = A[0] + (A[1] - A[0]) * uniform01(H);
+  }
+  if (V == 0.0) V = 1e-3; // never an exact zero
+  return V;
 }
 
 // ------------------------------------------------------------------ buffers --
@@ -362,6 +433,7 @@ struct Buf {
   void *dev = nullptr;    // count elements + guard
   std::vector<unsigned char> host;     // candidate-typed input values
   std::vector<unsigned char> back;     // read back from the device
+  std::vector<unsigned char> first;    // the first of two runs' read-back (twoRuns())
   std::vector<double> refD;            // reference view (floats)
   std::vector<unsigned char> refN;     // reference view (integers, native)
   std::vector<double> prevRef;         // last trial's reference result (stale check)
@@ -382,7 +454,7 @@ static void allocCase(Case &C, const SizeSpec &S) {
     C.devPtrs[P] = nullptr;
     C.refPtrs[P] = nullptr;
     C.scalars[P] = S.scalars[P];
-    if (kParams[P].role == R_SCALAR) continue;
+    if (kParams[P].role == R_SCALAR || kParams[P].role == R_STREAM) continue;
     Buf B;
     B.param = P;
     B.count = S.counts[P];
@@ -404,7 +476,7 @@ static void freeCase(Case &C) {
 static void drawInputs(Case &C, uint64_t Seed) {
   for (int P = 0; P < kNumParams; ++P)
     if (kParams[P].role == R_SCALAR && kParams[P].random) {
-      double V = drawValue(kParams[P].dtype, kParams[P].lo, kParams[P].hi,
+      double V = drawValue(kParams[P].dtype, kParams[P].dist, C.S->dist[P],
                            splitmix(Seed ^ splitmix(0x5CA1A5ull + P)));
       if (kParams[P].dtype == DT_F32) V = (double)(float)V;
       C.scalars[P] = V;
@@ -415,9 +487,10 @@ static void drawInputs(Case &C, uint64_t Seed) {
     uint64_t K = splitmix(Seed ^ splitmix(0xB0F5ull + B.param));
     void *H = B.host.data();
     long long N = B.count;
+    const double *A = C.S->dist[B.param];
 #pragma omp parallel for schedule(static)
     for (long long I = 0; I < N; ++I)
-      setD(PS.dtype, H, (size_t)I, drawValue(PS.dtype, PS.lo, PS.hi, splitmix(K + (uint64_t)I)));
+      setD(PS.dtype, H, (size_t)I, drawValue(PS.dtype, PS.dist, A, splitmix(K + (uint64_t)I)));
   }
 }
 
@@ -468,75 +541,118 @@ static double refValue(Buf &B, size_t I) {
   return isFloat(PS.dtype) ? B.refD[I] : getD(PS.dtype, B.refN.data(), I);
 }
 
-// Reads every buffer back and checks it: outputs fully written (no poison
-// left), finite, within tolerance of the reference; inputs bit-identical;
-// guard bytes after every buffer untouched.
-static Compare checkCase(Case &C, int PoisonWhich, bool StaleCheck) {
+// An integer output's poison is an ordinary value, so workloads with one run
+// every launcher call they check twice on the same inputs, the outputs
+// poisoned with each pattern in turn: an element is unwritten only if it kept
+// the poison both times, and both runs' values are checked.
+static bool twoRuns() {
+  for (int P = 0; P < kNumParams; ++P)
+    if (kParams[P].role == R_OUT && !isFloat(kParams[P].dtype)) return true;
+  return false;
+}
+
+static void readBack(Case &C) {
+  for (auto &B : C.bufs)
+    KL_CHECK(cudaMemcpy(B.back.data(), B.dev, B.back.size(), cudaMemcpyDeviceToHost));
+}
+// Keeps the read-back as the first of two runs.
+static void keepFirst(Case &C) {
+  for (auto &B : C.bufs) B.first = B.back;
+}
+
+// Checks the read-back buffers (both runs' with Two, the first poisoned with
+// pattern PoisonWhich and the second with the other; else one run poisoned
+// with PoisonWhich): outputs fully written, finite, within tolerance of the
+// reference; the written part of in-out buffers changed where the reference
+// changed it; inputs bit-identical; guard bytes after every buffer untouched.
+static Compare checkCase(Case &C, int PoisonWhich, bool Two, bool StaleCheck) {
   Compare R;
   std::string First;
   for (auto &B : C.bufs) {
     const ParamSpec &PS = kParams[B.param];
     size_t Bytes = (size_t)B.count * dsize(PS.dtype);
-    KL_CHECK(cudaMemcpy(B.back.data(), B.dev, Bytes + kGuardBytes, cudaMemcpyDeviceToHost));
-    long long Guard = 0;
-    for (size_t I = 0; I < kGuardBytes; ++I) Guard += B.back[Bytes + I] != kGuardByte;
-    if (Guard) {
-      R.guardHits += Guard;
-      if (First.empty())
-        First = fmt("wrote past the end of buffer '%s' (%lld guard bytes after its %lld elements changed)",
-                    PS.name, Guard, B.count);
-    }
-    if (PS.role == R_IN) {
+    std::vector<const unsigned char *> Runs = {B.back.data()};
+    if (Two) Runs.insert(Runs.begin(), B.first.data());
+    for (const unsigned char *Got : Runs) {
+      long long Guard = 0;
+      for (size_t I = 0; I < kGuardBytes; ++I) Guard += Got[Bytes + I] != kGuardByte;
+      if (Guard) {
+        R.guardHits += Guard;
+        if (First.empty())
+          First = fmt("wrote past the end of buffer '%s' (%lld guard bytes after its %lld elements changed)",
+                      PS.name, Guard, B.count);
+      }
+      if (PS.role != R_IN) continue;
       long long Mod = 0, FirstI = -1;
       for (size_t I = 0; I < Bytes; ++I)
-        if (B.back[I] != B.host[I]) { if (FirstI < 0) FirstI = (long long)(I / dsize(PS.dtype)); ++Mod; }
+        if (Got[I] != B.host[I]) { if (FirstI < 0) FirstI = (long long)(I / dsize(PS.dtype)); ++Mod; }
       if (Mod) {
         R.inputsModified += Mod;
         if (First.empty())
           First = fmt("input buffer '%s' was modified (first changed element %lld); declare it inout if that is intended",
                       PS.name, FirstI);
       }
-      continue;
     }
+    if (PS.role == R_IN) continue;
     // Output or in-out.
-    const void *Got = B.back.data();
-    uint64_t Poison = poisonBits(PS.dtype, PoisonWhich);
-    long long N = B.count, Unwritten = 0, NonFinite = 0, FirstUnwritten = -1, FirstNonFinite = -1;
-    double Num = 0, Den = 0, MaxAbs = 0;
-    long long MaxAt = -1;
-    bool Fl = isFloat(PS.dtype);
-    bool CheckPoison = PS.role == R_OUT;
-#pragma omp parallel for schedule(static) reduction(+ : Unwritten, NonFinite, Num, Den)
-    for (long long I = 0; I < N; ++I) {
-      if (CheckPoison && getBits(PS.dtype, Got, (size_t)I) == Poison) { ++Unwritten; continue; }
-      double G = getD(PS.dtype, Got, (size_t)I), E = refValue(B, (size_t)I);
-      if (Fl && !std::isfinite(G)) { ++NonFinite; continue; }
-      double D = G - E;
-      Num += D * D;
-      Den += E * E;
-    }
-    if (Unwritten || NonFinite)
-      for (long long I = 0; I < N && (FirstUnwritten < 0 || FirstNonFinite < 0); ++I) {
-        bool P = CheckPoison && getBits(PS.dtype, Got, (size_t)I) == Poison;
-        if (P && FirstUnwritten < 0) FirstUnwritten = I;
-        if (!P && Fl && !std::isfinite(getD(PS.dtype, Got, (size_t)I)) && FirstNonFinite < 0) FirstNonFinite = I;
-        if (!Unwritten) FirstUnwritten = 0;
-        if (!NonFinite) FirstNonFinite = 0;
-      }
-    double Rel = Den > 0 ? std::sqrt(Num / Den) : std::sqrt(Num);
+    int T = PS.dtype;
+    long long N = B.count, Written = C.S->written[B.param];
+    bool Fl = isFloat(T), Out = PS.role == R_OUT;
     double Tol = PS.tol >= 0 ? PS.tol : kTolerance;
+    double Den = 0;
+#pragma omp parallel for schedule(static) reduction(+ : Den)
+    for (long long I = 0; I < N; ++I) Den += refValue(B, (size_t)I) * refValue(B, (size_t)I);
+    // An in-out element kept its input value where the reference moved it by
+    // more than the whole buffer's tolerance allows one element: it was not
+    // written (with tolerance 0: wherever the reference changed it).
+    double Moved = Tol * std::sqrt(Den);
+    const unsigned char *G0 = Runs.front(), *G1 = Runs.back();
+    uint64_t P0 = poisonBits(T, PoisonWhich), P1 = poisonBits(T, Two ? PoisonWhich ^ 1 : PoisonWhich);
+    auto Unwritten = [&](long long I) {
+      if (Out) return getBits(T, G0, (size_t)I) == P0 && getBits(T, G1, (size_t)I) == P1;
+      if (I >= Written) return false;
+      uint64_t In = getBits(T, B.host.data(), (size_t)I);
+      return getBits(T, G0, (size_t)I) == In && getBits(T, G1, (size_t)I) == In &&
+             std::fabs(getD(T, B.host.data(), (size_t)I) - refValue(B, (size_t)I)) > Moved;
+    };
+    long long NUnw = 0, NonFinite = 0, FirstUnwritten = -1, FirstNonFinite = -1;
+    double Num0 = 0, Num1 = 0;
+#pragma omp parallel for schedule(static) reduction(+ : NUnw, NonFinite, Num0, Num1)
+    for (long long I = 0; I < N; ++I) {
+      if (Unwritten(I)) { ++NUnw; continue; }
+      double E = refValue(B, (size_t)I), V0 = getD(T, G0, (size_t)I), V1 = getD(T, G1, (size_t)I);
+      if (Fl && !(std::isfinite(V0) && std::isfinite(V1))) { ++NonFinite; continue; }
+      Num0 += (V0 - E) * (V0 - E);
+      Num1 += (V1 - E) * (V1 - E);
+    }
+    for (long long I = 0; I < N && ((NUnw && FirstUnwritten < 0) || (NonFinite && FirstNonFinite < 0)); ++I) {
+      bool U = Unwritten(I);
+      if (U && FirstUnwritten < 0) FirstUnwritten = I;
+      if (!U && Fl && FirstNonFinite < 0 &&
+          !(std::isfinite(getD(T, G0, (size_t)I)) && std::isfinite(getD(T, G1, (size_t)I))))
+        FirstNonFinite = I;
+    }
+    // The worse run is the one reported.
+    const unsigned char *Got = Num0 > Num1 ? G0 : G1;
+    double Num = std::max(Num0, Num1);
+    double Rel = Den > 0 ? std::sqrt(Num / Den) : std::sqrt(Num);
     R.relL2 = std::max(R.relL2, Rel);
-    R.unwritten += Unwritten;
+    R.unwritten += NUnw;
     R.nonfinite += NonFinite;
-    if (First.empty() && Unwritten)
-      First = fmt("%lld of %lld elements of output '%s' were not written (poison left; first at index %lld)",
-                  Unwritten, N, PS.name, FirstUnwritten);
+    if (First.empty() && NUnw)
+      First = Out ? fmt("%lld of %lld elements of output '%s' were not written (poison left%s; first at index %lld)",
+                        NUnw, N, PS.name, Two ? " in both runs, with either poison pattern" : "", FirstUnwritten)
+                  : fmt("%lld of the %lld written elements of in-out buffer '%s' were not written (left at their "
+                        "input value where the reference changed it; first at index %lld)",
+                        NUnw, Written, PS.name, FirstUnwritten);
     if (First.empty() && NonFinite)
       First = fmt("%lld elements of output '%s' are NaN or Inf (first at index %lld)", NonFinite, PS.name,
                   FirstNonFinite);
     if (First.empty() && !(Rel <= Tol)) {
+      double MaxAbs = 0;
+      long long MaxAt = -1;
       for (long long I = 0; I < N; ++I) {
-        double D = std::fabs(getD(PS.dtype, Got, (size_t)I) - refValue(B, (size_t)I));
+        double D = std::fabs(getD(T, Got, (size_t)I) - refValue(B, (size_t)I));
         if (D > MaxAbs) { MaxAbs = D; MaxAt = I; }
       }
       std::string Stale;
@@ -544,15 +660,16 @@ static Compare checkCase(Case &C, int PoisonWhich, bool StaleCheck) {
         double SN = 0, SD = 0;
 #pragma omp parallel for schedule(static) reduction(+ : SN, SD)
         for (long long I = 0; I < N; ++I) {
-          double D = getD(PS.dtype, Got, (size_t)I) - B.prevRef[I];
+          double D = getD(T, Got, (size_t)I) - B.prevRef[I];
           SN += D * D;
           SD += B.prevRef[I] * B.prevRef[I];
         }
         double SR = SD > 0 ? std::sqrt(SN / SD) : std::sqrt(SN);
         if (SR <= Tol) Stale = " -- it matches the PREVIOUS trial's result: a stale output from an earlier run";
       }
-      First = fmt("output '%s' is wrong: relative L2 error %.3e > tolerance %.1e (largest error %.4g at index %lld: got %.8g, expected %.8g)%s",
-                  PS.name, Rel, Tol, MaxAbs, MaxAt, MaxAt >= 0 ? getD(PS.dtype, Got, (size_t)MaxAt) : 0.0,
+      First = fmt("output '%s' is wrong%s: relative L2 error %.3e > tolerance %.1e (largest error %.4g at index %lld: got %.8g, expected %.8g)%s",
+                  PS.name, Two ? (Got == G0 ? " in the first of two runs" : " in the second of two runs") : "",
+                  Rel, Tol, MaxAbs, MaxAt, MaxAt >= 0 ? getD(T, Got, (size_t)MaxAt) : 0.0,
                   MaxAt >= 0 ? refValue(B, (size_t)MaxAt) : 0.0, Stale.c_str());
     }
   }
@@ -592,6 +709,20 @@ static double peakFlops(const char *Kind) {
   return PerSm * gDev.sms * (double)gDev.clockKHz * 1e3;
 }
 
+cudaStream_t gStreams[32];
+static cudaEvent_t gStreamDone[32];
+
+// One non-blocking stream per stream parameter, like a framework's: it does
+// not synchronize with the legacy default stream, so work the launcher puts on
+// it is ordered before the marker only through the join in callOnce().
+static void createStreams() {
+  for (int P = 0; P < kNumParams; ++P)
+    if (kParams[P].role == R_STREAM) {
+      KL_CHECK(cudaStreamCreateWithFlags(&gStreams[P], cudaStreamNonBlocking));
+      KL_CHECK(cudaEventCreateWithFlags(&gStreamDone[P], cudaEventDisableTiming));
+    }
+}
+
 static int probeDevice() {
   int N = 0;
   cudaError_t E = cudaGetDeviceCount(&N);
@@ -621,6 +752,7 @@ static int probeDevice() {
   gDev.peakCompute = peakFlops(kComputePeak);
   klineage_drv_marker<<<1, 1>>>(); // loaded and launched once before any candidate call
   KL_CHECK(cudaDeviceSynchronize());
+  createStreams();
   cudaDriverGetVersion(&gDev.driver);
   cudaRuntimeGetVersion(&gDev.runtime);
   emitLine(fmt("{\"event\":\"device\",\"name\":\"%s\",\"cc\":%d,\"sms\":%d,\"l2_bytes\":%d,\"clock_khz\":%d,"
@@ -680,6 +812,14 @@ static void callOnce(Case &C, const std::string &Where) {
   if (E != cudaSuccess)
     reject(fmt("CUDA error %s (%s) right after the launcher returned (%s)", cudaGetErrorName(E),
                cudaGetErrorString(E), Where.c_str()));
+  // The caller's next work on the stream it passed comes after the launcher's
+  // work there: the marker waits for each passed stream. Work on any other
+  // stream must already be ordered before the legacy default stream.
+  for (int P = 0; P < kNumParams; ++P)
+    if (kParams[P].role == R_STREAM) {
+      KL_CHECK(cudaEventRecord(gStreamDone[P], gStreams[P]));
+      KL_CHECK(cudaStreamWaitEvent(0, gStreamDone[P], 0));
+    }
   klineage_drv_marker<<<1, 1>>>();
   E = cudaGetLastError();
   if (E != cudaSuccess)
@@ -702,6 +842,20 @@ static void callOnce(Case &C, const std::string &Where) {
   disarm();
 }
 
+// One launcher call with its ordering check; returns the kernels it started.
+static int callAndOrder(Case &C, const std::string &Where) {
+  // Every earlier record was delivered by the forced flush after the last
+  // idle device; from here on the buffer holds this call's records only
+  // (so no timestamp base needs to be shared with the host clock).
+  cuptiFlush();
+  clearRecords();
+  callOnce(C, Where);
+  int Kernels = 0;
+  std::string Order = orderingCheck(0, Kernels);
+  if (!Order.empty()) reject(Order + " (" + Where + ")");
+  return Kernels;
+}
+
 static int runCheck(const std::vector<int> &Sizes, int TrialsOverride) {
   gStage = "correctness";
   int TotalTrials = 0;
@@ -718,20 +872,19 @@ static int runCheck(const std::vector<int> &Sizes, int TrialsOverride) {
       std::string Where = fmt("size %s, trial %d", S.label, T);
       emitLine(fmt("{\"event\":\"call\",\"size\":\"%s\",\"trial\":%d,\"seed\":%llu}", S.label, T,
                    (unsigned long long)Seed));
-      // Every earlier record was delivered by the forced flush after the last
-      // idle device; from here on the buffer holds this call's records only
-      // (so no timestamp base needs to be shared with the host clock).
-      cuptiFlush();
-      clearRecords();
-      uint64_t T0 = 0;
       auto W0 = std::chrono::steady_clock::now();
-      callOnce(C, Where);
+      int Kernels = callAndOrder(C, Where);
+      bool Two = twoRuns();
+      if (Two) {
+        readBack(C);
+        keepFirst(C);
+        uploadAndPoison(C, Which ^ 1);
+        Kernels += callAndOrder(C, Where + ", second run");
+      }
       double WallMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - W0).count();
-      int Kernels = 0;
-      std::string Order = orderingCheck(T0, Kernels);
-      if (!Order.empty()) reject(Order + " (" + Where + ")");
+      readBack(C);
       runReference(C);
-      Compare R = checkCase(C, Which, T > 0);
+      Compare R = checkCase(C, Which, Two, T > 0);
       emitLine(fmt("{\"event\":\"trial\",\"size\":\"%s\",\"trial\":%d,\"ok\":%s,\"rel_l2\":%.6g,\"unwritten\":%lld,"
                    "\"nonfinite\":%lld,\"inputs_modified\":%lld,\"guard_bytes\":%lld,\"kernels\":%d,\"wall_ms\":%.3f,"
                    "\"reason\":\"%s\"}",
@@ -760,7 +913,8 @@ static double pct(std::vector<double> V, double P) {
   return I + 1 < V.size() ? V[I] * (1 - F) + V[I + 1] * F : V[I];
 }
 
-static double measureCopyBw() {
+// Device-to-device copy bandwidth (read + write), one value per copy.
+static std::vector<double> measureCopyBw(int Copies) {
   size_t Bytes = std::min<size_t>((size_t)1 << 30, gDev.totalMem / 8);
   void *A = nullptr, *B = nullptr;
   KL_CHECK(cudaMalloc(&A, Bytes));
@@ -769,20 +923,19 @@ static double measureCopyBw() {
   cudaEvent_t E0, E1;
   KL_CHECK(cudaEventCreate(&E0));
   KL_CHECK(cudaEventCreate(&E1));
-  std::vector<double> Ms;
-  for (int I = 0; I < 8; ++I) {
+  std::vector<double> Bw;
+  for (int I = 0; I < Copies + 2; ++I) { // the first two warm up
     KL_CHECK(cudaEventRecord(E0));
     KL_CHECK(cudaMemcpyAsync(B, A, Bytes, cudaMemcpyDeviceToDevice));
     KL_CHECK(cudaEventRecord(E1));
     KL_CHECK(cudaEventSynchronize(E1));
     float T = 0;
     KL_CHECK(cudaEventElapsedTime(&T, E0, E1));
-    if (I >= 2) Ms.push_back(T);
+    if (I >= 2 && T > 0) Bw.push_back(2.0 * Bytes / (T * 1e-3));
   }
   cudaFree(A);
   cudaFree(B);
-  double Med = pct(Ms, 0.5);
-  return Med > 0 ? 2.0 * Bytes / (Med * 1e-3) : 0;
+  return Bw;
 }
 
 static double measureFp32() {
@@ -808,16 +961,34 @@ static double measureFp32() {
   return Med > 0 ? Flops / (Med * 1e-3) : 0;
 }
 
-static int runProfile(int SI, int Warmup, int Iters) {
+// The ceilings, measured once per gate invocation (mode `ceilings`) and
+// handed to every profile run, so that the "% of copy bandwidth" figures of
+// one invocation share one denominator.
+static int runCeilings() {
+  gStage = "ceilings";
+  std::vector<double> Bw = measureCopyBw(15);
+  double Fp32 = measureFp32();
+  double Med = pct(Bw, 0.5);
+  emitLine(fmt("{\"event\":\"ceilings\",\"copy_bw_measured\":%.6g,\"copy_bw_p10\":%.6g,\"copy_bw_p90\":%.6g,"
+               "\"copy_bw_min\":%.6g,\"copy_bw_max\":%.6g,\"copy_bw_spread_pct\":%.4g,\"copy_bw_copies\":%zu,"
+               "\"fp32_measured\":%.6g}",
+               Med, pct(Bw, 0.1), pct(Bw, 0.9), pct(Bw, 0), pct(Bw, 1),
+               Med > 0 ? 100.0 * (pct(Bw, 0.9) - pct(Bw, 0.1)) / Med : 0, Bw.size(), Fp32));
+  verdictAndExit(Med > 0, fmt("copy bandwidth %.0f GB/s (median of %zu copies)", Med / 1e9, Bw.size()), Med > 0 ? 0 : 4);
+  return 0;
+}
+
+static int runProfile(int SI, int Warmup, int Iters, double CopyBw, double Fp32) {
   gStage = "profile";
   if (!gCupti) {
     emitLine("{\"event\":\"error\",\"what\":\"CUPTI activity tracing could not be enabled\"}");
     verdictAndExit(false, "gate: CUPTI activity tracing unavailable; cannot profile", 4);
   }
   const SizeSpec &S = kSizes[SI];
-  double CopyBw = measureCopyBw(), Fp32 = measureFp32();
+  // Without the invocation's ceilings (a hand-run driver) this run measures its own.
+  if (CopyBw <= 0) CopyBw = pct(measureCopyBw(15), 0.5);
+  if (Fp32 <= 0) Fp32 = measureFp32();
   if (gDev.peakBwFromCopy) gDev.peakBw = CopyBw * 1.15; // no memory clock attribute: copy + 15%
-  emitLine(fmt("{\"event\":\"ceilings\",\"copy_bw_measured\":%.6g,\"fp32_measured\":%.6g}", CopyBw, Fp32));
 
   Case C;
   allocCase(C, S);
@@ -838,7 +1009,12 @@ static int runProfile(int SI, int Warmup, int Iters) {
   KL_CHECK(cudaMalloc(&Flush, FlushN * 4));
 
   int Total = Warmup + Iters;
-  std::vector<int> Verify = {Warmup, Warmup + Iters / 2, Total - 1};
+  // Three timed calls are verified (the first, the middle, the last); with
+  // integer outputs each together with the call before it, which had the
+  // other poison pattern (twoRuns()).
+  bool Two = twoRuns();
+  std::vector<int> Verify = {Warmup + (Two ? 1 : 0), Warmup + Iters / 2, Total - 1};
+  auto Verified = [&](int I) { return std::find(Verify.begin(), Verify.end(), I) != Verify.end(); };
   for (int I = 0; I < Total; ++I) {
     int Which = I & 1;
     for (size_t B = 0; B < C.bufs.size(); ++B) {
@@ -855,12 +1031,14 @@ static int runProfile(int SI, int Warmup, int Iters) {
     KL_CHECK(cudaStreamSynchronize(0));
     std::string Where = fmt("profile size %s, call %d", S.label, I);
     callOnce(C, Where);
-    if (std::find(Verify.begin(), Verify.end(), I) != Verify.end()) {
-      Compare R = checkCase(C, Which, false);
+    if (Verified(I) || (Two && Verified(I + 1))) readBack(C);
+    if (Verified(I)) {
+      Compare R = checkCase(C, Two ? Which ^ 1 : Which, Two, false);
       emitLine(fmt("{\"event\":\"verify\",\"call\":%d,\"ok\":%s,\"rel_l2\":%.6g,\"reason\":\"%s\"}", I,
                    R.reason.empty() ? "true" : "false", R.relL2, jsonEscape(R.reason).c_str()));
       if (!R.reason.empty()) reject("timed call " + std::to_string(I) + " returned a wrong result: " + R.reason);
     }
+    if (Two && Verified(I + 1)) keepFirst(C);
   }
   arm("device did not go idle after the timed calls", 10);
   KL_CHECK(cudaDeviceSynchronize());
@@ -885,7 +1063,7 @@ static int runProfile(int SI, int Warmup, int Iters) {
     for (auto *R : Markers)
       if (R->start >= Flushes[I]->end && (I + 1 == Total || R->start < Flushes[I + 1]->start)) { M[I] = R; break; }
   std::vector<double> Sum(Total, 0), Span(Total, 0);
-  std::vector<int> NK(Total, 0);
+  std::vector<int> NRec(Total, 0); // timed records per call: kernels, copies, memsets
   std::vector<uint64_t> Lo(Total, UINT64_MAX), Hi(Total, 0);
   std::vector<std::pair<std::string, int>> Names;
   std::string Violation;
@@ -904,7 +1082,7 @@ static int runProfile(int SI, int Warmup, int Iters) {
     Sum[Call] += (double)(R.end - R.start) * 1e-6;
     Lo[Call] = std::min(Lo[Call], R.start);
     Hi[Call] = std::max(Hi[Call], R.end);
-    if (R.kind == 0) ++NK[Call];
+    ++NRec[Call];
     if (Call == Total - 1) {
       bool Found = false;
       for (auto &N : Names) if (N.first == R.name) { ++N.second; Found = true; }
@@ -914,7 +1092,7 @@ static int runProfile(int SI, int Warmup, int Iters) {
   for (int I = 0; I < Total; ++I) Span[I] = Hi[I] > Lo[I] ? (double)(Hi[I] - Lo[I]) * 1e-6 : 0;
   std::vector<double> T(Sum.begin() + Warmup, Sum.end()), SP(Span.begin() + Warmup, Span.end());
   int Empty = 0;
-  for (int I = Warmup; I < Total; ++I) Empty += NK[I] == 0 && Sum[I] == 0;
+  for (int I = Warmup; I < Total; ++I) Empty += NRec[I] == 0;
   double Med = pct(T, 0.5), P10 = pct(T, 0.1), P90 = pct(T, 0.9), Q1 = pct(T, 0.25), Q3 = pct(T, 0.75);
   double Mn = *std::min_element(T.begin(), T.end()), Mx = *std::max_element(T.begin(), T.end());
   double FloorBytes = gDev.peakBw > 0 ? S.bytes / gDev.peakBw * 1e3 : 0;
@@ -932,7 +1110,7 @@ static int runProfile(int SI, int Warmup, int Iters) {
                "\"pct_peak_bw\":%.4g,\"pct_copy_bw\":%.4g,\"pct_peak_compute\":%.4g,\"pct_fp32_measured\":%.4g,"
                "\"copy_bw_measured\":%.6g,\"fp32_measured\":%.6g,\"peak_bw_theoretical\":%.6g,"
                "\"peak_compute_theoretical\":%.6g,\"dropped_records\":%lld,\"kernels\":[%s],\"samples_ms\":[%s]}",
-               S.label, Warmup, Iters, Med, P10, P90, Q1, Q3, Mn, Mx, pct(SP, 0.5), NK[Total - 1], Empty,
+               S.label, Warmup, Iters, Med, P10, P90, Q1, Q3, Mn, Mx, pct(SP, 0.5), NRec[Total - 1], Empty,
                Unattributed, S.flops, S.bytes, Tfl, Gbs, Floor, FloorBytes, FloorFlops,
                gDev.peakBw > 0 ? 100.0 * S.bytes / (Med * 1e-3) / gDev.peakBw : 0,
                CopyBw > 0 ? 100.0 * S.bytes / (Med * 1e-3) / CopyBw : 0,
@@ -960,6 +1138,7 @@ static int driverMain(int Argc, char **Argv) {
   std::string Mode = Argc > 1 ? Argv[1] : "";
   std::string OutPath, SizesArg = "all";
   int Trials = 0, Warmup = 5, Iters = 50, ProfileSize = -1;
+  double CopyBw = 0, Fp32 = 0;
   bool NoCupti = false;
   for (int I = 2; I < Argc; ++I) {
     std::string A = Argv[I];
@@ -975,6 +1154,8 @@ static int driverMain(int Argc, char **Argv) {
     else if (const char *V = Val("--iters=")) Iters = atoi(V);
     else if (const char *V = Val("--size=")) ProfileSize = atoi(V);
     else if (const char *V = Val("--call-timeout=")) gCallTimeout = atof(V);
+    else if (const char *V = Val("--copy-bw=")) CopyBw = atof(V);
+    else if (const char *V = Val("--fp32=")) Fp32 = atof(V);
     else if (A == "--no-cupti") NoCupti = true;
     else if (A == "--no-guard") kGuardBytes = 0;
     else { fprintf(stderr, "driver: unknown argument '%s'\n", A.c_str()); return 2; }
@@ -983,9 +1164,9 @@ static int driverMain(int Argc, char **Argv) {
     gOut = fopen(OutPath.c_str(), "a");
     if (!gOut) { perror("driver: --out"); return 2; }
   }
-  if (Mode != "probe" && Mode != "check" && Mode != "profile") {
-    fprintf(stderr, "usage: driver probe|check|profile [--out=F] [--seed=S] [--sizes=all|check|I,J] [--trials=T]"
-                    " [--size=I --warmup=W --iters=N] [--call-timeout=S] [--no-cupti]\n");
+  if (Mode != "probe" && Mode != "check" && Mode != "profile" && Mode != "ceilings") {
+    fprintf(stderr, "usage: driver probe|ceilings|check|profile [--out=F] [--seed=S] [--sizes=all|check|I,J] [--trials=T]"
+                    " [--size=I --warmup=W --iters=N [--copy-bw=B/S --fp32=FLOP/S]] [--call-timeout=S] [--no-cupti]\n");
     return 2;
   }
   // Load every module at context creation. With lazy loading (CUDA's default)
@@ -995,7 +1176,7 @@ static int driverMain(int Argc, char **Argv) {
   setenv("CUDA_MODULE_LOADING", "EAGER", 1);
   std::thread(watchdogLoop).detach();
   // CUPTI before the first CUDA call, so every context is traced.
-  if (!NoCupti && Mode != "probe") gCupti = cuptiStart(Mode == "profile");
+  if (!NoCupti && Mode != "probe" && Mode != "ceilings") gCupti = cuptiStart(Mode == "profile");
   emitLine(fmt("{\"event\":\"start\",\"mode\":\"%s\",\"workload\":\"%s\",\"cupti\":%s,\"seed\":%llu}", Mode.c_str(),
                kWorkload, gCupti ? "true" : "false", (unsigned long long)gSeed));
   arm("device initialisation", 60);
@@ -1003,6 +1184,7 @@ static int driverMain(int Argc, char **Argv) {
   disarm();
   if (Rc) { if (gOut) fclose(gOut); return Rc; }
   if (Mode == "probe") { if (gOut) fclose(gOut); return 0; }
+  if (Mode == "ceilings") return runCeilings();
   if (Mode == "check") {
     std::vector<int> Sizes;
     if (SizesArg == "all") for (int I = 0; I < kNumSizes; ++I) Sizes.push_back(I);
@@ -1016,7 +1198,7 @@ static int driverMain(int Argc, char **Argv) {
     return runCheck(Sizes, Trials);
   }
   if (ProfileSize < 0 || ProfileSize >= kNumSizes) { fprintf(stderr, "driver: profile needs --size=I\n"); return 2; }
-  return runProfile(ProfileSize, Warmup, Iters);
+  return runProfile(ProfileSize, Warmup, Iters, CopyBw, Fp32);
 }
 
 } // namespace kldrv

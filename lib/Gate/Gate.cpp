@@ -2,6 +2,7 @@
 #include "klineage/Gate/Gate.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -680,21 +681,37 @@ public:
     return S;
   }
 
+  // The copy bandwidth and fp32 rate, measured once per invocation before
+  // the first profile run; every profile run is handed these numbers. On
+  // failure the profile runs measure their own (reported as ceilings_error).
+  void measureCeilings(const std::string &Drv) {
+    std::vector<json::Object> Ev;
+    StageResult S = runChild("ceilings", Drv, {"ceilings"}, 60, "ceilings", Ev);
+    for (auto &E : Ev)
+      if (E.getString("event").value_or("") == "ceilings")
+        Ceilings = E;
+    if (S.Status != StageStatus::Passed || !Ceilings.getNumber("copy_bw_measured")) {
+      Ceilings.clear();
+      Ceilings["ceilings_error"] = S.Reason.empty() ? "the ceilings run gave no result" : S.Reason;
+    }
+  }
+
   StageResult profile(const std::string &Drv, int SizeIdx, int Round) {
     std::vector<json::Object> Ev;
     std::vector<std::string> A = {"profile", "--seed=" + std::to_string(Seed), "--size=" + std::to_string(SizeIdx),
                                   "--warmup=" + std::to_string(M.Warmup), "--iters=" + std::to_string(M.Iters),
                                   "--call-timeout=" + std::to_string(M.CallTimeoutS)};
+    if (auto Bw = Ceilings.getNumber("copy_bw_measured"))
+      A.push_back("--copy-bw=" + formatv("{0:e}", *Bw).str());
+    if (auto F = Ceilings.getNumber("fp32_measured"))
+      A.push_back("--fp32=" + formatv("{0:e}", *F).str());
     StageResult S = runChild("profile", Drv, A, M.ProfileTimeoutS,
                              "profile-" + std::to_string(Counter++), Ev);
     for (auto &E : Ev)
-      if (E.getString("event").value_or("") == "profile") {
+      if (E.getString("event").value_or("") == "profile")
         for (auto &KV : E)
           if (KV.first != "event")
             S.Detail[KV.first] = KV.second;
-      } else if (E.getString("event").value_or("") == "ceilings") {
-        Ceilings = E;
-      }
     S.Detail["round"] = Round;
     S.Detail["size"] = M.Sizes[SizeIdx].label();
     if (S.Status == StageStatus::Passed && !S.Detail.getNumber("median_ms")) {
@@ -739,9 +756,13 @@ std::string generateDriver(const Manifest &M, const std::string &CandidatePath) 
     if (!N.empty())
       OS << "namespace " << N << " { ";
   OS << "void " << Leaf << "(";
+  bool FirstRef = true;
   for (size_t I = 0; I < M.Params.size(); ++I) {
     const Param &P = M.Params[I];
-    if (I) OS << ", ";
+    if (P.Kind == ParamKind::Stream)
+      continue; // the reference takes the launcher's parameters without its streams
+    OS << (FirstRef ? "" : ", ");
+    FirstRef = false;
     if (P.Kind == ParamKind::Scalar)
       OS << refElemTypeCxx(P.Type) << " " << P.Name;
     else
@@ -759,10 +780,11 @@ std::string generateDriver(const Manifest &M, const std::string &CandidatePath) 
   OS << "const ParamSpec kParams[] = {\n";
   for (const Param &P : M.Params) {
     const char *Role = P.Kind == ParamKind::Scalar ? "R_SCALAR" : P.Kind == ParamKind::Input ? "R_IN"
-                     : P.Kind == ParamKind::Output ? "R_OUT" : "R_INOUT";
+                     : P.Kind == ParamKind::Output ? "R_OUT" : P.Kind == ParamKind::InOut ? "R_INOUT"
+                     : "R_STREAM";
     std::string DT = std::string("DT_") + StringRef(elemTypeName(P.Type)).upper();
-    OS << "  {\"" << P.Name << "\", " << Role << ", " << DT << ", " << format("%.17g", P.Lo) << ", "
-       << format("%.17g", P.Hi) << ", " << (P.Random ? 1 : 0) << ", "
+    std::string Dist = std::string("D_") + StringRef(distKindName(P.Init.Kind)).upper();
+    OS << "  {\"" << P.Name << "\", " << Role << ", " << DT << ", " << Dist << ", " << (P.Random ? 1 : 0) << ", "
        << format("%.17g", P.Tolerance ? *P.Tolerance : -1.0) << "},\n";
   }
   OS << "};\n";
@@ -794,6 +816,27 @@ std::string generateDriver(const Manifest &M, const std::string &CandidatePath) 
       }
       OS << (I ? ", " : "") << format("%.17g", V);
     }
+    OS << "}, {";
+    for (size_t I = 0; I < M.Params.size(); ++I) {
+      std::vector<double> A;
+      if (auto V = M.distArgs(M.Params[I], Z))
+        A = *V;
+      else
+        consumeError(V.takeError()); // loadManifest() evaluated every size
+      A.resize(3, 0.0);
+      OS << (I ? ", " : "") << "{" << format("%.17g", A[0]) << ", " << format("%.17g", A[1]) << ", "
+         << format("%.17g", A[2]) << "}";
+    }
+    OS << "}, {";
+    for (size_t I = 0; I < M.Params.size(); ++I) {
+      const Param &P = M.Params[I];
+      int64_t W = 0;
+      if (P.Kind == ParamKind::Output || P.Kind == ParamKind::InOut) {
+        auto V = M.writtenCount(P, Z);
+        W = V ? *V : (consumeError(V.takeError()), 0);
+      }
+      OS << (I ? ", " : "") << W << "LL";
+    }
     auto F = M.flops(Z);
     auto B = M.bytes(Z);
     OS << "}, " << format("%.17g", F ? (double)*F : (consumeError(F.takeError()), 0.0)) << ", "
@@ -802,6 +845,8 @@ std::string generateDriver(const Manifest &M, const std::string &CandidatePath) 
   OS << "};\n\n";
   auto Cast = [&](const Param &P, size_t I, bool Ref) {
     std::string Idx = std::to_string(I);
+    if (P.Kind == ParamKind::Stream)
+      return "gStreams[" + Idx + "]";
     if (P.Kind == ParamKind::Scalar) {
       if (Ref)
         return std::string("(") + refElemTypeCxx(P.Type) + ")s[" + Idx + "]";
@@ -811,8 +856,9 @@ std::string generateDriver(const Manifest &M, const std::string &CandidatePath) 
         return "__float2bfloat16((float)s[" + Idx + "])";
       return std::string("(") + elemTypeCxx(P.Type) + ")s[" + Idx + "]";
     }
-    std::string T = Ref ? refElemTypeCxx(P.Type) : elemTypeCxx(P.Type);
-    return std::string("(") + (P.Kind == ParamKind::Input ? "const " : "") + T + " *)" + (Ref ? "r[" : "d[") +
+    if (!Ref)
+      return std::string("DevPtr<") + elemTypeCxx(P.Type) + ">{d[" + Idx + "]}";
+    return std::string("(") + (P.Kind == ParamKind::Input ? "const " : "") + refElemTypeCxx(P.Type) + " *)r[" +
            Idx + "]";
   };
   OS << "void callLauncher(void **d, const double *s) {\n  (void)d; (void)s;\n  ::" << M.Launcher << "(";
@@ -820,8 +866,12 @@ std::string generateDriver(const Manifest &M, const std::string &CandidatePath) 
     OS << (I ? ", " : "") << Cast(M.Params[I], I, false);
   OS << ");\n}\n";
   OS << "void callReference(void **r, const double *s) {\n  (void)r; (void)s;\n  ::" << M.RefFunction << "(";
+  FirstRef = true;
   for (size_t I = 0; I < M.Params.size(); ++I)
-    OS << (I ? ", " : "") << Cast(M.Params[I], I, true);
+    if (M.Params[I].Kind != ParamKind::Stream) {
+      OS << (FirstRef ? "" : ", ") << Cast(M.Params[I], I, true);
+      FirstRef = false;
+    }
   OS << ");\n}\n} // namespace kldrv\n\n";
   OS << "int main(int argc, char **argv) { return kldrv::driverMain(argc, argv); }\n";
   return OS.str();
@@ -946,6 +996,11 @@ GateReport runGate(const Manifest &M, const std::vector<std::string> &Candidates
     for (size_t Z = 0; Z < M.Sizes.size(); ++Z)
       if (M.Sizes[Z].Profile)
         ProfSizes.push_back((int)Z);
+    for (size_t I = 0; I < R.Candidates.size(); ++I)
+      if (R.Candidates[I].Verdict.empty()) {
+        Run.measureCeilings(Drivers[I]);
+        break;
+      }
     for (int Round = 0; Round < std::max(1, O.Repeat); ++Round)
       for (size_t I = 0; I < R.Candidates.size(); ++I) {
         CandidateResult &C = R.Candidates[I];
@@ -979,7 +1034,7 @@ GateReport runGate(const Manifest &M, const std::vector<std::string> &Candidates
   for (auto &C : R.Candidates) {
     if (C.Verdict.empty()) {
       if (!WantRuntime) {
-        C.Verdict = "accepted";
+        C.Verdict = "compiled";
       } else if (!Gpu) {
         C.Verdict = "compile-only";
         AnySkipped = true;
@@ -1076,13 +1131,15 @@ void printReport(const GateReport &R, const Manifest &M, const Options &O, raw_o
        << " SMs, peak " << format("%.0f", R.Gpu.getNumber("peak_bw_theoretical").value_or(0) / 1e9)
        << " GB/s theoretical"
        << (R.Gpu.getNumber("copy_bw_measured")
-               ? ", " + std::to_string((int)(*R.Gpu.getNumber("copy_bw_measured") / 1e9)) + " GB/s copy measured"
+               ? formatv(", {0:F0} GB/s copy measured once, median of {1} copies, p10-p90 spread {2:F2}%",
+                         *R.Gpu.getNumber("copy_bw_measured") / 1e9,
+                         R.Gpu.getInteger("copy_bw_copies").value_or(0),
+                         R.Gpu.getNumber("copy_bw_spread_pct").value_or(0))
+                     .str()
                : std::string())
        << ")\n";
   for (auto &C : R.Candidates) {
-    OS << "\n" << C.File << ": " << (C.Verdict == "accepted" ? "ACCEPTED" : C.Verdict == "rejected" ? "REJECTED"
-                                                                                                    : "COMPILE-ONLY")
-       << "\n";
+    OS << "\n" << C.File << ": " << StringRef(C.Verdict).upper() << "\n";
     for (auto &S : C.Stages) {
       OS << format("  %-12s %-8s %9.1f ms  ", S.Name.c_str(), stageStatusName(S.Status), S.WallMs);
       if (S.Name == "compile" && S.Status != StageStatus::Failed) {

@@ -6,6 +6,7 @@
 #include "llvm/Support/Regex.h"
 #include <yaml-cpp/yaml.h>
 #include <cmath>
+#include <tuple>
 #include <sstream>
 
 using namespace llvm;
@@ -21,6 +22,8 @@ const char *elemTypeName(ElemType T) {
   case ElemType::BF16: return "bf16";
   case ElemType::I8: return "i8";
   case ElemType::U8: return "u8";
+  case ElemType::I16: return "i16";
+  case ElemType::U16: return "u16";
   case ElemType::I32: return "i32";
   case ElemType::U32: return "u32";
   case ElemType::I64: return "i64";
@@ -36,6 +39,8 @@ const char *elemTypeCxx(ElemType T) {
   case ElemType::BF16: return "__nv_bfloat16";
   case ElemType::I8: return "signed char";
   case ElemType::U8: return "unsigned char";
+  case ElemType::I16: return "short";
+  case ElemType::U16: return "unsigned short";
   case ElemType::I32: return "int";
   case ElemType::U32: return "unsigned int";
   case ElemType::I64: return "long long";
@@ -50,11 +55,28 @@ bool isFloatType(ElemType T) {
   return T == ElemType::F32 || T == ElemType::F64 || T == ElemType::F16 ||
          T == ElemType::BF16;
 }
+bool isSignedType(ElemType T) {
+  return isFloatType(T) || T == ElemType::I8 || T == ElemType::I16 || T == ElemType::I32 ||
+         T == ElemType::I64;
+}
+std::pair<double, double> intTypeRange(ElemType T) {
+  switch (T) {
+  case ElemType::I8: return {-128, 127};
+  case ElemType::U8: return {0, 255};
+  case ElemType::I16: return {-32768, 32767};
+  case ElemType::U16: return {0, 65535};
+  case ElemType::I32: return {-2147483648.0, 2147483647.0};
+  case ElemType::U32: return {0, 4294967295.0};
+  case ElemType::I64: return {-9223372036854775808.0, 9223372036854775807.0};
+  case ElemType::U64: return {0, 18446744073709551615.0};
+  default: return {-HUGE_VAL, HUGE_VAL};
+  }
+}
 unsigned elemSize(ElemType T) {
   switch (T) {
   case ElemType::F64: case ElemType::I64: case ElemType::U64: return 8;
   case ElemType::F32: case ElemType::I32: case ElemType::U32: return 4;
-  case ElemType::F16: case ElemType::BF16: return 2;
+  case ElemType::F16: case ElemType::BF16: case ElemType::I16: case ElemType::U16: return 2;
   case ElemType::I8: case ElemType::U8: return 1;
   }
   return 4;
@@ -65,6 +87,17 @@ const char *paramKindName(ParamKind K) {
   case ParamKind::Input: return "input";
   case ParamKind::Output: return "output";
   case ParamKind::InOut: return "inout";
+  case ParamKind::Stream: return "stream";
+  }
+  return "?";
+}
+const char *distKindName(DistKind K) {
+  switch (K) {
+  case DistKind::Uniform: return "uniform";
+  case DistKind::Normal: return "normal";
+  case DistKind::Triangular: return "triangular";
+  case DistKind::Zipf: return "zipf";
+  case DistKind::Constant: return "constant";
   }
   return "?";
 }
@@ -81,6 +114,27 @@ std::string SizePoint::label() const {
 
 Expected<int64_t> Manifest::count(const Param &P, const SizePoint &S) const {
   return evalExpr(P.CountExpr, S.Vars);
+}
+Expected<std::vector<double>> Manifest::distArgs(const Param &P, const SizePoint &S) const {
+  std::vector<double> Out;
+  for (const Bound &B : P.Init.Args) {
+    if (B.Expr.empty()) {
+      Out.push_back(B.Value);
+      continue;
+    }
+    auto V = evalExpr(B.Expr, S.Vars);
+    if (!V)
+      return V.takeError();
+    Out.push_back((double)*V);
+  }
+  return Out;
+}
+Expected<int64_t> Manifest::writtenCount(const Param &P, const SizePoint &S) const {
+  if (P.Written == WrittenKind::None)
+    return 0;
+  if (P.Written == WrittenKind::All)
+    return count(P, S);
+  return evalExpr(P.WrittenExpr, S.Vars);
 }
 Expected<int64_t> Manifest::flops(const SizePoint &S) const { return evalExpr(FlopsExpr, S.Vars); }
 Expected<int64_t> Manifest::bytes(const SizePoint &S) const { return evalExpr(BytesExpr, S.Vars); }
@@ -157,6 +211,8 @@ ElemType parseType(const YAML::Node &N) {
       {"f16", ElemType::F16}, {"half", ElemType::F16},
       {"bf16", ElemType::BF16},
       {"i8", ElemType::I8}, {"u8", ElemType::U8}, {"uint8", ElemType::U8},
+      {"i16", ElemType::I16}, {"int16", ElemType::I16},
+      {"u16", ElemType::U16}, {"uint16", ElemType::U16},
       {"i32", ElemType::I32}, {"int", ElemType::I32}, {"int32", ElemType::I32},
       {"u32", ElemType::U32}, {"uint32", ElemType::U32},
       {"i64", ElemType::I64}, {"int64", ElemType::I64},
@@ -164,7 +220,7 @@ ElemType parseType(const YAML::Node &N) {
   for (auto &E : Table)
     if (S == E.first)
       return E.second;
-  fail(N, "unknown element type '" + S + "' (use f32, f64, f16, bf16, i8, u8, i32, u32, i64, u64)");
+  fail(N, "unknown element type '" + S + "' (use f32, f64, f16, bf16, i8, u8, i16, u16, i32, u32, i64, u64)");
 }
 
 bool isIdent(const std::string &S) {
@@ -185,6 +241,137 @@ void checkExprVars(const YAML::Node &N, const std::string &Text, const Manifest 
     if (std::find(M.Vars.begin(), M.Vars.end(), V) == M.Vars.end())
       fail(N, What + " uses '" + V + "', which is not a size variable (vars: " +
                   join(M.Vars, ", ") + ")");
+}
+
+// A bound is a number or an integer expression of the size variables.
+Bound parseBound(const YAML::Node &N, const Manifest &M, const std::string &What) {
+  Bound B;
+  B.Loc = locOf(N);
+  std::string S = scalarString(N, What);
+  char *End = nullptr;
+  double V = strtod(S.c_str(), &End);
+  if (End != S.c_str() && *End == '\0') {
+    if (!std::isfinite(V))
+      fail(N, What + " must be a finite number or an expression of the sizes");
+    B.Value = V;
+    return B;
+  }
+  checkExprVars(N, S, M, What);
+  B.Expr = S;
+  return B;
+}
+
+std::vector<Bound> parseBoundList(const YAML::Node &N, const Manifest &M, const std::string &What,
+                                  std::initializer_list<const char *> Names) {
+  if (!N.IsSequence() || N.size() != Names.size()) {
+    std::string Shape;
+    for (const char *X : Names)
+      Shape += std::string(Shape.empty() ? "" : ", ") + X;
+    fail(N, What + " must be [" + Shape + "]");
+  }
+  std::vector<Bound> Out;
+  size_t I = 0;
+  for (const char *X : Names)
+    Out.push_back(parseBound(N[I++], M, What + " " + X));
+  return Out;
+}
+
+std::vector<Bound> parseBoundMap(const YAML::Node &N, const Manifest &M, const std::string &What,
+                                 std::initializer_list<const char *> Names) {
+  checkKeys(N, Names, What);
+  std::vector<Bound> Out;
+  for (const char *X : Names) {
+    if (!N[X]) {
+      std::string Shape;
+      for (const char *Y : Names)
+        Shape += std::string(Shape.empty() ? "" : ", ") + Y + ": ...";
+      fail(N, What + " needs '" + X + "' ({" + Shape + "})");
+    }
+    Out.push_back(parseBound(N[X], M, What + " " + X));
+  }
+  return Out;
+}
+
+const char *kInitForms = "{uniform: [lo, hi]}, {normal: {mean: M, std: S}}, {triangular: [lo, mode, hi]}, "
+                         "{zipf: {lo: A, hi: B, s: S}} or {constant: C}";
+
+// init: exactly one distribution; which ones a type takes is in docs/gate.md.
+Dist parseDist(const YAML::Node &I, const Param &P, const Manifest &M) {
+  if (!I.IsMap() || I.size() != 1)
+    fail(I, std::string("init must be one of ") + kInitForms);
+  auto It = I.begin();
+  std::string K = It->first.as<std::string>();
+  YAML::Node V = It->second;
+  Dist D;
+  D.Loc = locOf(V);
+  bool Fl = isFloatType(P.Type);
+  std::string For = " of '" + P.Name + "'";
+  if (K == "uniform") {
+    D.Kind = DistKind::Uniform;
+    D.Args = parseBoundList(V, M, "uniform" + For, {"lo", "hi"});
+  } else if (K == "normal") {
+    if (!Fl)
+      fail(It->first, "normal applies to float types; for the integer '" + P.Name +
+                          "' use uniform, triangular, zipf or constant");
+    D.Kind = DistKind::Normal;
+    D.Args = parseBoundMap(V, M, "normal" + For, {"mean", "std"});
+  } else if (K == "triangular") {
+    D.Kind = DistKind::Triangular;
+    D.Args = parseBoundList(V, M, "triangular" + For, {"lo", "mode", "hi"});
+  } else if (K == "zipf") {
+    if (Fl)
+      fail(It->first, "zipf applies to integer types; for the float '" + P.Name +
+                          "' use uniform, normal, triangular or constant");
+    D.Kind = DistKind::Zipf;
+    D.Args = parseBoundMap(V, M, "zipf" + For, {"lo", "hi", "s"});
+    if (!D.Args[2].Expr.empty())
+      fail(V["s"], "zipf exponent s must be a number, not an expression");
+  } else if (K == "constant") {
+    D.Kind = DistKind::Constant;
+    D.Args = {parseBound(V, M, "constant" + For)};
+  } else
+    fail(It->first, "unknown distribution '" + K + "' (use " + kInitForms + ")");
+  return D;
+}
+
+// The distribution's arguments at one size: ordered, inside the type, and
+// not all zeros. Returns an error message or "".
+std::string checkDistAt(const Dist &D, const Param &P, const std::vector<double> &A) {
+  bool Fl = isFloatType(P.Type);
+  auto Span = [&](double Lo, double Hi) -> std::string {
+    if (Fl ? !(Lo < Hi) : !(std::ceil(Lo) <= std::floor(Hi)))
+      return Fl ? "the range must have lo < hi" : "the range must hold an integer (lo <= hi)";
+    if (!Fl && Lo <= 0 && Hi >= 0 && std::ceil(Lo) == 0 && std::floor(Hi) == 0)
+      return "inputs must not be all zeros";
+    return "";
+  };
+  std::string E;
+  switch (D.Kind) {
+  case DistKind::Uniform: E = Span(A[0], A[1]); break;
+  case DistKind::Normal:
+    if (!(A[1] > 0)) E = "std must be > 0";
+    break;
+  case DistKind::Triangular:
+    E = Span(A[0], A[2]);
+    if (E.empty() && !(A[0] <= A[1] && A[1] <= A[2])) E = "the mode must lie in [lo, hi]";
+    break;
+  case DistKind::Zipf:
+    E = Span(A[0], A[1]);
+    if (E.empty() && !(A[2] > 0)) E = "the exponent s must be > 0";
+    break;
+  case DistKind::Constant:
+    if (A[0] == 0) E = "a constant zero input cannot show whether the kernel reads it; use another value";
+    else if (!Fl && A[0] != std::floor(A[0])) E = "an integer constant must be a whole number";
+    break;
+  }
+  if (E.empty() && !Fl && D.Kind != DistKind::Normal) {
+    auto [TLo, THi] = intTypeRange(P.Type);
+    size_t N = D.Kind == DistKind::Zipf ? 2 : A.size();
+    for (size_t I = 0; I < N; ++I)
+      if (A[I] < TLo || A[I] > THi)
+        E = "value " + std::to_string((long long)A[I]) + " is outside the range of " + elemTypeName(P.Type);
+  }
+  return E;
 }
 
 Manifest parse(const YAML::Node &Root, const std::string &Path) {
@@ -231,7 +418,7 @@ Manifest parse(const YAML::Node &Root, const std::string &Path) {
     fail(Params, "params must be a non-empty list, in the launcher's parameter order");
   std::set<std::string> Seen;
   for (auto PN : Params) {
-    checkKeys(PN, {"name", "kind", "type", "value", "random", "count", "init", "tolerance"},
+    checkKeys(PN, {"name", "kind", "type", "value", "random", "count", "init", "tolerance", "written"},
               "a parameter");
     Param P;
     P.Loc = locOf(PN);
@@ -243,28 +430,38 @@ Manifest parse(const YAML::Node &Root, const std::string &Path) {
     if (!Seen.insert(P.Name).second)
       fail(PN["name"], "duplicate parameter '" + P.Name + "'");
     if (!PN["kind"])
-      fail(PN, "parameter '" + P.Name + "' needs 'kind' (scalar, input, output, inout)");
+      fail(PN, "parameter '" + P.Name + "' needs 'kind' (scalar, input, output, inout, stream)");
     std::string K = scalarString(PN["kind"], "kind");
     if (K == "scalar") P.Kind = ParamKind::Scalar;
     else if (K == "input" || K == "in") P.Kind = ParamKind::Input;
     else if (K == "output" || K == "out") P.Kind = ParamKind::Output;
     else if (K == "inout") P.Kind = ParamKind::InOut;
-    else fail(PN["kind"], "unknown kind '" + K + "' (use scalar, input, output, inout)");
+    else if (K == "stream") P.Kind = ParamKind::Stream;
+    else fail(PN["kind"], "unknown kind '" + K + "' (use scalar, input, output, inout, stream)");
+    if (P.Kind == ParamKind::Stream) {
+      // The driver creates the stream; nothing about it is the manifest's to say.
+      for (auto It = PN.begin(); It != PN.end(); ++It) {
+        std::string Key = It->first.as<std::string>();
+        if (Key != "name" && Key != "kind")
+          fail(It->first, "stream parameter '" + P.Name + "' takes only name and kind, not '" + Key +
+                              "' (the driver passes its own cudaStream_t)");
+      }
+      M.Params.push_back(P);
+      continue;
+    }
     if (!PN["type"])
       fail(PN, "parameter '" + P.Name + "' needs 'type'");
     P.Type = parseType(PN["type"]);
+    if (PN["written"] && P.Kind != ParamKind::Output && P.Kind != ParamKind::InOut)
+      fail(PN["written"], "written applies to outputs and in-out buffers, not to '" + P.Name + "'");
     if (P.Kind == ParamKind::Scalar) {
       if (PN["count"] || PN["init"])
         fail(PN, "scalar '" + P.Name + "' takes 'value' or 'random', not count/init");
       if (PN["random"]) {
-        YAML::Node R = PN["random"];
-        if (!R.IsSequence() || R.size() != 2)
-          fail(R, "random must be [lo, hi]");
         P.Random = true;
-        P.Lo = toDouble(R[0], "random lo");
-        P.Hi = toDouble(R[1], "random hi");
-        if (!(P.Lo < P.Hi))
-          fail(R, "random range must have lo < hi");
+        P.Init.Kind = DistKind::Uniform;
+        P.Init.Loc = locOf(PN["random"]);
+        P.Init.Args = parseBoundList(PN["random"], M, "random of '" + P.Name + "'", {"lo", "hi"});
       } else if (PN["value"]) {
         std::string V = scalarString(PN["value"], "value");
         if (isFloatType(P.Type)) {
@@ -289,41 +486,43 @@ Manifest parse(const YAML::Node &Root, const std::string &Path) {
         fail(PN, "buffer '" + P.Name + "' needs 'count' (an expression of the sizes)");
       P.CountExpr = scalarString(PN["count"], "count");
       checkExprVars(PN["count"], P.CountExpr, M, "count of '" + P.Name + "'");
-      if (isFloatType(P.Type)) {
-        P.Lo = -1.0;
-        P.Hi = 1.0;
-      } else if (P.Type == ElemType::U8) {
-        P.Lo = 0;
-        P.Hi = 255;
-      } else if (P.Type == ElemType::I8) {
-        P.Lo = -128;
-        P.Hi = 127;
-      } else {
-        P.Lo = -1000;
-        P.Hi = 1000;
-        if (P.Type == ElemType::U32 || P.Type == ElemType::U64)
-          P.Lo = 0;
-      }
-      if (PN["init"]) {
-        if (P.Kind == ParamKind::Output)
+      if (P.Kind == ParamKind::Output) {
+        if (PN["init"])
           fail(PN["init"], "output '" + P.Name + "' is poisoned before every run; it takes no init");
-        YAML::Node I = PN["init"];
-        YAML::Node U = I.IsMap() ? I["uniform"] : YAML::Node();
-        if (I.IsMap())
-          checkKeys(I, {"uniform"}, "init");
-        if (!U || !U.IsSequence() || U.size() != 2)
-          fail(I, "init must be {uniform: [lo, hi]}");
-        P.Lo = toDouble(U[0], "uniform lo");
-        P.Hi = toDouble(U[1], "uniform hi");
-        if (!(P.Lo < P.Hi))
-          fail(U, "uniform range must have lo < hi");
-        if (P.Lo <= 0 && P.Hi >= 0 && P.Lo == 0 && P.Hi == 0)
-          fail(U, "inputs must not be all zeros");
+      } else if (PN["init"]) {
+        P.Init = parseDist(PN["init"], P, M);
+      } else {
+        // Default: uniform over a small range that every kernel's type holds.
+        double Lo = -1000, Hi = 1000;
+        if (isFloatType(P.Type))
+          Lo = -1, Hi = 1;
+        else if (P.Type == ElemType::U8 || P.Type == ElemType::I8)
+          std::tie(Lo, Hi) = intTypeRange(P.Type);
+        else if (!isSignedType(P.Type))
+          Lo = 0;
+        P.Init.Args = {Bound{"", Lo, P.Loc}, Bound{"", Hi, P.Loc}};
+        P.Init.Loc = P.Loc;
       }
       if (PN["tolerance"]) {
         if (P.Kind == ParamKind::Input)
           fail(PN["tolerance"], "tolerance applies to outputs only");
         P.Tolerance = toDouble(PN["tolerance"], "tolerance");
+      }
+      if (YAML::Node W = PN["written"]) {
+        std::string Text = scalarString(W, "written");
+        P.WrittenLoc = locOf(W);
+        if (Text == "all")
+          P.Written = WrittenKind::All;
+        else if (P.Kind == ParamKind::Output)
+          fail(W, "output '" + P.Name + "' is poisoned, so all of it must be written ('written: all'); "
+                  "declare a buffer written in part as kind: inout");
+        else if (Text == "none")
+          P.Written = WrittenKind::None;
+        else {
+          checkExprVars(W, Text, M, "written of '" + P.Name + "'");
+          P.Written = WrittenKind::Prefix;
+          P.WrittenExpr = Text;
+        }
       }
     }
     M.Params.push_back(P);
@@ -457,18 +656,44 @@ Manifest parse(const YAML::Node &Root, const std::string &Path) {
       fail(W["flops"], toString(F.takeError()));
     if (*B <= 0 && S.Profile)
       fail(W["bytes"], "bytes must be positive at the profiled size " + S.label());
-    for (auto &P : M.Params)
+    for (auto &P : M.Params) {
+      if (P.Kind == ParamKind::Stream)
+        continue;
+      int64_t Count = 0;
       if (P.Kind != ParamKind::Scalar) {
         auto C = M.count(P, S);
         if (!C)
           failAt(P.Loc, "count of '" + P.Name + "' at size " + S.label() + ": " + toString(C.takeError()));
         if (*C < 0)
           failAt(P.Loc, "count of '" + P.Name + "' is negative at " + S.label());
+        Count = *C;
       } else if (!P.ValueExpr.empty()) {
         auto V = evalExpr(P.ValueExpr, S.Vars);
         if (!V)
           failAt(P.Loc, toString(V.takeError()));
       }
+      if (P.Kind == ParamKind::Output || P.Kind == ParamKind::InOut) {
+        auto W = M.writtenCount(P, S);
+        if (!W)
+          failAt(P.WrittenLoc, "written of '" + P.Name + "' at size " + S.label() + ": " + toString(W.takeError()));
+        if (*W < 0 || *W > Count)
+          failAt(P.WrittenLoc, "written of '" + P.Name + "' is " + std::to_string(*W) + " at size " + S.label() +
+                                   ", outside [0, count = " + std::to_string(Count) + "]");
+      }
+      if (P.Init.Args.empty())
+        continue;
+      bool PerSize = false;
+      for (auto &B : P.Init.Args)
+        PerSize |= !B.Expr.empty();
+      auto A = M.distArgs(P, S);
+      if (!A)
+        failAt(P.Init.Loc, std::string(distKindName(P.Init.Kind)) + " of '" + P.Name + "' at size " + S.label() +
+                               ": " + toString(A.takeError()));
+      std::string E = checkDistAt(P.Init, P, *A);
+      if (!E.empty())
+        failAt(P.Init.Loc, std::string(distKindName(P.Init.Kind)) + " of '" + P.Name + "'" +
+                               (PerSize ? " at size " + S.label() : std::string()) + ": " + E);
+    }
   }
 
   if (YAML::Node L = Root["limits"]) {

@@ -5,10 +5,12 @@ A candidate states what the gate must decide in its first comment lines:
     // GATE-EXPECT: accepted
     // GATE-EXPECT: rejected stage=correctness reason="were not written"
     // GATE-ARGS: --sanitize memcheck            (optional extra gate arguments)
+    // GATE-WORKLOAD: m.yaml                     (optional; relative to the candidate)
 `reason` is a Python regular expression searched in the reported reason.
+A candidate's GATE-WORKLOAD takes precedence over --workload.
 
-One candidate (lit):  check_gate.py KLINEAGE CAND.cu --workload M.yaml [gate args...]
-Whole suite (GPU):    check_gate.py KLINEAGE --suite DIR --workload M.yaml --out OUTDIR
+One candidate (lit):  check_gate.py KLINEAGE CAND.cu [--workload M.yaml] [gate args...]
+Whole suite (GPU):    check_gate.py KLINEAGE --suite DIR [--workload M.yaml] --out OUTDIR
                       runs every *.cu in DIR, writes OUTDIR/<name>.json, OUTDIR/summary.json
                       and OUTDIR/summary.md, and exits 1 if any expectation failed.
 Exit 0 when the gate decided as expected. Without a GPU, a candidate expected to
@@ -25,6 +27,7 @@ import time
 
 EXPECT_RE = re.compile(r'//\s*GATE-EXPECT:\s*(accepted|rejected)(?:\s+stage=(\w+))?(?:\s+reason="([^"]*)")?')
 ARGS_RE = re.compile(r'//\s*GATE-ARGS:\s*(.*)$', re.M)
+WORKLOAD_RE = re.compile(r'//\s*GATE-WORKLOAD:\s*(\S+)')
 EXIT_CODES = {"accepted": 0, "rejected": 2}
 
 
@@ -36,11 +39,16 @@ def parse_expect(path):
     extra = []
     for a in ARGS_RE.findall(text):
         extra += shlex.split(a)
-    return {"verdict": m.group(1), "stage": m.group(2), "reason": m.group(3)}, extra
+    w = WORKLOAD_RE.search(text)
+    workload = os.path.join(os.path.dirname(path), w.group(1)) if w else None
+    return {"verdict": m.group(1), "stage": m.group(2), "reason": m.group(3)}, extra, workload
 
 
 def run_one(klineage, cand, workload, gate_args, json_path):
-    exp, extra = parse_expect(cand)
+    exp, extra, own = parse_expect(cand)
+    workload = own or workload
+    if not workload:
+        raise SystemExit("%s: no '// GATE-WORKLOAD:' line and no --workload" % cand)
     cmd = [klineage, "gate", cand, "--workload", workload, "--json", json_path] + extra + gate_args
     t0 = time.time()
     p = subprocess.run(cmd, capture_output=True, text=True)
@@ -100,8 +108,6 @@ def main(argv):
             cands.append(a); i += 1
         else:
             gate_args.append(a); i += 1
-    if not workload:
-        raise SystemExit("check_gate.py: --workload is required")
     if suite:
         cands = sorted(os.path.join(suite, f) for f in os.listdir(suite) if f.endswith(".cu"))
         only = os.environ.get("GATE_ONLY")

@@ -65,7 +65,7 @@ struct StageResult {
 struct CandidateResult {
   std::string File;
   std::vector<StageResult> Stages;
-  std::string Verdict;      ///< accepted | rejected | compile-only
+  std::string Verdict;      ///< accepted | rejected | compile-only (no GPU) | compiled (--stages compile)
   std::string FailedStage, Reason;
   double MedianMs = -1;     ///< profile median (kernel time per call)
   std::vector<double> RoundMedians;

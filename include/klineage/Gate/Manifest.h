@@ -1,8 +1,9 @@
 //===- Manifest.h - Workload manifests for the verification gate -*- C++ -*-===//
 //
 // A workload manifest (YAML, schema in docs/gate.md) says how the gate calls a
-// candidate: the host launcher's parameters in order (scalars, input, output
-// and in-out buffers with element type, count expression and initialisation),
+// candidate: the host launcher's parameters in order (scalars, input, output,
+// in-out buffers with element type, count expression, initialisation
+// distribution and written part, and streams the driver passes),
 // the problem sizes (profiled and correctness-only), the size domain as
 // checkable facts, the CPU reference, the tolerance, the work counts and the
 // optional compile limits. Every error carries the manifest's line and column.
@@ -14,24 +15,51 @@
 #include "klineage/Gate/Expr.h"
 #include "llvm/Support/Error.h"
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
 namespace klineage {
 namespace gate {
 
-enum class ElemType { F32, F64, F16, BF16, I8, U8, I32, U32, I64, U64 };
-enum class ParamKind { Scalar, Input, Output, InOut };
+enum class ElemType { F32, F64, F16, BF16, I8, U8, I16, U16, I32, U32, I64, U64 };
+/// Stream: a cudaStream_t the driver creates and passes; not in the reference.
+enum class ParamKind { Scalar, Input, Output, InOut, Stream };
+/// Input distributions (docs/gate.md lists which types take which).
+enum class DistKind { Uniform, Normal, Triangular, Zipf, Constant };
+/// Which part of an output or in-out buffer the launcher must write.
+enum class WrittenKind { All, None, Prefix };
 
 const char *elemTypeName(ElemType T);     ///< manifest spelling: f32, i32, ...
 const char *elemTypeCxx(ElemType T);      ///< C++ spelling: float, int, ...
 const char *refElemTypeCxx(ElemType T);   ///< type the reference sees: double for floats
 bool isFloatType(ElemType T);
+bool isSignedType(ElemType T);            ///< floats and i8..i64
+/// The range of an integer type as doubles (exact up to 2^53).
+std::pair<double, double> intTypeRange(ElemType T);
 unsigned elemSize(ElemType T);
 const char *paramKindName(ParamKind K);
+const char *distKindName(DistKind K);
 
 struct SourceLoc {
   int Line = 0, Col = 0; ///< 1-based; 0 = unknown
+};
+
+/// A distribution bound: a number, or an integer expression of the size
+/// variables evaluated per size.
+struct Bound {
+  std::string Expr;  ///< empty: Value is a constant
+  double Value = 0;
+  SourceLoc Loc;
+};
+
+/// An initialisation (inputs, in-out) or a random scalar's draw. Args:
+/// uniform [lo, hi], normal [mean, std], triangular [lo, mode, hi],
+/// zipf [lo, hi, s], constant [c].
+struct Dist {
+  DistKind Kind = DistKind::Uniform;
+  std::vector<Bound> Args;
+  SourceLoc Loc;
 };
 
 struct Param {
@@ -42,11 +70,14 @@ struct Param {
   // Scalars: an integer expression of the sizes, a float constant, or random.
   std::string ValueExpr;            ///< integer scalars (and float ones given as expression)
   std::optional<double> FloatValue; ///< float scalar constant
-  bool Random = false;              ///< scalar drawn per trial from [Lo, Hi]
+  bool Random = false;              ///< scalar drawn per trial from Init (uniform)
+  Dist Init;                        ///< buffers: initialisation; random scalars: the draw
   // Buffers.
   std::string CountExpr;
-  double Lo = -1.0, Hi = 1.0;       ///< uniform initialisation range (inputs, in-out)
   std::optional<double> Tolerance;  ///< outputs: overrides the workload tolerance
+  WrittenKind Written = WrittenKind::All; ///< outputs and in-out buffers
+  std::string WrittenExpr;          ///< Prefix: how many leading elements are written
+  SourceLoc WrittenLoc;
 };
 
 struct DomainFact {
@@ -84,6 +115,10 @@ struct Manifest {
 
   /// Evaluated per-size values.
   llvm::Expected<int64_t> count(const Param &P, const SizePoint &S) const;
+  /// The distribution's arguments at a size (bounds evaluated).
+  llvm::Expected<std::vector<double>> distArgs(const Param &P, const SizePoint &S) const;
+  /// How many leading elements of an output or in-out buffer are written.
+  llvm::Expected<int64_t> writtenCount(const Param &P, const SizePoint &S) const;
   llvm::Expected<int64_t> flops(const SizePoint &S) const;
   llvm::Expected<int64_t> bytes(const SizePoint &S) const;
 };
