@@ -41,6 +41,15 @@ static bool isPointerCast(const Expr *E) {
   return false;
 }
 
+/// Adds \p Idx elements of \p ElemBytes bytes each to \p R's offset (or
+/// makes the offset unknown).
+static void addOffset(Root &R, Linearizer &Lin, const Expr *Idx, int64_t ElemBytes) {
+  if (auto F = Lin.linearize(Idx))
+    R.OffsetBytes.add(*F, ElemBytes);
+  else
+    R.OffsetKnown = false;
+}
+
 Root PointerProvenance::rootOf(const Expr *Ptr, unsigned Depth) {
   Root R;
   if (!Ptr || Depth > 16) {
@@ -128,11 +137,8 @@ Root PointerProvenance::rootOf(const Expr *Ptr, unsigned Depth) {
       if (!P->getType()->isPointerType())
         std::swap(P, I);
       Root Inner = rootOf(P, Depth + 1);
-      uint64_t Size = Ctx.getTypeSizeInChars(P->getType()->getPointeeType()).getQuantity();
-      if (auto F = Lin.linearize(I))
-        Inner.OffsetBytes.add(*F, B->getOpcode() == BO_Add ? int64_t(Size) : -int64_t(Size));
-      else
-        Inner.OffsetKnown = false;
+      int64_t Size = Ctx.getTypeSizeInChars(P->getType()->getPointeeType()).getQuantity();
+      addOffset(Inner, Lin, I, B->getOpcode() == BO_Add ? Size : -Size);
       return Inner;
     }
     R.Why = "unsupported pointer arithmetic";
@@ -143,11 +149,7 @@ Root PointerProvenance::rootOf(const Expr *Ptr, unsigned Depth) {
       const Expr *S = U->getSubExpr()->IgnoreParens();
       if (const auto *AS = dyn_cast<ArraySubscriptExpr>(S)) {
         Root Inner = rootOf(AS->getBase(), Depth + 1);
-        uint64_t Size = Ctx.getTypeSizeInChars(AS->getType()).getQuantity();
-        if (auto F = Lin.linearize(AS->getIdx()))
-          Inner.OffsetBytes.add(*F, int64_t(Size));
-        else
-          Inner.OffsetKnown = false;
+        addOffset(Inner, Lin, AS->getIdx(), Ctx.getTypeSizeInChars(AS->getType()).getQuantity());
         return Inner;
       }
       if (isa<MemberExpr>(S))
@@ -170,11 +172,7 @@ Root PointerProvenance::rootOf(const Expr *Ptr, unsigned Depth) {
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
     if (AS->getType()->isArrayType()) { // a row of a 2-D array
       Root Inner = rootOf(AS->getBase(), Depth + 1);
-      uint64_t Size = Ctx.getTypeSizeInChars(AS->getType()).getQuantity();
-      if (auto F = Lin.linearize(AS->getIdx()))
-        Inner.OffsetBytes.add(*F, int64_t(Size));
-      else
-        Inner.OffsetKnown = false;
+      addOffset(Inner, Lin, AS->getIdx(), Ctx.getTypeSizeInChars(AS->getType()).getQuantity());
       return Inner;
     }
     R.Why = "the pointer is loaded from memory";
