@@ -21,6 +21,11 @@ bool isWrittenAsDevice(const FunctionDecl *FD) {
   return A && !A->isImplicit();
 }
 
+bool isImplicitlyDeviceForClang(const FunctionDecl *FD) {
+  const auto *A = FD ? FD->getAttr<CUDADeviceAttr>() : nullptr;
+  return A && A->isImplicit() && !isWrittenAsDevice(FD);
+}
+
 /// The function around a lambda's call operator, or null for other functions.
 static const FunctionDecl *lambdaParent(const FunctionDecl *FD) {
   const auto *MD = dyn_cast<CXXMethodDecl>(FD);

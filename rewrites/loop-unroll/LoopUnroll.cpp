@@ -18,6 +18,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "RewriteRegistry.h"
+#include "klineage/Analysis/Mutation.h"
+#include "klineage/Cuda/Builtins.h"
+#include "klineage/Cuda/DeviceCode.h"
 #include "klineage/Rewrite/EditBuilder.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -94,78 +97,7 @@ constexpr uint64_t SimulationCap = 1u << 16;
 // Shared helpers
 //===----------------------------------------------------------------------===//
 
-/// The nearest enclosing function of \p S (lambda call operators included).
-const FunctionDecl *enclosingFunction(ASTContext &Ctx, const Stmt &S) {
-  DynTypedNodeList Parents = Ctx.getParents(S);
-  while (!Parents.empty()) {
-    const DynTypedNode &P = Parents[0];
-    if (const auto *FD = P.get<FunctionDecl>())
-      return FD;
-    if (const auto *LE = P.get<LambdaExpr>())
-      return LE->getCallOperator();
-    Parents = Ctx.getParents(P);
-  }
-  return nullptr;
-}
-
-/// Whether \p FD is *written* as device code: `__global__`, or `__device__`
-/// spelled in the source. Clang also marks constexpr functions and lambdas
-/// implicitly `__host__ __device__`; nvcc does not (a constexpr function
-/// without `__device__` is host-only unless --expt-relaxed-constexpr, and an
-/// unannotated lambda takes the execution space of the function around it),
-/// so implicit attributes do not count.
-bool writtenAsDevice(const FunctionDecl *FD) {
-  if (FD->hasAttr<CUDAGlobalAttr>())
-    return true;
-  const auto *A = FD->getAttr<CUDADeviceAttr>();
-  return A && !A->isImplicit();
-}
-
-/// The function that decides whether code in \p FD runs on the device: a
-/// lambda's call operator without a written `__device__` inherits it from the
-/// function around the lambda.
-const FunctionDecl *deviceContextOf(const FunctionDecl *FD) {
-  while (FD) {
-    if (writtenAsDevice(FD))
-      return FD;
-    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
-    if (!MD || !MD->getParent()->isLambda())
-      return nullptr;
-    FD = dyn_cast_or_null<FunctionDecl>(MD->getParent()->getParentFunctionOrMethod());
-  }
-  return nullptr;
-}
-
-/// The host function that decides that \p FD is host code (the function
-/// around a lambda, or \p FD itself), for the refusal's wording.
-const FunctionDecl *hostContextOf(const FunctionDecl *FD) {
-  while (FD) {
-    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
-    if (!MD || !MD->getParent()->isLambda())
-      return FD;
-    const auto *Outer = dyn_cast_or_null<FunctionDecl>(MD->getParent()->getParentFunctionOrMethod());
-    if (!Outer)
-      return FD;
-    FD = Outer;
-  }
-  return FD;
-}
-
-std::string functionKind(const FunctionDecl *FD) {
-  if (FD->hasAttr<CUDAGlobalAttr>())
-    return "__global__";
-  if (FD->hasAttr<CUDAHostAttr>() && !FD->getAttr<CUDAHostAttr>()->isImplicit())
-    return "__host__ __device__";
-  return "__device__";
-}
-
-const VarDecl *refVar(const Expr *E) {
-  if (!E)
-    return nullptr;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-    return dyn_cast<VarDecl>(DRE->getDecl());
-  return nullptr;
-}
+using analysis::refVar;
 
 std::string text(ASTContext &Ctx, const Stmt *S, StringRef Fallback = "<expr>") {
   if (auto T = sourceText(Ctx, S))
@@ -212,30 +144,6 @@ struct TripCount {
   bool OverCap = false;          ///< known to be constant but > SimulationCap
 };
 
-/// Whether \p S reads `warpSize`, directly or through the initialiser of a
-/// const variable (`const int lanes = warpSize;`). Clang's CUDA headers declare
-/// it `const int warpSize = 32`, so clang folds it; for nvcc it is a read of
-/// the %WARP_SZ register, not a compile-time constant, and `#pragma unroll`
-/// on a loop bounded by it does nothing.
-bool readsWarpSize(const Stmt *S, unsigned Depth = 0) {
-  if (!S || Depth > 8)
-    return false;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
-    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-    if (!VD)
-      return false;
-    if (VD->getName() == "warpSize" && VD->getDeclContext()->isTranslationUnit())
-      return true;
-    if (VD->getType().isConstQualified() && VD->getInit())
-      return readsWarpSize(VD->getInit(), Depth + 1);
-    return false;
-  }
-  for (const Stmt *C : S->children())
-    if (readsWarpSize(C, Depth))
-      return true;
-  return false;
-}
-
 /// Whether \p E is an integer constant here; on failure, names the first
 /// non-constant variable it reads.
 std::optional<APSInt> constantValue(ASTContext &Ctx, const Expr *E, std::string &Why) {
@@ -243,7 +151,7 @@ std::optional<APSInt> constantValue(ASTContext &Ctx, const Expr *E, std::string 
     Why = "'" + text(Ctx, E) + "' depends on a template parameter (decided per instantiation)";
     return std::nullopt;
   }
-  if (readsWarpSize(E)) {
+  if (cuda::readsWarpSize(E)) {
     Why = "'" + text(Ctx, E) +
           "' is not a compile-time constant for nvcc ('warpSize' is read from the %WARP_SZ "
           "register at run time; only clang's headers make it 32); write 32 if that is meant";
@@ -307,65 +215,6 @@ std::optional<APSInt> constantValue(ASTContext &Ctx, const Expr *E, std::string 
   return std::nullopt;
 }
 
-/// True if \p S writes \p V or takes its address/reference (anything but a
-/// plain read), so that the trip count cannot be read off the header.
-const Stmt *findIndexModification(ASTContext &Ctx, const Stmt *S, const VarDecl *V,
-                                  const Stmt *Skip = nullptr) {
-  if (!S || S == Skip)
-    return nullptr;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
-    if (DRE->getDecl() != V)
-      return nullptr;
-    DynTypedNodeList Parents = Ctx.getParents(*DRE);
-    // Macro arguments are parenthesised: (i) is read like i.
-    while (!Parents.empty() && Parents[0].get<ParenExpr>())
-      Parents = Ctx.getParents(Parents[0]);
-    if (!Parents.empty())
-      if (const auto *ICE = Parents[0].get<ImplicitCastExpr>())
-        if (ICE->getCastKind() == CK_LValueToRValue)
-          return nullptr;
-    // Unevaluated uses (sizeof, decltype) cannot change it either.
-    for (const DynTypedNode &P : Parents)
-      if (P.get<UnaryExprOrTypeTraitExpr>())
-        return nullptr;
-    // A lambda's capture of it: the lambda body's own uses are checked.
-    if (!Parents.empty() && Parents[0].get<LambdaExpr>())
-      return nullptr;
-    // Bound to a const reference (`std::min(i, 3)`, `const int &r = i`).
-    const Expr *Cur = DRE;
-    DynTypedNodeList Up = Parents;
-    while (!Up.empty()) {
-      const auto *ICE = Up[0].get<ImplicitCastExpr>();
-      if (!ICE || ICE->getCastKind() != CK_NoOp)
-        break;
-      Cur = ICE;
-      Up = Ctx.getParents(*ICE);
-    }
-    if (!Up.empty()) {
-      if (const auto *CE = Up[0].get<CallExpr>()) {
-        const FunctionDecl *Callee = CE->getDirectCallee();
-        unsigned Skip =
-            isa<CXXOperatorCallExpr>(CE) && isa_and_nonnull<CXXMethodDecl>(Callee) ? 1 : 0;
-        for (unsigned I = Skip; Callee && I < CE->getNumArgs(); ++I)
-          if (CE->getArg(I) == Cur && I - Skip < Callee->getNumParams()) {
-            QualType PT = Callee->getParamDecl(I - Skip)->getType();
-            if (PT->isReferenceType() && PT->getPointeeType().isConstQualified())
-              return nullptr;
-          }
-      }
-      if (const auto *VD = Up[0].get<VarDecl>())
-        if (VD->getType()->isReferenceType() &&
-            VD->getType()->getPointeeType().isConstQualified())
-          return nullptr;
-    }
-    return DRE;
-  }
-  for (const Stmt *C : S->children())
-    if (const Stmt *M = findIndexModification(Ctx, C, V, Skip))
-      return M;
-  return nullptr;
-}
-
 /// The block that holds a loop, or null; Child becomes the block's statement
 /// for the loop (the AttributedStmt when the loop carries a pragma).
 const CompoundStmt *enclosingBlock(ASTContext &Ctx, const Stmt &Loop, const Stmt *&Child) {
@@ -418,13 +267,13 @@ const Expr *stepOf(ASTContext &Ctx, const Expr *Inc, const VarDecl *IV) {
     const Expr *L = stepOf(Ctx, BO->getLHS(), IV), *R = stepOf(Ctx, BO->getRHS(), IV);
     if (L && R)
       return nullptr; // updated twice: not a simple counted loop
-    if (L && findIndexModification(Ctx, BO->getRHS(), IV))
+    if (L && analysis::findModification(Ctx, BO->getRHS(), IV))
       return nullptr;
-    if (R && findIndexModification(Ctx, BO->getLHS(), IV))
+    if (R && analysis::findModification(Ctx, BO->getLHS(), IV))
       return nullptr;
     return L ? L : R;
   }
-  return findIndexModification(Ctx, E, IV) ? E : nullptr;
+  return analysis::findModification(Ctx, E, IV) ? E : nullptr;
 }
 
 enum class StepOp { Add, Sub, Mul, Div, Shl, Shr };
@@ -437,7 +286,7 @@ const Expr *declaredStartBefore(ASTContext &Ctx, const Stmt *LoopS, const VarDec
                                 const Stmt *HeaderInit) {
   if (!LoopS || !IV->hasLocalStorage() || IV->getType()->isReferenceType())
     return nullptr;
-  if (HeaderInit && findIndexModification(Ctx, HeaderInit, IV))
+  if (HeaderInit && analysis::findModification(Ctx, HeaderInit, IV))
     return nullptr;
   const Stmt *Child = LoopS;
   const CompoundStmt *CS = enclosingBlock(Ctx, *LoopS, Child);
@@ -462,7 +311,7 @@ const Expr *declaredStartBefore(ASTContext &Ctx, const Stmt *LoopS, const VarDec
       for (const Decl *D : DS->decls())
         if (D == IV)
           return IV->getInit();
-    if (findIndexModification(Ctx, S, IV))
+    if (analysis::findModification(Ctx, S, IV))
       return nullptr;
   }
   return nullptr;
@@ -523,7 +372,7 @@ std::optional<PointerPos> pointerPos(ASTContext &Ctx, const Expr *E, const VarDe
       std::swap(P, N);
     if (P->getType()->isPointerType() && N->getType()->isIntegerType()) {
       Expr::EvalResult R;
-      if (N->isValueDependent() || !N->EvaluateAsInt(R, Ctx) || readsWarpSize(N)) {
+      if (N->isValueDependent() || !N->EvaluateAsInt(R, Ctx) || cuda::readsWarpSize(N)) {
         Why = "the offset '" + text(Ctx, N) + "' is not a compile-time constant";
         return std::nullopt;
       }
@@ -628,7 +477,7 @@ TripCount analysePointerLoop(ASTContext &Ctx, const Stmt *Init, const Expr *Cond
            CA && (CA->getOpcode() == BO_AddAssign || CA->getOpcode() == BO_SubAssign)) {
     Expr::EvalResult R;
     if (!CA->getRHS()->isValueDependent() && CA->getRHS()->EvaluateAsInt(R, Ctx) &&
-        !readsWarpSize(CA->getRHS()))
+        !cuda::readsWarpSize(CA->getRHS()))
       Step = CA->getOpcode() == BO_AddAssign ? R.Val.getInt().getExtValue()
                                              : -R.Val.getInt().getExtValue();
   } else if (const auto *BO = dyn_cast<BinaryOperator>(Inc); BO && BO->getOpcode() == BO_Assign) {
@@ -649,11 +498,11 @@ TripCount analysePointerLoop(ASTContext &Ctx, const Stmt *Init, const Expr *Cond
   for (const VarDecl *V : {IV, Start->Base}) {
     if (V->getType()->isArrayType())
       continue;
-    const Stmt *M = findIndexModification(Ctx, Body, V, SkipInBody);
+    const Stmt *M = analysis::findModification(Ctx, Body, V, SkipInBody);
     if (!M && V != IV)
-      M = findIndexModification(Ctx, IncE, V);
+      M = analysis::findModification(Ctx, IncE, V);
     if (!M)
-      M = findIndexModification(Ctx, CondE, V);
+      M = analysis::findModification(Ctx, CondE, V);
     if (M) {
       T.Reason = "'" + V->getName().str() + "' is modified or escapes inside the loop (line " +
                  std::to_string(Ctx.getSourceManager().getPresumedLineNumber(
@@ -872,7 +721,7 @@ TripCount analyseCounted(ASTContext &Ctx, const CountedLoop &For) {
     }
 
   // The index must not change anywhere else.
-  if (const Stmt *M = findIndexModification(Ctx, For.Body, IV, For.SkipInBody)) {
+  if (const Stmt *M = analysis::findModification(Ctx, For.Body, IV, For.SkipInBody)) {
     T.St = Status::Fails;
     T.Reason = "'" + IVName + "' is modified or escapes inside the body (line " +
                std::to_string(Ctx.getSourceManager().getPresumedLineNumber(
@@ -880,7 +729,7 @@ TripCount analyseCounted(ASTContext &Ctx, const CountedLoop &For) {
                ")";
     return T;
   }
-  if (const Stmt *M = findIndexModification(Ctx, For.Cond, IV)) {
+  if (const Stmt *M = analysis::findModification(Ctx, For.Cond, IV)) {
     (void)M;
     T.St = Status::Fails;
     T.Reason = "the condition modifies '" + IVName + "'";
@@ -1125,22 +974,22 @@ private:
 
   /// device-code, for both the site and its reason.
   static void checkDeviceCode(Site &S, const FunctionDecl *FD) {
-    const FunctionDecl *Dev = deviceContextOf(FD);
+    const FunctionDecl *Dev = cuda::deviceContextOf(FD);
     if (Dev) {
       S.addPrecondition(DeviceCode, Status::Holds,
-                        "in " + functionKind(Dev) + " function '" + Dev->getNameAsString() + "'");
+                        "in " + cuda::executionSpace(Dev) + " function '" + Dev->getNameAsString() + "'");
       return;
     }
     if (!FD) {
       S.addPrecondition(DeviceCode, Status::Fails, "the loop is not inside a function");
       return;
     }
-    const FunctionDecl *Host = hostContextOf(FD);
+    const FunctionDecl *Host = cuda::hostContextOf(FD);
     std::string Who = "'" + Host->getNameAsString() + "'";
     if (Host != FD)
       Who = "a lambda in " + Who + ", which";
     std::string Why = Who + " is host code";
-    if (Host->isConstexpr() && Host->hasAttr<CUDADeviceAttr>())
+    if (Host->isConstexpr() && cuda::isImplicitlyDeviceForClang(Host))
       Why += " (constexpr without __device__: nvcc compiles it for the host only)";
     else if (Host != FD)
       Why += " (a lambda without __device__ runs where the function around it runs)";
@@ -1150,7 +999,7 @@ private:
 
   void forward(AnalysisContext &AC, const Stmt &Loop, const AttributedStmt *Hinted) const {
     ASTContext &Ctx = AC.ast();
-    const FunctionDecl *FD = enclosingFunction(Ctx, Loop);
+    const FunctionDecl *FD = cuda::enclosingFunction(Ctx, Loop);
     Site &S = AC.addSite(Name, Direction::Forward, Loop.getBeginLoc(), FD);
     std::string BadFactor;
     unsigned Factor = factorOption(AC, BadFactor);
@@ -1303,7 +1152,7 @@ private:
   void reverse(AnalysisContext &AC, const Stmt &Loop, const AttributedStmt &Hinted) const {
     ASTContext &Ctx = AC.ast();
     const SourceManager &SM = Ctx.getSourceManager();
-    const FunctionDecl *FD = enclosingFunction(Ctx, Loop);
+    const FunctionDecl *FD = cuda::enclosingFunction(Ctx, Loop);
     // Only the unroll hints are ours: `#pragma unroll` / `#pragma unroll N`
     // with N != 1. `#pragma unroll 1`, nounroll and `#pragma clang loop` are
     // not unroll requests and are left alone (no site).
@@ -1326,7 +1175,7 @@ private:
     }
     if (Ours.empty())
       return;
-    if (!deviceContextOf(FD))
+    if (!cuda::deviceContextOf(FD))
       return; // host loops: not this pair's domain (see device-code, forward).
 
     const LoopHintAttr *LH = Ours.front();

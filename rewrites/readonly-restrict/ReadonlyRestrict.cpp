@@ -19,6 +19,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "RewriteRegistry.h"
+#include "klineage/Cuda/Intrinsics.h"
+#include "klineage/Cuda/Matchers.h"
 #include "klineage/Rewrite/EditBuilder.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -150,28 +152,6 @@ std::optional<PointerTypeLoc> pointerLoc(TypeLoc TL) {
   if (auto P = TL.getAs<PointerTypeLoc>())
     return P;
   return std::nullopt;
-}
-
-bool isAtomicName(StringRef N) {
-  return N.starts_with("atomic") || N.starts_with("__atomic") || N.starts_with("__nv_atomic") ||
-         N.starts_with("__hip_atomic") || N.starts_with("__nvvm_atom") || N.starts_with("__red") ||
-         N.starts_with("red_") || N.starts_with("__stcg") || N.starts_with("__stcs") ||
-         N.starts_with("__stwb") || N.starts_with("__stwt");
-}
-
-/// Whether the TU declares `__ldg(const T *)` for the (canonical) pointee T.
-bool ldgSupports(ASTContext &Ctx, QualType Pointee) {
-  QualType T = Pointee.getCanonicalType().getUnqualifiedType();
-  IdentifierInfo &II = Ctx.Idents.get("__ldg");
-  for (NamedDecl *ND : Ctx.getTranslationUnitDecl()->lookup(DeclarationName(&II))) {
-    const auto *FD = dyn_cast<FunctionDecl>(ND);
-    if (!FD || FD->getNumParams() != 1)
-      continue;
-    if (const auto *PT = FD->getParamDecl(0)->getType()->getAs<PointerType>())
-      if (Ctx.hasSameUnqualifiedType(PT->getPointeeType(), T))
-        return true;
-  }
-  return false;
 }
 
 /// Whether a record type has pointer members (directly or one level down).
@@ -497,7 +477,7 @@ private:
     // getNameAsString: operator() of a lambda has no identifier name.
     const std::string CNameStr = Callee->getNameAsString();
     StringRef CName = CNameStr;
-    if (isAtomicName(CName)) {
+    if (cuda::isAtomicOrStoreCallee(CName)) {
       F.Writes.push_back("'" + CName.str() + "' writes it at " + where(Ctx, CE));
       return;
     }
@@ -736,7 +716,7 @@ private:
   const Expr *memberTarget(const MemberExpr *ME, QualType Elem) {
     const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
     if (!FD || FD->isBitField() || FD->getType()->isReferenceType() ||
-        ME->getType()->isDependentType() || Elem->isDependentType() || ldgSupports(Ctx, Elem))
+        ME->getType()->isDependentType() || Elem->isDependentType() || cuda::ldgSupports(Ctx, Elem))
       return nullptr;
     return ME;
   }
@@ -747,14 +727,14 @@ private:
   bool cudaHeaderValue(const FunctionDecl *Callee, QualType Elem) {
     const SourceManager &SM = Ctx.getSourceManager();
     return Callee && Elem->isRecordType() && !Elem->isDependentType() &&
-           SM.isInSystemHeader(SM.getFileLoc(Callee->getLocation())) && ldgSupports(Ctx, Elem);
+           SM.isInSystemHeader(SM.getFileLoc(Callee->getLocation())) && cuda::ldgSupports(Ctx, Elem);
   }
 
   void load(Flow &F, const Expr *Target) {
     // Only element types with an __ldg overload can be wrapped (a cast may
     // have changed the type: reinterpret_cast<const Pair *>(p)[i]).
     if (Target && !PathMixed &&
-        (Target->getType()->isDependentType() || ldgSupports(Ctx, Target->getType())))
+        (Target->getType()->isDependentType() || cuda::ldgSupports(Ctx, Target->getType())))
       F.Loads.push_back(Target);
     else
       ++F.Reads;
@@ -993,9 +973,8 @@ public:
     auto Fn = functionDecl(isDefinition(), hasBody(compoundStmt()),
                            // lambdas are followed from the kernel around them
                            unless(cxxMethodDecl(ofClass(cxxRecordDecl(isLambda())))),
-                           D == Direction::Forward
-                               ? anyOf(hasAttr(attr::CUDAGlobal), hasAttr(attr::CUDADevice))
-                               : hasAttr(attr::CUDAGlobal),
+                           D == Direction::Forward ? cuda::isDeviceCodeFunction()
+                                                   : cuda::isKernelFunction(),
                            hasAnyParameter(hasType(pointerType())))
                   .bind(ids::Fn);
     Finder.addMatcher(traverse(TK_AsIs, Fn), &CB);
@@ -1182,7 +1161,7 @@ private:
     // cannot be followed, and no write). Pure outputs and unused parameters
     // have nothing to gain.
     if (F.Loads.empty() && F.Reads == 0 && F.LdgCalls.empty() &&
-        (F.Unknowns.empty() || !F.Writes.empty() || !Fn.hasAttr<CUDAGlobalAttr>()))
+        (F.Unknowns.empty() || !F.Writes.empty() || !cuda::isKernel(&Fn)))
       return;
     // A load written inside a macro body (`#define A(i, j) A[(i) * lda + (j)]`)
     // is not wrapped: that would mean editing the macro, which other code
@@ -1220,7 +1199,7 @@ private:
     S.Facts["loads"] = std::to_string(F.Loads.size());
 
     // global-kernel
-    if (Fn.hasAttr<CUDAGlobalAttr>())
+    if (cuda::isKernel(&Fn))
       S.addPrecondition(GlobalKernel, Status::Holds, "'" + FName + "' is a __global__ kernel");
     else
       S.addPrecondition(GlobalKernel, Status::Fails,
@@ -1269,7 +1248,7 @@ private:
       S.addPrecondition(LdgTypeSupported, Status::Unknown,
                         "the pointee type depends on a template parameter (decided per "
                         "instantiation)");
-    else if (ldgSupports(Ctx, Pointee))
+    else if (cuda::ldgSupports(Ctx, Pointee))
       S.addPrecondition(LdgTypeSupported, Status::Holds,
                         "__ldg(const " + Pointee.getUnqualifiedType().getAsString() + " *) exists");
     else if (Pointee->isRecordType() && !F.Loads.empty())

@@ -22,8 +22,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Analysis.h"
-#include "LinearForm.h"
 #include "RewriteRegistry.h"
+#include "klineage/Analysis/AnalysisCache.h"
+#include "klineage/Cuda/DeviceCode.h"
 #include "klineage/Rewrite/EditBuilder.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
@@ -313,7 +314,8 @@ struct Group {
 class ForwardAnalysis {
 public:
   ForwardAnalysis(AnalysisContext &AC, const FunctionDecl *FD)
-      : AC(AC), Ctx(AC.ast()), T(AC.ast()), FD(FD), Facts(AC.ast(), FD),
+      : AC(AC), Ctx(AC.ast()), T(AC.ast()), FD(FD),
+        Facts(analysis::AnalysisCache::of(AC.ast()).facts(FD)),
         A(AC.ast(), AC.assumptions(), Facts), PM(FD->getBody()) {}
 
   void run() {
@@ -404,7 +406,7 @@ private:
         L->Index = L->Parts.front();
       else if (!L->Parts.empty())
         L->Index = L->Parts.back();
-      auto K = scalarKind(E->getType());
+      auto K = cuda::scalarKind(E->getType());
       if (!K)
         continue;
       L->Elem = *K;
@@ -562,7 +564,7 @@ private:
                        *FD->getBody(), AC.ast());
     for (const BoundNodes &BN : Calls) {
       const auto *Call = BN.getNodeAs<CallExpr>(ids::Access);
-      auto VK = Call ? vectorKind(Call->getType()) : std::nullopt;
+      auto VK = Call ? cuda::vectorKind(Call->getType()) : std::nullopt;
       if (!VK || Call->getNumArgs() != VK->second || (Forced && *Forced != VK->second))
         continue;
       std::vector<Lane *> Ls;
@@ -591,7 +593,7 @@ private:
       G->C0 = Ls[0]->C;
       G->Accesses = Ls;
       G->ByLane = Ls;
-      G->VecType = vectorTypeName(VK->first, VK->second);
+      G->VecType = cuda::vectorTypeName(VK->first, VK->second);
       G->InCall = Call;
       for (Lane *L : Ls)
         InCallGroup.insert(L);
@@ -693,7 +695,7 @@ private:
       for (Lane *L : G->Accesses)
         if (!G->ByLane[L->C - C0])
           G->ByLane[L->C - C0] = L;
-      G->VecType = vectorTypeName(G->Accesses.front()->Elem, V);
+      G->VecType = cuda::vectorTypeName(G->Accesses.front()->Elem, V);
       Groups.push_back(std::move(G));
     };
     if (IsIncomplete) {
@@ -1416,8 +1418,8 @@ private:
         return "";
       Var = VD;
     }
-    auto VK = Var ? vectorKind(Var->getType()) : std::nullopt;
-    if (!VK || vectorTypeName(VK->first, VK->second) != G.VecType)
+    auto VK = Var ? cuda::vectorKind(Var->getType()) : std::nullopt;
+    if (!VK || cuda::vectorTypeName(VK->first, VK->second) != G.VecType)
       return "";
     return Var->getName().str();
   }
@@ -1780,7 +1782,7 @@ private:
           G->KKey = KK;
           G->Start = S;
           G->V = unsigned(N);
-          G->VecType = vectorTypeName(L->Elem, G->V);
+          G->VecType = cuda::vectorTypeName(L->Elem, G->V);
           It = ByKey.emplace(Key, G.get()).first;
           LoopGroups.push_back(std::move(G));
         }
@@ -2170,7 +2172,7 @@ private:
   const ASTContext &Ctx;
   TextCtx T;
   const FunctionDecl *FD;
-  FunctionFacts Facts;
+  const FunctionFacts &Facts;
   Analyzer A;
   ParentMap PM;
   std::vector<std::unique_ptr<Lane>> Lanes;
@@ -2203,7 +2205,8 @@ struct VecAddr {
 class ReverseAnalysis {
 public:
   ReverseAnalysis(AnalysisContext &AC, const FunctionDecl *FD)
-      : AC(AC), Ctx(AC.ast()), T(AC.ast()), FD(FD), Facts(AC.ast(), FD),
+      : AC(AC), Ctx(AC.ast()), T(AC.ast()), FD(FD),
+        Facts(analysis::AnalysisCache::of(AC.ast()).facts(FD)),
         A(AC.ast(), AC.assumptions(), Facts), PM(FD->getBody()) {}
 
   void run() {
@@ -2315,14 +2318,14 @@ private:
     QualType PT = E->getType();
     if (!PT->isPointerType())
       return false;
-    auto VK = vectorKind(PT->getPointeeType());
+    auto VK = cuda::vectorKind(PT->getPointeeType());
     if (const auto *CE = dyn_cast<ExplicitCastExpr>(E)) {
       if (!VK)
         return false;
       const Expr *S = CE->getSubExpr()->IgnoreParenImpCasts();
       if (!S->getType()->isPointerType())
         return false;
-      auto SK = scalarKind(S->getType()->getPointeeType());
+      auto SK = cuda::scalarKind(S->getType()->getPointeeType());
       if (!SK || *SK != VK->first) {
         Out.Why = "the cast is not from a pointer to " + VK->first;
         return false;
@@ -2456,7 +2459,7 @@ private:
     for (const Decl *D : DS->decls()) {
       const auto *VD = dyn_cast<VarDecl>(D);
       if (VD && VD->getInit() && skipWrappers(VD->getInit()) == E->IgnoreParens() &&
-          !VD->getType()->isReferenceType() && vectorKind(VD->getType()))
+          !VD->getType()->isReferenceType() && cuda::vectorKind(VD->getType()))
         return VD;
     }
     return nullptr;
@@ -2551,7 +2554,7 @@ private:
 
   bool isVectorAccess(const Expr *E) {
     E = E->IgnoreParens();
-    if (!vectorKind(E->getType()))
+    if (!cuda::vectorKind(E->getType()))
       return false;
     if (const auto *U = dyn_cast<UnaryOperator>(E))
       return U->getOpcode() == UO_Deref;
@@ -2709,7 +2712,7 @@ private:
     std::vector<std::string> Lanes;
     for (unsigned k = 0; k < VA.V; ++k)
       Lanes.push_back(laneText(VA, k));
-    return "make_" + vectorTypeName(VA.Elem, VA.V) + "(" + join(Lanes, ", ") + ")";
+    return "make_" + cuda::vectorTypeName(VA.Elem, VA.V) + "(" + join(Lanes, ", ") + ")";
   }
 
   /// Resolves the vector access \p E to the scalar pointer it casts and
@@ -2746,17 +2749,17 @@ private:
         Names += (Names.empty() ? "'" : ", '") + VD->getName().str() + "'";
     if (!Names.empty())
       S.Summary = "load vector temporar" + std::string(Loads.size() > 1 ? "ies " : "y ") + Names +
-                  " with make_" + vectorTypeName(Plans[0].second.Elem, Plans[0].second.V) +
+                  " with make_" + cuda::vectorTypeName(Plans[0].second.Elem, Plans[0].second.V) +
                   " of scalar loads in place";
     S.addPrecondition(VectorTempOnlyLanes, Status::Holds,
                       Names.empty()
                           ? Why + "; the vector load becomes " + std::to_string(Plans[0].second.V) +
                                 " scalar loads in place (make_" +
-                                vectorTypeName(Plans[0].second.Elem, Plans[0].second.V) + ")"
+                                cuda::vectorTypeName(Plans[0].second.Elem, Plans[0].second.V) + ")"
                           : Why + "; " + Names + " stay" + (Loads.size() > 1 ? "" : "s") +
                                 ", loaded by " + std::to_string(Plans[0].second.V) +
                                 " scalar loads in place (make_" +
-                                vectorTypeName(Plans[0].second.Elem, Plans[0].second.V) + ")");
+                                cuda::vectorTypeName(Plans[0].second.Elem, Plans[0].second.V) + ")");
     S.addPrecondition(NoAliasingWriteBetween, Status::Holds,
                       "the scalar loads stay where the vector load was");
     EditBuilder B(Ctx);
@@ -3007,7 +3010,7 @@ private:
                             "' is not a cast of a scalar pointer");
       return;
     }
-    std::string VT = vectorTypeName(Dst.Elem, Dst.V);
+    std::string VT = cuda::vectorTypeName(Dst.Elem, Dst.V);
     S.Summary = "store " + VT + " as " + std::to_string(Dst.V) + " scalar stores";
     S.Facts["width"] = std::to_string(Dst.V);
     S.Facts["kind"] = "store";
@@ -3149,7 +3152,7 @@ private:
       return;
     }
     int K = laneIndex(M);
-    S.Summary = "load one lane of a " + vectorTypeName(VA.Elem, VA.V) + " as a scalar";
+    S.Summary = "load one lane of a " + cuda::vectorTypeName(VA.Elem, VA.V) + " as a scalar";
     S.Facts["width"] = std::to_string(VA.V);
     S.Facts["kind"] = "load";
     S.addPrecondition(VectorTempOnlyLanes, Status::Holds, "only lane ." + std::string(LaneNames[K]) + " is read");
@@ -3163,7 +3166,7 @@ private:
   const ASTContext &Ctx;
   TextCtx T;
   const FunctionDecl *FD;
-  FunctionFacts Facts;
+  const FunctionFacts &Facts;
   Analyzer A;
   ParentMap PM;
   std::set<const CXXOperatorCallExpr *> Owned;
@@ -3183,7 +3186,7 @@ public:
       return;
     // Device code only: host reference loops and launchers are not global
     // memory accesses of a thread.
-    if (!FD->hasAttr<CUDAGlobalAttr>() && !FD->hasAttr<CUDADeviceAttr>())
+    if (!cuda::isDeviceCode(FD))
       return;
     if (std::find(Fns.begin(), Fns.end(), FD) == Fns.end())
       Fns.push_back(FD);

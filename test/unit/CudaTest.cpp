@@ -34,6 +34,9 @@ TEST(DeviceCode, FollowsNvccNotClangImplicitAttributes) {
   EXPECT_TRUE(isDeviceCode(function(Ctx, "hd")));
   EXPECT_EQ(executionSpace(function(Ctx, "hd")), "__host__ __device__");
   EXPECT_FALSE(isDeviceCode(function(Ctx, "c")));
+  EXPECT_TRUE(isImplicitlyDeviceForClang(function(Ctx, "c")));
+  EXPECT_FALSE(isImplicitlyDeviceForClang(function(Ctx, "d")));
+  EXPECT_FALSE(isImplicitlyDeviceForClang(function(Ctx, "host")));
   EXPECT_FALSE(isDeviceCode(function(Ctx, "host")));
   // Lambdas: the execution space of the function around them.
   auto Ls = match(lambdaExpr().bind("l"), Ctx);

@@ -9,6 +9,8 @@
 #define KLINEAGE_TEST_UNIT_CUDATESTSUPPORT_H
 
 #include "klineage/Frontend/CudaFrontend.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
@@ -52,6 +54,26 @@ inline std::unique_ptr<ParsedFile> parseCuda(llvm::StringRef Code) {
     return nullptr;
   }
   return std::move(*Parsed);
+}
+
+/// The definition of function \p Name, or null.
+inline const clang::FunctionDecl *functionNamed(clang::ASTContext &Ctx, llvm::StringRef Name) {
+  using namespace clang::ast_matchers;
+  auto M = match(functionDecl(hasName(Name), isDefinition(), isExpansionInMainFile()).bind("f"), Ctx);
+  return M.empty() ? nullptr : M[0].getNodeAs<clang::FunctionDecl>("f");
+}
+
+/// The variable \p Name (a local or parameter), or null.
+inline const clang::VarDecl *varNamed(clang::ASTContext &Ctx, llvm::StringRef Name) {
+  using namespace clang::ast_matchers;
+  auto M = match(varDecl(hasName(Name), isExpansionInMainFile()).bind("v"), Ctx);
+  return M.empty() ? nullptr : M[0].getNodeAs<clang::VarDecl>("v");
+}
+
+/// The initialiser of variable \p Name, or null.
+inline const clang::Expr *initOf(clang::ASTContext &Ctx, llvm::StringRef Name) {
+  const clang::VarDecl *VD = varNamed(Ctx, Name);
+  return VD ? VD->getInit() : nullptr;
 }
 
 } // namespace test

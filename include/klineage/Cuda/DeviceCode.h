@@ -22,6 +22,9 @@ bool isKernel(const clang::FunctionDecl *FD);
 /// `__global__`, or `__device__` spelled in the source (implicit attributes
 /// do not count).
 bool isWrittenAsDevice(const clang::FunctionDecl *FD);
+/// Clang gave \p FD an implicit `__device__` (constexpr functions, lambdas)
+/// that nvcc does not: device code for clang's parse, not for nvcc's.
+bool isImplicitlyDeviceForClang(const clang::FunctionDecl *FD);
 /// The function that makes \p FD device code: \p FD itself when written as
 /// device code, else for a lambda's call operator the nearest enclosing
 /// function written as device code; null when \p FD is host code for nvcc.

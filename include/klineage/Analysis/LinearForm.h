@@ -4,12 +4,12 @@
 // {i: 4, 1: 1}. A monomial is a sorted list of atoms (a variable, a CUDA
 // builtin such as threadIdx.x, or an opaque side-effect-free subexpression
 // keyed by its structural profile), so `row*ld + 4*c` and `ld*row + c*4`
-// agree too. Used by vectorize-global-access to decide which scalar accesses
-// are lanes of one vector access and whether their base is a multiple of V.
+// agree too. Pure: nothing is cached here (a Linearizer only remembers the
+// atoms it made), and an expression with side effects has no form.
 //
 //===----------------------------------------------------------------------===//
-#ifndef KLINEAGE_REWRITES_VECTORIZEGLOBALACCESS_LINEARFORM_H
-#define KLINEAGE_REWRITES_VECTORIZEGLOBALACCESS_LINEARFORM_H
+#ifndef KLINEAGE_ANALYSIS_LINEARFORM_H
+#define KLINEAGE_ANALYSIS_LINEARFORM_H
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -20,7 +20,7 @@
 #include <vector>
 
 namespace klineage {
-namespace vga {
+namespace analysis {
 
 /// One atom of a monomial.
 struct Atom {
@@ -74,14 +74,11 @@ private:
 
 /// Strips parens, implicit casts and explicit integral/no-op casts.
 const clang::Expr *stripIntCasts(const clang::Expr *E);
-/// True if \p E reads a CUDA builtin index (threadIdx.x, blockDim.y, ...);
-/// sets \p Name to "threadIdx.x".
-bool isCudaBuiltinIndex(const clang::Expr *E, std::string *Name = nullptr);
 /// True if \p E has no side effects we care about (CUDA builtin index reads
 /// are calls in the AST but pure).
 bool isPureExpr(const clang::Expr *E, const clang::ASTContext &Ctx);
 
-} // namespace vga
+} // namespace analysis
 } // namespace klineage
 
 #endif

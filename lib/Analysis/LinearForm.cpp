@@ -1,6 +1,7 @@
 //===- LinearForm.cpp - Index expressions as sums of constant * monomial -===//
-#include "LinearForm.h"
-#include "Analysis.h"
+#include "klineage/Analysis/LinearForm.h"
+#include "klineage/Cuda/Builtins.h"
+#include "klineage/Cuda/Intrinsics.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ExprObjC.h"
@@ -12,7 +13,7 @@
 using namespace clang;
 
 namespace klineage {
-namespace vga {
+namespace analysis {
 
 static constexpr unsigned MaxTerms = 24, MaxDegree = 4, MaxDepth = 32;
 
@@ -103,29 +104,6 @@ const Expr *stripIntCasts(const Expr *E) {
   return E;
 }
 
-bool isCudaBuiltinIndex(const Expr *E, std::string *Name) {
-  E = E->IgnoreParenImpCasts();
-  const auto *POE = dyn_cast<PseudoObjectExpr>(E);
-  if (!POE)
-    return false;
-  const auto *MS = dyn_cast<MSPropertyRefExpr>(POE->getSyntacticForm()->IgnoreParens());
-  if (!MS)
-    return false;
-  const Expr *Base = MS->getBaseExpr()->IgnoreParenImpCasts();
-  if (const auto *OVE = dyn_cast<OpaqueValueExpr>(Base))
-    Base = OVE->getSourceExpr() ? OVE->getSourceExpr()->IgnoreParenImpCasts() : Base;
-  const auto *DRE = dyn_cast<DeclRefExpr>(Base);
-  if (!DRE)
-    return false;
-  StringRef VarName = DRE->getDecl()->getName();
-  if (VarName != "threadIdx" && VarName != "blockIdx" && VarName != "blockDim" &&
-      VarName != "gridDim")
-    return false;
-  if (Name)
-    *Name = (VarName + "." + MS->getPropertyDecl()->getName()).str();
-  return true;
-}
-
 namespace {
 /// Finds side effects other than CUDA builtin index reads.
 class PurityVisitor : public RecursiveASTVisitor<PurityVisitor> {
@@ -135,14 +113,14 @@ public:
     if (!S || !Pure)
       return true;
     if (const auto *E = dyn_cast<Expr>(S))
-      if (isCudaBuiltinIndex(E))
+      if (cuda::builtinIndex(E))
         return true;
     return RecursiveASTVisitor::TraverseStmt(S);
   }
   bool VisitCallExpr(CallExpr *C) {
     const FunctionDecl *F = C->getDirectCallee();
     bool Known = F && F->getIdentifier() &&
-                 (isPureCallee(F->getName()) || F->hasAttr<ConstAttr>() || F->hasAttr<PureAttr>());
+                 (cuda::isPureCallee(F->getName()) || F->hasAttr<ConstAttr>() || F->hasAttr<PureAttr>());
     if (isa<CXXOperatorCallExpr>(C) || !Known)
       Pure = false;
     return true;
@@ -188,7 +166,6 @@ std::optional<LinearForm> Linearizer::linearizeValue(const Expr *E) {
 std::optional<LinearForm> Linearizer::atomForm(const Expr *E) {
   Atom A;
   A.E = E;
-  std::string Builtin;
   const Expr *S = stripIntCasts(E);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
@@ -196,8 +173,8 @@ std::optional<LinearForm> Linearizer::atomForm(const Expr *E) {
       A.Key = "v:" + VD->getName().str() + "@" +
               std::to_string(reinterpret_cast<uintptr_t>(VD->getCanonicalDecl()));
     }
-  } else if (isCudaBuiltinIndex(S, &Builtin)) {
-    A.Key = "b:" + Builtin;
+  } else if (auto B = cuda::builtinIndex(S)) {
+    A.Key = "b:" + B->name();
   }
   if (A.Key.empty()) {
     if (!isPureExpr(S, Ctx)) {
@@ -307,5 +284,5 @@ void Linearizer::collectVars(const Expr *E, std::vector<const VarDecl *> &Out) {
   C.TraverseStmt(const_cast<Expr *>(E));
 }
 
-} // namespace vga
+} // namespace analysis
 } // namespace klineage
