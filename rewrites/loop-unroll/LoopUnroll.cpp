@@ -68,9 +68,12 @@ constexpr char FactorValid[] = "unroll-factor-valid";
 constexpr char PragmaRemovable[] = "pragma-removable";
 constexpr char LoopRepeats[] = "loop-repeats";
 
+Status checkDeviceCode(const PreconditionQuery &Q, PreconditionResult &R);
+
 const PreconditionSpec Specs[] = {
     {DeviceCode, Direction::Forward, 1201,
-     "the loop is in device code (__global__/__device__ function, or a lambda inside one)"},
+     "the loop is in device code (__global__/__device__ function, or a lambda inside one)",
+     &checkDeviceCode},
     {NoExistingPragma, Direction::Forward, 1202,
      "the loop carries no loop hint yet (#pragma unroll/nounroll/clang loop)"},
     {ConstantTripCount, Direction::Forward, 1203,
@@ -157,6 +160,33 @@ std::string functionKind(const FunctionDecl *FD) {
   if (FD->hasAttr<CUDAHostAttr>() && !FD->getAttr<CUDAHostAttr>()->isImplicit())
     return "__host__ __device__";
   return "__device__";
+}
+
+/// device-code: the loop's function (Q.Function) runs on the device. When it
+/// does not, the evidence is the host function's declaration.
+Status checkDeviceCode(const PreconditionQuery &Q, PreconditionResult &R) {
+  const FunctionDecl *FD = Q.Function;
+  if (const FunctionDecl *Dev = deviceContextOf(FD)) {
+    R.Reason = "in " + functionKind(Dev) + " function '" + Dev->getNameAsString() + "'";
+    return Status::Holds;
+  }
+  if (!FD) {
+    R.Reason = "the loop is not inside a function";
+    return Status::Fails;
+  }
+  const FunctionDecl *Host = hostContextOf(FD);
+  std::string Who = "'" + Host->getNameAsString() + "'";
+  if (Host != FD)
+    Who = "a lambda in " + Who + ", which";
+  std::string Why = Who + " is host code";
+  if (Host->isConstexpr() && Host->hasAttr<CUDADeviceAttr>())
+    Why += " (constexpr without __device__: nvcc compiles it for the host only)";
+  else if (Host != FD)
+    Why += " (a lambda without __device__ runs where the function around it runs)";
+  R.Reason = Why + ": nvcc's host compiler ignores #pragma unroll there";
+  R.Evidence.push_back(evidenceAt(Q.AC.ast(), Host->getLocation(), "declaration",
+                                  "'" + Host->getNameAsString() + "' is declared here as host code"));
+  return Status::Fails;
 }
 
 const VarDecl *refVar(const Expr *E) {
@@ -1121,31 +1151,6 @@ private:
     return M;
   }
 
-  /// device-code, for both the site and its reason.
-  static void checkDeviceCode(Site &S, const FunctionDecl *FD) {
-    const FunctionDecl *Dev = deviceContextOf(FD);
-    if (Dev) {
-      S.addPrecondition(DeviceCode, Status::Holds,
-                        "in " + functionKind(Dev) + " function '" + Dev->getNameAsString() + "'");
-      return;
-    }
-    if (!FD) {
-      S.addPrecondition(DeviceCode, Status::Fails, "the loop is not inside a function");
-      return;
-    }
-    const FunctionDecl *Host = hostContextOf(FD);
-    std::string Who = "'" + Host->getNameAsString() + "'";
-    if (Host != FD)
-      Who = "a lambda in " + Who + ", which";
-    std::string Why = Who + " is host code";
-    if (Host->isConstexpr() && Host->hasAttr<CUDADeviceAttr>())
-      Why += " (constexpr without __device__: nvcc compiles it for the host only)";
-    else if (Host != FD)
-      Why += " (a lambda without __device__ runs where the function around it runs)";
-    S.addPrecondition(DeviceCode, Status::Fails,
-                      Why + ": nvcc's host compiler ignores #pragma unroll there");
-  }
-
   void forward(AnalysisContext &AC, const Stmt &Loop, const AttributedStmt *Hinted) const {
     ASTContext &Ctx = AC.ast();
     const FunctionDecl *FD = enclosingFunction(Ctx, Loop);
@@ -1157,7 +1162,7 @@ private:
     S.Facts["loop"] = loopKind(Loop);
     S.Facts["unroll-factor"] = Factor ? std::to_string(Factor) : "full";
 
-    checkDeviceCode(S, FD);
+    S.check(*findPrecondition(DeviceCode), {AC, FD, {}});
 
     if (Hinted) {
       std::string Hints;

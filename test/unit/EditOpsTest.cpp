@@ -22,7 +22,7 @@ struct Parsed {
       : AST(tooling::buildASTFromCodeWithArgs(Code, Args, Name)) {}
   ASTContext &ctx() { return AST->getASTContext(); }
   template <typename T, typename M> const T *first(const M &Matcher) {
-    auto Nodes = match(findAll(Matcher.bind("n")), ctx());
+    auto Nodes = match(Matcher.bind("n"), ctx());
     return Nodes.empty() ? nullptr : Nodes.front().template getNodeAs<T>("n");
   }
   /// The builder's edits applied to the main file ("<failed: why>" if it failed).
@@ -59,8 +59,10 @@ TEST(SourceCode, TextOffsetsAndLines) {
   EXPECT_EQ(sourceText(P.ctx(), Sub).value_or(""), "x[3]");
   EXPECT_EQ(fileLine(P.ctx(), Sub->getBeginLoc()), 3u);
   EXPECT_EQ(where(P.ctx(), Sub), "line 3 ('x[3]')");
-  const auto *Sum = P.first<BinaryOperator>(binaryOperator());
-  // The sum is the macro body: not rewritable, but readable as the macro use.
+  const auto *Sum = P.first<ParenExpr>(parenExpr(has(binaryOperator())));
+  ASSERT_NE(Sum, nullptr);
+  // The sum is the whole macro body: not rewritable, but readable as the
+  // macro's use.
   EXPECT_FALSE(sourceText(P.ctx(), Sum).has_value());
   EXPECT_EQ(writtenText(P.ctx(), Sum).value_or(""), "TWICE(x[3])");
   EXPECT_EQ(nodeText(P.ctx(), Sum, "?"), "((x[3]) + (x[3]))");
@@ -169,7 +171,7 @@ TEST(EditOps, LaunchConfiguration) {
                      "  k<<<4, 128>>>(x);\n  k<<<4, 128, 256>>>(x);\n}\n";
   Parsed P(Code, CudaArgs, "input.cu");
   ASSERT_FALSE(P.ctx().getDiagnostics().hasErrorOccurred());
-  auto Calls = match(findAll(cudaKernelCallExpr().bind("k")), P.ctx());
+  auto Calls = match(cudaKernelCallExpr().bind("k"), P.ctx());
   ASSERT_EQ(Calls.size(), 2u);
   const auto *First = Calls[0].getNodeAs<CUDAKernelCallExpr>("k");
   const auto *Second = Calls[1].getNodeAs<CUDAKernelCallExpr>("k");
