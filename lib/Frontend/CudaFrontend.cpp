@@ -197,12 +197,43 @@ private:
   std::string File;
 };
 
+/// Forwards diagnostics to \p Next and keeps the first error, so a caller
+/// that checks many variants of a file can say what broke each one.
+class FirstErrorRecorder : public DiagnosticConsumer {
+public:
+  FirstErrorRecorder(DiagnosticConsumer &Next, std::string *First) : Next(Next), First(First) {}
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    Next.BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override { Next.EndSourceFile(); }
+  void finish() override { Next.finish(); }
+  void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    Next.HandleDiagnostic(Level, Info);
+    if (!First || !First->empty() || Level < DiagnosticsEngine::Error)
+      return;
+    SmallString<128> Msg;
+    Info.FormatDiagnostic(Msg);
+    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
+      PresumedLoc P = Info.getSourceManager().getPresumedLoc(Info.getLocation());
+      if (P.isValid())
+        *First = std::to_string(P.getLine()) + ":" + std::to_string(P.getColumn()) + ": ";
+    }
+    *First += Msg.str();
+  }
+
+private:
+  DiagnosticConsumer &Next;
+  std::string *First;
+};
+
 } // namespace
 
 Expected<std::unique_ptr<ParsedFile>> parseCudaFile(const CompilationDatabase &DB, StringRef File,
                                                     const CudaFrontendOptions &Options,
                                                     std::optional<StringRef> Content,
-                                                    bool PrintDiagnostics) {
+                                                    bool PrintDiagnostics,
+                                                    std::string *FirstError) {
   if (!sys::fs::exists(File))
     return frontendError("no such file: '" + File + "'");
   ClangTool Tool(DB, {File.str()});
@@ -211,10 +242,9 @@ Expected<std::unique_ptr<ParsedFile>> parseCudaFile(const CompilationDatabase &D
   DiagOpts.ShowColors = PrintDiagnostics && sys::Process::StandardErrHasColors();
   TextDiagnosticPrinter Printer(errs(), DiagOpts);
   IgnoringDiagConsumer Ignore;
-  if (PrintDiagnostics)
-    Tool.setDiagnosticConsumer(&Printer);
-  else
-    Tool.setDiagnosticConsumer(&Ignore);
+  FirstErrorRecorder Recorder(PrintDiagnostics ? static_cast<DiagnosticConsumer &>(Printer) : Ignore,
+                              FirstError);
+  Tool.setDiagnosticConsumer(&Recorder);
   std::unique_ptr<ASTUnit> Unit;
   BuildAST Action(Unit, Content, File);
   Tool.run(&Action);

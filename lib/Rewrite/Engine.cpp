@@ -1,8 +1,10 @@
 //===- Engine.cpp - Find, merge, select and apply sites -------------------===//
 #include "klineage/Rewrite/Engine.h"
-#include "klineage/Rewrite/EditBuilder.h"
+#include "klineage/Rewrite/SiteEdits.h"
+#include "clang/Basic/SourceManager.h"
 #include <algorithm>
 #include <map>
+#include <tuple>
 
 using namespace llvm;
 
@@ -53,15 +55,54 @@ static Site mergeInstantiations(std::vector<Site> &Group) {
       }
     }
   }
-  if (Group.size() > 1)
-    Merged.addPrecondition(InstantiationsAgree, EditsAgree ? Status::Holds : Status::Fails,
-                           EditsAgree ? std::to_string(Group.size()) +
-                                            " template instantiations need the same edits"
-                                      : "template instantiations need different edits of the "
-                                        "same source text");
+  if (Group.size() > 1) {
+    PreconditionResult &P = Merged.addPrecondition(
+        InstantiationsAgree, EditsAgree ? Status::Holds : Status::Fails,
+        EditsAgree ? std::to_string(Group.size()) + " template instantiations need the same edits"
+                   : "template instantiations need different edits of the same source text");
+    // Evidence: the first instantiation, then each one whose edits differ
+    // from it, each with the edit count it needs.
+    if (!EditsAgree)
+      for (size_t I = 0; I < Group.size(); ++I) {
+        const Site &G = Group[I];
+        if (!G.Instantiation || (I && G.Edits == Group.front().Edits))
+          continue;
+        EvidenceNote N = *G.Instantiation;
+        std::string Count = std::to_string(G.Edits.size());
+        N.Text += " and needs " + Count + (I ? " different" : "") +
+                  (G.Edits.size() == 1 ? " edit" : " edits");
+        P.Evidence.push_back(std::move(N));
+      }
+  }
   if (!EditsAgree)
     Merged.Edits.clear();
   return Merged;
+}
+
+/// Sets each site's stable identity (Kind, AnchorText, Ordinal): text that
+/// an edit elsewhere in the file does not change.
+static void describeSites(const clang::ASTContext &Ctx, std::vector<Site> &Sites) {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  std::map<std::tuple<std::string, std::string, std::string>, unsigned> Seen;
+  for (Site &S : Sites) {
+    S.Kind = StringRef(S.Summary).split(' ').first.str();
+    if (S.Kind.empty())
+      S.Kind = "site";
+    // The anchor line from the anchor on, blanks collapsed, at most 80 bytes.
+    StringRef Rest = Buf.substr(S.Offset).split('\n').first.rtrim();
+    std::string Anchor;
+    for (char C : Rest) {
+      bool Blank = C == ' ' || C == '\t' || C == '\r';
+      if (Blank && (Anchor.empty() || Anchor.back() == ' '))
+        continue;
+      Anchor += Blank ? ' ' : C;
+      if (Anchor.size() >= 80)
+        break;
+    }
+    S.AnchorText = StringRef(Anchor).rtrim().str();
+    S.Ordinal = ++Seen[{S.Function, S.Kind, S.AnchorText}];
+  }
 }
 
 std::vector<Site> findSites(const RewritePair &R, Direction D, clang::ASTContext &Ctx,
@@ -79,6 +120,7 @@ std::vector<Site> findSites(const RewritePair &R, Direction D, clang::ASTContext
   unsigned Id = 0;
   for (Site &S : Out)
     S.Id = ++Id;
+  describeSites(Ctx, Out);
   return Out;
 }
 
@@ -105,13 +147,13 @@ static bool overlaps(const TextEdit &A, const TextEdit &B) {
   return A.Offset < BEnd && B.Offset < AEnd;
 }
 
-ApplyResult applySites(StringRef Original, std::vector<Site> &Sites,
-                       std::optional<unsigned> OnlyId, bool AllowUnknown) {
+ApplyResult applySites(StringRef Original, std::vector<Site> &Sites, ArrayRef<unsigned> Only,
+                       bool AllowUnknown) {
   ApplyResult Result;
   std::vector<std::pair<TextEdit, unsigned>> Accepted; // edit, order key
   bool AnySelected = false;
   for (Site &S : Sites) {
-    if (OnlyId && S.Id != *OnlyId)
+    if (!Only.empty() && !is_contained(Only, S.Id))
       continue;
     AnySelected = true;
     if (!S.applicable(AllowUnknown)) {

@@ -1,7 +1,10 @@
 //===- RewritePair.cpp ----------------------------------------------------===//
 #include "klineage/Rewrite/RewritePair.h"
 #include "clang/AST/Decl.h"
+#include "klineage/Edit/SourceCode.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 using namespace clang;
@@ -57,8 +60,81 @@ bool Site::applicable(bool AllowUnknown) const {
   return !blocker(AllowUnknown) && !Edits.empty();
 }
 
-void Site::addPrecondition(StringRef Name, Status St, StringRef Reason, StringRef Assumable) {
-  Preconditions.push_back({Name.str(), St, Reason.str(), Assumable.str()});
+PreconditionResult &Site::addPrecondition(StringRef Name, Status St, StringRef Reason,
+                                          StringRef Assumable) {
+  Preconditions.push_back({Name.str(), St, Reason.str(), Assumable.str(), {}});
+  return Preconditions.back();
+}
+
+Status Site::check(const PreconditionSpec &Spec, const PreconditionQuery &Q) {
+  PreconditionResult R;
+  R.Name = Spec.Name;
+  R.St = Spec.Check(Q, R);
+  Preconditions.push_back(std::move(R));
+  return Preconditions.back().St;
+}
+
+EvidenceNote evidenceAt(const ASTContext &Ctx, SourceLocation Loc, StringRef Role, StringRef Text) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  EvidenceNote N;
+  N.Role = Role.str();
+  N.Text = Text.str();
+  SourceLocation FileLoc = SM.getFileLoc(Loc);
+  if (FileLoc.isInvalid())
+    return N;
+  PresumedLoc P = SM.getPresumedLoc(FileLoc);
+  if (P.isInvalid())
+    return N;
+  N.File = P.getFilename();
+  N.Line = P.getLine();
+  N.Column = P.getColumn();
+  unsigned Start = 0, End = 0;
+  N.SourceLine = lineContaining(SM, FileLoc, Start, End).str();
+  return N;
+}
+
+StringRef optionTypeName(OptionSpec::Kind K) {
+  switch (K) {
+  case OptionSpec::Int: return "int";
+  case OptionSpec::Bool: return "bool";
+  case OptionSpec::Enum: return "enum";
+  case OptionSpec::String: return "string";
+  }
+  return "string";
+}
+
+Error validateOptionValue(const OptionSpec &O, StringRef Value) {
+  auto Bad = [&](const Twine &Expected) {
+    return createStringError(inconvertibleErrorCode(), "option '" + Twine(O.Name) + "' must be " +
+                                                           Expected + ", not '" + Value + "'");
+  };
+  auto Listed = [&] {
+    std::string L;
+    for (const std::string &A : O.Allowed)
+      L += (L.empty() ? "'" : ", '") + A + "'";
+    return L;
+  };
+  bool IsAllowed = llvm::is_contained(O.Allowed, Value.str());
+  switch (O.Type) {
+  case OptionSpec::Int: {
+    int64_t V = 0;
+    if (IsAllowed || (!Value.getAsInteger(10, V) && V >= O.Min && V <= O.Max))
+      return Error::success();
+    std::string Range = "an integer from " + std::to_string(O.Min) + " to " + std::to_string(O.Max);
+    return Bad(O.Allowed.empty() ? Range : Listed() + " or " + Range);
+  }
+  case OptionSpec::Bool:
+    if (Value == "true" || Value == "false")
+      return Error::success();
+    return Bad("'true' or 'false'");
+  case OptionSpec::Enum:
+    if (IsAllowed)
+      return Error::success();
+    return Bad("one of " + Listed());
+  case OptionSpec::String:
+    return Error::success();
+  }
+  return Error::success();
 }
 
 std::optional<std::string> AnalysisContext::option(StringRef Key) const {
@@ -87,6 +163,13 @@ Site &AnalysisContext::addSite(StringRef Rewrite, Direction Dir, SourceLocation 
   if (Fn) {
     S.Function = Fn->getQualifiedNameAsString();
     S.Dependent = Fn->isDependentContext();
+    if (Fn->isTemplateInstantiation()) {
+      std::string Name;
+      raw_string_ostream OS(Name);
+      Fn->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/true);
+      S.Instantiation = evidenceAt(Ctx, Fn->getPointOfInstantiation(), "instantiation",
+                                   "'" + Name + "' is instantiated here");
+    }
   }
   Sites.push_back(std::move(S));
   return Sites.back();
@@ -98,6 +181,13 @@ const PreconditionSpec *RewritePair::findPrecondition(StringRef Name) const {
   for (const PreconditionSpec &P : preconditions())
     if (Name == P.Name)
       return &P;
+  return nullptr;
+}
+
+const OptionSpec *RewritePair::findOption(StringRef Name) const {
+  for (const OptionSpec &O : options())
+    if (Name == O.Name)
+      return &O;
   return nullptr;
 }
 

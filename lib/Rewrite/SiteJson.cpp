@@ -1,6 +1,7 @@
 //===- SiteJson.cpp -------------------------------------------------------===//
 #include "klineage/Rewrite/SiteJson.h"
 #include "klineage/Rewrite/Engine.h"
+#include "klineage/Rewrite/Session.h"
 
 using namespace llvm;
 
@@ -14,6 +15,16 @@ json::Object siteToJson(const Site &S, const RewritePair &R, bool AllowUnknown) 
       O["diagnostic"] = "KL" + std::to_string(Id);
     if (!P.Assumable.empty())
       O["assume"] = P.Assumable;
+    if (!P.Evidence.empty()) {
+      json::Array Ev;
+      for (const EvidenceNote &N : P.Evidence)
+        Ev.push_back(json::Object{{"file", N.File},
+                                  {"line", N.Line},
+                                  {"column", N.Column},
+                                  {"role", N.Role},
+                                  {"text", N.Text}});
+      O["evidence"] = std::move(Ev);
+    }
     Pre.push_back(std::move(O));
   }
   json::Object Facts;
@@ -31,7 +42,8 @@ json::Object siteToJson(const Site &S, const RewritePair &R, bool AllowUnknown) 
                  {"verdict", statusName(S.verdict())},
                  {"preconditions", std::move(Pre)},
                  {"facts", std::move(Facts)},
-                 {"edits", static_cast<int64_t>(S.Edits.size())}};
+                 {"edits", static_cast<int64_t>(S.Edits.size())},
+                 {"descriptor", SiteDescriptor::of(S).str()}};
   if (const PreconditionResult *B = S.blocker(AllowUnknown))
     O["blocked_by"] = B->Name;
   return O;

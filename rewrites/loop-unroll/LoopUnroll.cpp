@@ -21,7 +21,7 @@
 #include "klineage/Analysis/Mutation.h"
 #include "klineage/Cuda/Builtins.h"
 #include "klineage/Cuda/DeviceCode.h"
-#include "klineage/Rewrite/EditBuilder.h"
+#include "klineage/Rewrite/SiteEdits.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -71,9 +71,12 @@ constexpr char FactorValid[] = "unroll-factor-valid";
 constexpr char PragmaRemovable[] = "pragma-removable";
 constexpr char LoopRepeats[] = "loop-repeats";
 
+Status checkDeviceCode(const PreconditionQuery &Q, PreconditionResult &R);
+
 const PreconditionSpec Specs[] = {
     {DeviceCode, Direction::Forward, 1201,
-     "the loop is in device code (__global__/__device__ function, or a lambda inside one)"},
+     "the loop is in device code (__global__/__device__ function, or a lambda inside one)",
+     &checkDeviceCode},
     {NoExistingPragma, Direction::Forward, 1202,
      "the loop carries no loop hint yet (#pragma unroll/nounroll/clang loop)"},
     {ConstantTripCount, Direction::Forward, 1203,
@@ -99,17 +102,33 @@ constexpr uint64_t SimulationCap = 1u << 16;
 
 using analysis::refVar;
 
-std::string text(ASTContext &Ctx, const Stmt *S, StringRef Fallback = "<expr>") {
-  if (auto T = sourceText(Ctx, S))
-    return *T;
-  if (const auto *E = dyn_cast_or_null<Expr>(S)) {
-    std::string Out;
-    raw_string_ostream OS(Out);
-    E->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
-    return Out;
+/// device-code: the loop's function (Q.Function) runs on the device. When it
+/// does not, the evidence is the host function's declaration.
+Status checkDeviceCode(const PreconditionQuery &Q, PreconditionResult &R) {
+  const FunctionDecl *FD = Q.Function;
+  if (const FunctionDecl *Dev = cuda::deviceContextOf(FD)) {
+    R.Reason = "in " + cuda::executionSpace(Dev) + " function '" + Dev->getNameAsString() + "'";
+    return Status::Holds;
   }
-  return Fallback.str();
+  if (!FD) {
+    R.Reason = "the loop is not inside a function";
+    return Status::Fails;
+  }
+  const FunctionDecl *Host = cuda::hostContextOf(FD);
+  std::string Who = "'" + Host->getNameAsString() + "'";
+  if (Host != FD)
+    Who = "a lambda in " + Who + ", which";
+  std::string Why = Who + " is host code";
+  if (Host->isConstexpr() && cuda::isImplicitlyDeviceForClang(Host))
+    Why += " (constexpr without __device__: nvcc compiles it for the host only)";
+  else if (Host != FD)
+    Why += " (a lambda without __device__ runs where the function around it runs)";
+  R.Reason = Why + ": nvcc's host compiler ignores #pragma unroll there";
+  R.Evidence.push_back(evidenceAt(Q.AC.ast(), Host->getLocation(), "declaration",
+                                  "'" + Host->getNameAsString() + "' is declared here as host code"));
+  return Status::Fails;
 }
+
 
 std::string hintSpelling(ASTContext &Ctx, const LoopHintAttr *A) {
   // Prefer the pragma line as written.
@@ -148,11 +167,11 @@ struct TripCount {
 /// non-constant variable it reads.
 std::optional<APSInt> constantValue(ASTContext &Ctx, const Expr *E, std::string &Why) {
   if (E->isValueDependent() || E->isTypeDependent()) {
-    Why = "'" + text(Ctx, E) + "' depends on a template parameter (decided per instantiation)";
+    Why = "'" + nodeText(Ctx, E, "<expr>") + "' depends on a template parameter (decided per instantiation)";
     return std::nullopt;
   }
   if (cuda::readsWarpSize(E)) {
-    Why = "'" + text(Ctx, E) +
+    Why = "'" + nodeText(Ctx, E, "<expr>") +
           "' is not a compile-time constant for nvcc ('warpSize' is read from the %WARP_SZ "
           "register at run time; only clang's headers make it 32); write 32 if that is meant";
     return std::nullopt;
@@ -182,7 +201,7 @@ std::optional<APSInt> constantValue(ASTContext &Ctx, const Expr *E, std::string 
       // threadIdx.x and friends: name them as written.
       Expr::EvalResult Tmp;
       if (!POE->EvaluateAsInt(Tmp, Ctx))
-        Culprit = text(Ctx, POE->getSyntacticForm());
+        Culprit = nodeText(Ctx, POE->getSyntacticForm(), "<expr>");
       return;
     }
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
@@ -194,14 +213,14 @@ std::optional<APSInt> constantValue(ASTContext &Ctx, const Expr *E, std::string 
     if (const auto *ME = dyn_cast<MemberExpr>(S)) {
       Expr::EvalResult Tmp;
       if (!ME->EvaluateAsInt(Tmp, Ctx)) {
-        Culprit = text(Ctx, ME);
+        Culprit = nodeText(Ctx, ME, "<expr>");
         return;
       }
     }
     if (const auto *CE = dyn_cast<CallExpr>(S)) {
       Expr::EvalResult Tmp;
       if (!CE->EvaluateAsInt(Tmp, Ctx)) {
-        Culprit = text(Ctx, CE);
+        Culprit = nodeText(Ctx, CE, "<expr>");
         return;
       }
     }
@@ -209,7 +228,7 @@ std::optional<APSInt> constantValue(ASTContext &Ctx, const Expr *E, std::string 
       Self(Self, C);
   };
   Visit(Visit, E);
-  Why = "'" + text(Ctx, E) + "' is not a compile-time constant";
+  Why = "'" + nodeText(Ctx, E, "<expr>") + "' is not a compile-time constant";
   if (!Culprit.empty())
     Why += " ('" + Culprit + "' is known only at run time)";
   return std::nullopt;
@@ -342,13 +361,13 @@ std::optional<PointerPos> pointerPos(ASTContext &Ctx, const Expr *E, const VarDe
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     if (!VD || VD == IV) {
-      Why = "'" + text(Ctx, E) + "' is not a fixed pointer";
+      Why = "'" + nodeText(Ctx, E, "<expr>") + "' is not a fixed pointer";
       return std::nullopt;
     }
     if (VD->getType()->isArrayType())
       return PointerPos{VD, 0};
     if (!VD->getType()->isPointerType()) {
-      Why = "'" + text(Ctx, E) + "' is not a pointer";
+      Why = "'" + nodeText(Ctx, E, "<expr>") + "' is not a pointer";
       return std::nullopt;
     }
     // A local never modified in its function (`const float *end = row + 8;`)
@@ -373,7 +392,7 @@ std::optional<PointerPos> pointerPos(ASTContext &Ctx, const Expr *E, const VarDe
     if (P->getType()->isPointerType() && N->getType()->isIntegerType()) {
       Expr::EvalResult R;
       if (N->isValueDependent() || !N->EvaluateAsInt(R, Ctx) || cuda::readsWarpSize(N)) {
-        Why = "the offset '" + text(Ctx, N) + "' is not a compile-time constant";
+        Why = "the offset '" + nodeText(Ctx, N, "<expr>") + "' is not a compile-time constant";
         return std::nullopt;
       }
       auto Pos = pointerPos(Ctx, P, IV, FnBody, Why, Depth);
@@ -388,7 +407,7 @@ std::optional<PointerPos> pointerPos(ASTContext &Ctx, const Expr *E, const VarDe
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens())) {
       Expr::EvalResult R;
       if (AS->getIdx()->isValueDependent() || !AS->getIdx()->EvaluateAsInt(R, Ctx)) {
-        Why = "the index '" + text(Ctx, AS->getIdx()) + "' is not a compile-time constant";
+        Why = "the index '" + nodeText(Ctx, AS->getIdx(), "<expr>") + "' is not a compile-time constant";
         return std::nullopt;
       }
       auto Pos = pointerPos(Ctx, AS->getBase(), IV, FnBody, Why, Depth);
@@ -397,7 +416,7 @@ std::optional<PointerPos> pointerPos(ASTContext &Ctx, const Expr *E, const VarDe
       Pos->Off += R.Val.getInt().getExtValue();
       return Pos;
     }
-  Why = "'" + text(Ctx, E) + "' is not a pointer variable plus a constant";
+  Why = "'" + nodeText(Ctx, E, "<expr>") + "' is not a pointer variable plus a constant";
   return std::nullopt;
 }
 
@@ -419,7 +438,7 @@ TripCount analysePointerLoop(ASTContext &Ctx, const Stmt *Init, const Expr *Cond
     Op = BinaryOperator::reverseComparisonOp(Op);
   }
   if (!IV || !IV->getType()->isPointerType() || !Steps(IV)) {
-    T.Reason = "the condition '" + text(Ctx, CondE) +
+    T.Reason = "the condition '" + nodeText(Ctx, CondE, "<expr>") +
                "' does not compare a pointer that the step moves";
     return T;
   }
@@ -450,7 +469,7 @@ TripCount analysePointerLoop(ASTContext &Ctx, const Stmt *Init, const Expr *Cond
     return T;
   }
   if (Start->Base != End->Base) {
-    T.Reason = "the start '" + text(Ctx, InitE) + "' and the bound '" + text(Ctx, BoundE) +
+    T.Reason = "the start '" + nodeText(Ctx, InitE, "<expr>") + "' and the bound '" + nodeText(Ctx, BoundE, "<expr>") +
                "' are not offsets of the same pointer";
     return T;
   }
@@ -486,7 +505,7 @@ TripCount analysePointerLoop(ASTContext &Ctx, const Stmt *Init, const Expr *Cond
       Step = P->Off;
   }
   if (!Step || *Step == 0) {
-    T.Reason = "the step '" + text(Ctx, IncE) + "' is not a constant, non-zero move of '" + Name + "'";
+    T.Reason = "the step '" + nodeText(Ctx, IncE, "<expr>") + "' is not a constant, non-zero move of '" + Name + "'";
     return T;
   }
   if (SkipInBody)
@@ -522,7 +541,7 @@ TripCount analysePointerLoop(ASTContext &Ctx, const Stmt *Init, const Expr *Cond
     }
   };
   if (Op == BO_EQ) {
-    T.Reason = "the condition '" + text(Ctx, CondE) + "' is an equality test";
+    T.Reason = "the condition '" + nodeText(Ctx, CondE, "<expr>") + "' is an equality test";
     return T;
   }
   uint64_t N = 0;
@@ -532,14 +551,14 @@ TripCount analysePointerLoop(ASTContext &Ctx, const Stmt *Init, const Expr *Cond
     // Past the bound by more than one step: the pointer leaves the object.
     if (++N > SimulationCap || V > std::max(Start->Off, End->Off) + std::abs(*Step) ||
         V < std::min(Start->Off, End->Off) - std::abs(*Step)) {
-      T.Reason = "'" + Name + "' never reaches the bound '" + text(Ctx, BoundE) + "'";
+      T.Reason = "'" + Name + "' never reaches the bound '" + nodeText(Ctx, BoundE, "<expr>") + "'";
       return T;
     }
   }
   T.St = Status::Holds;
   T.Count = N;
-  T.Reason = "pointer '" + Name + "' from '" + text(Ctx, InitE) + "' while '" + text(Ctx, CondE) +
-             "', step '" + text(Ctx, Inc) + "': " + std::to_string(N) + " iteration" +
+  T.Reason = "pointer '" + Name + "' from '" + nodeText(Ctx, InitE, "<expr>") + "' while '" + nodeText(Ctx, CondE, "<expr>") +
+             "', step '" + nodeText(Ctx, Inc, "<expr>") + "': " + std::to_string(N) + " iteration" +
              (N == 1 ? "" : "s");
   return T;
 }
@@ -557,7 +576,7 @@ TripCount analyseCounted(ASTContext &Ctx, const CountedLoop &For) {
     BareIV = nullptr;
   if (!BareIV && (!Cond || !Cond->isComparisonOp())) {
     T.St = Status::Fails;
-    T.Reason = For.Cond ? "the condition '" + text(Ctx, For.Cond) +
+    T.Reason = For.Cond ? "the condition '" + nodeText(Ctx, For.Cond, "<expr>") +
                                    "' is not a comparison of the index with a bound"
                              : "the loop has no condition";
     return T;
@@ -582,12 +601,12 @@ TripCount analyseCounted(ASTContext &Ctx, const CountedLoop &For) {
                               For.FnBody);
   if (!IV || !IV->getType()->isIntegerType()) {
     T.St = Cond->isTypeDependent() || Cond->isValueDependent() ? Status::Unknown : Status::Fails;
-    T.Reason = "the condition '" + text(Ctx, Cond) + "' does not compare an integer index variable";
+    T.Reason = "the condition '" + nodeText(Ctx, Cond, "<expr>") + "' does not compare an integer index variable";
     // `k-- > 0`: the update hides in the condition.
     for (const Expr *Side : {Cond->getLHS(), Cond->getRHS()})
       if (const auto *UO = dyn_cast<UnaryOperator>(Side->IgnoreParenImpCasts());
           UO && UO->isIncrementDecrementOp() && refVar(UO->getSubExpr()))
-        T.Reason = "the condition '" + text(Ctx, Cond) + "' also updates '" +
+        T.Reason = "the condition '" + nodeText(Ctx, Cond, "<expr>") + "' also updates '" +
                    refVar(UO->getSubExpr())->getName().str() +
                    "'; the trip count is only read when the update is the step";
     return T;
@@ -595,13 +614,13 @@ TripCount analyseCounted(ASTContext &Ctx, const CountedLoop &For) {
   std::string IVName = IV->getName().str();
   if (Op == BO_EQ) {
     T.St = Status::Fails;
-    T.Reason = "the condition '" + text(Ctx, Cond) + "' is an equality test";
+    T.Reason = "the condition '" + nodeText(Ctx, Cond, "<expr>") + "' is an equality test";
     return T;
   }
   if (For.Cond->isTypeDependent() || IV->getType()->isDependentType() ||
       (Cond && (Cond->getLHS()->isTypeDependent() || Cond->getRHS()->isTypeDependent()))) {
     T.St = Status::Unknown;
-    T.Reason = "the condition '" + text(Ctx, For.Cond) +
+    T.Reason = "the condition '" + nodeText(Ctx, For.Cond, "<expr>") +
                "' depends on a template parameter (decided per instantiation)";
     return T;
   }
@@ -701,7 +720,7 @@ TripCount analyseCounted(ASTContext &Ctx, const CountedLoop &For) {
   if (!Step) {
     T.St = Status::Fails;
     T.Reason = For.Inc && (Inc || StringRef(For.Kind) == "for")
-                   ? "the step '" + text(Ctx, For.Inc) + "' is not a constant update of '" +
+                   ? "the step '" + nodeText(Ctx, For.Inc, "<expr>") + "' is not a constant update of '" +
                          IVName + "'"
                    : StringRef(For.Kind) == "for"
                              ? std::string("the loop has no step expression")
@@ -763,7 +782,7 @@ TripCount analyseCounted(ASTContext &Ctx, const CountedLoop &For) {
   }
   if (CmpUnsigned && ((Op == BO_GE && B == 0) || (Op == BO_LE && B.isMaxValue()))) {
     T.St = Status::Fails;
-    T.Reason = "the condition '" + text(Ctx, For.Cond) + "' is always true for unsigned '" +
+    T.Reason = "the condition '" + nodeText(Ctx, For.Cond, "<expr>") + "' is always true for unsigned '" +
                IVName + "': the loop never ends by its condition (only by break/return)";
     return T;
   }
@@ -805,9 +824,9 @@ TripCount analyseCounted(ASTContext &Ctx, const CountedLoop &For) {
   }
   T.St = Status::Holds;
   T.Count = N;
-  T.Reason = "'" + IVName + "' from " + toString(*Init, 10) + " while '" + text(Ctx, For.Cond) +
+  T.Reason = "'" + IVName + "' from " + toString(*Init, 10) + " while '" + nodeText(Ctx, For.Cond, "<expr>") +
              (BoundE ? "' (bound " + toString(*Bound, 10) + ")" : "' (!= 0)") + ", step '" +
-             text(Ctx, Inc) + "': " +
+             nodeText(Ctx, Inc, "<expr>") + "': " +
              std::to_string(N) + " iteration" + (N == 1 ? "" : "s");
   return T;
 }
@@ -826,7 +845,7 @@ TripCount analyseRangeFor(ASTContext &Ctx, const CXXForRangeStmt &For) {
     return T;
   }
   T.St = Status::Fails;
-  T.Reason = "the range '" + text(Ctx, For.getRangeInit()) +
+  T.Reason = "the range '" + nodeText(Ctx, For.getRangeInit(), "<expr>") +
              "' is not a fixed-size array; its length is not a compile-time constant";
   return T;
 }
@@ -900,6 +919,16 @@ public:
            "arrays";
   }
   ArrayRef<PreconditionSpec> preconditions() const override { return Specs; }
+  ArrayRef<OptionSpec> options() const override {
+    static const OptionSpec Options[] = {
+        {"unroll-factor", OptionSpec::Int, "full",
+         "unroll factor of the inserted pragma: 'full' (#pragma unroll) or N (#pragma unroll N)", 2,
+         1024, {"full"}, "unroll-factor-valid"},
+        {"max-full-unroll", OptionSpec::Int, "64",
+         "the largest constant trip count a full unroll accepts (trip-count-limit)", 1, 1 << 20},
+    };
+    return Options;
+  }
 
   void findSites(Direction D, AnalysisContext &AC) const override {
     ASTContext &Ctx = AC.ast();
@@ -972,31 +1001,6 @@ private:
     return M;
   }
 
-  /// device-code, for both the site and its reason.
-  static void checkDeviceCode(Site &S, const FunctionDecl *FD) {
-    const FunctionDecl *Dev = cuda::deviceContextOf(FD);
-    if (Dev) {
-      S.addPrecondition(DeviceCode, Status::Holds,
-                        "in " + cuda::executionSpace(Dev) + " function '" + Dev->getNameAsString() + "'");
-      return;
-    }
-    if (!FD) {
-      S.addPrecondition(DeviceCode, Status::Fails, "the loop is not inside a function");
-      return;
-    }
-    const FunctionDecl *Host = cuda::hostContextOf(FD);
-    std::string Who = "'" + Host->getNameAsString() + "'";
-    if (Host != FD)
-      Who = "a lambda in " + Who + ", which";
-    std::string Why = Who + " is host code";
-    if (Host->isConstexpr() && cuda::isImplicitlyDeviceForClang(Host))
-      Why += " (constexpr without __device__: nvcc compiles it for the host only)";
-    else if (Host != FD)
-      Why += " (a lambda without __device__ runs where the function around it runs)";
-    S.addPrecondition(DeviceCode, Status::Fails,
-                      Why + ": nvcc's host compiler ignores #pragma unroll there");
-  }
-
   void forward(AnalysisContext &AC, const Stmt &Loop, const AttributedStmt *Hinted) const {
     ASTContext &Ctx = AC.ast();
     const FunctionDecl *FD = cuda::enclosingFunction(Ctx, Loop);
@@ -1008,7 +1012,7 @@ private:
     S.Facts["loop"] = loopKind(Loop);
     S.Facts["unroll-factor"] = Factor ? std::to_string(Factor) : "full";
 
-    checkDeviceCode(S, FD);
+    S.check(*findPrecondition(DeviceCode), {AC, FD, {}});
 
     if (Hinted) {
       std::string Hints;
@@ -1077,7 +1081,7 @@ private:
 
     EditBuilder B(Ctx);
     B.insertLineBefore(At, Pragma);
-    B.commit(S);
+    commit(B, S);
   }
 
   /// loop-repeats: a condition that is constant false makes the "loop" run
@@ -1119,34 +1123,21 @@ private:
         return;
       }
       S.addPrecondition(LoopRepeats, Status::Unknown,
-                        "the condition '" + text(Ctx, Cond) +
+                        "the condition '" + nodeText(Ctx, Cond, "<expr>") +
                             "' depends on a template parameter (decided per instantiation)");
       return;
     }
     bool Value = true;
     if (Cond->EvaluateAsBooleanCondition(Value, Ctx) && !Value) {
       S.addPrecondition(LoopRepeats, Status::Fails,
-                        "the condition '" + text(Ctx, Cond) + "' is always false: the " +
+                        "the condition '" + nodeText(Ctx, Cond, "<expr>") + "' is always false: the " +
                             loopKind(Loop) +
                             " runs its body at most once (a statement wrapper, not a loop); "
                             "there is nothing to unroll");
       return;
     }
     S.addPrecondition(LoopRepeats, Status::Holds,
-                      "the condition '" + text(Ctx, Cond) + "' is not constant false");
-  }
-
-  /// The text of the source line holding \p Loc, with its [start, end) offsets
-  /// (end past the newline).
-  static StringRef lineOf(const SourceManager &SM, SourceLocation Loc, unsigned &Start,
-                          unsigned &End) {
-    StringRef Buf = SM.getBufferData(SM.getFileID(Loc));
-    unsigned Off = SM.getFileOffset(Loc);
-    size_t LS = Off == 0 ? StringRef::npos : Buf.rfind('\n', Off - 1);
-    Start = LS == StringRef::npos ? 0 : LS + 1;
-    size_t LE = Buf.find('\n', Off);
-    End = LE == StringRef::npos ? Buf.size() : LE + 1;
-    return Buf.slice(Start, LE == StringRef::npos ? Buf.size() : LE);
+                      "the condition '" + nodeText(Ctx, Cond, "<expr>") + "' is not constant false");
   }
 
   void reverse(AnalysisContext &AC, const Stmt &Loop, const AttributedStmt &Hinted) const {
@@ -1197,7 +1188,7 @@ private:
         Expr::EvalResult ER;
         S.Facts["unroll-factor"] = !V->isValueDependent() && V->EvaluateAsInt(ER, Ctx)
                                        ? toString(ER.Val.getInt(), 10)
-                                       : text(Ctx, V);
+                                       : nodeText(Ctx, V, "<expr>");
       }
 
     EditBuilder B(Ctx);
@@ -1210,7 +1201,7 @@ private:
         break;
       }
       unsigned Start = 0, End = 0;
-      StringRef Line = lineOf(SM, L, Start, End);
+      StringRef Line = lineContaining(SM, L, Start, End);
       StringRef T = Line.trim();
       // Tolerate a trailing // comment; anything else on the line is code.
       StringRef Code = T.split("//").first.rtrim();
@@ -1231,7 +1222,7 @@ private:
       return;
     }
     S.addPrecondition(PragmaRemovable, Status::Holds, "a plain '#pragma unroll' line");
-    B.commit(S);
+    commit(B, S);
   }
 };
 

@@ -21,7 +21,7 @@
 #include "RewriteRegistry.h"
 #include "klineage/Cuda/Intrinsics.h"
 #include "klineage/Cuda/Matchers.h"
-#include "klineage/Rewrite/EditBuilder.h"
+#include "klineage/Rewrite/SiteEdits.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -86,25 +86,6 @@ const PreconditionSpec Specs[] = {
 //===----------------------------------------------------------------------===//
 // Small helpers
 //===----------------------------------------------------------------------===//
-
-unsigned lineOf(const ASTContext &Ctx, SourceLocation L) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  return SM.getPresumedLineNumber(SM.getFileLoc(L));
-}
-
-std::string text(const ASTContext &Ctx, const Stmt *S) {
-  if (auto T = sourceText(Ctx, S))
-    return *T;
-  std::string Out;
-  raw_string_ostream OS(Out);
-  if (const auto *E = dyn_cast_or_null<Expr>(S))
-    E->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
-  return Out;
-}
-
-std::string where(const ASTContext &Ctx, const Stmt *S) {
-  return "line " + std::to_string(lineOf(Ctx, S->getBeginLoc())) + " ('" + text(Ctx, S) + "')";
-}
 
 /// The declaration that \p S is the initializer of, if any. Checked before
 /// the statement parents: the parent map may list a for-statement as well as
@@ -320,7 +301,7 @@ private:
       return;
     }
     F.CannotConst.push_back("'" + V->getNameAsString() + "' (line " +
-                            std::to_string(lineOf(Ctx, V->getLocation())) +
+                            std::to_string(fileLine(Ctx, V->getLocation())) +
                             ") receives it but its type '" + T.getAsString() +
                             "' is not spelled 'T *'");
   }
@@ -331,7 +312,7 @@ private:
     // copy's own uses, or the callee parameter.)
     if (F.Volatile.empty() && !isa<ImplicitCastExpr>(E) && E->getType()->isPointerType() &&
         E->getType()->getPointeeType().isVolatileQualified())
-      F.Volatile = "'" + text(Ctx, E) + "' (line " + std::to_string(lineOf(Ctx, E->getBeginLoc())) +
+      F.Volatile = "'" + nodeText(Ctx, E, "") + "' (line " + std::to_string(fileLine(Ctx, E->getBeginLoc())) +
                    ") points to '" + E->getType()->getPointeeType().getAsString() + "'";
     const Stmt *P = parentStmt(Ctx, *E);
     if (!P) {
@@ -344,13 +325,13 @@ private:
         }
         if (V && V->getType()->isReferenceType()) {
           F.Unknowns.push_back("it is bound to reference '" + V->getNameAsString() + "' (line " +
-                               std::to_string(lineOf(Ctx, V->getLocation())) + ")");
+                               std::to_string(fileLine(Ctx, V->getLocation())) + ")");
           return;
         }
         if (V && !V->getType()->isPointerType())
           return; // converted to an integer etc.
         F.Unknowns.push_back("it is stored in '" + (V ? V->getNameAsString() : std::string("?")) +
-                             "' (line " + std::to_string(lineOf(Ctx, D->getLocation())) +
+                             "' (line " + std::to_string(fileLine(Ctx, D->getLocation())) +
                              "), which is not a local pointer");
       }
       return;
@@ -395,7 +376,7 @@ private:
             addDerived(F, V, E, Work);
             return walkPointer(F, BO, Work); // `a = b = p`
           }
-          F.Unknowns.push_back("it is stored into '" + text(Ctx, BO->getLHS()) + "' at " +
+          F.Unknowns.push_back("it is stored into '" + nodeText(Ctx, BO->getLHS(), "") + "' at " +
                                where(Ctx, BO) + ", which is not a local pointer");
           return;
         }
@@ -529,7 +510,7 @@ private:
     Flow IF = Inner.run(*DefParam);
     for (const std::string &W : IF.Writes)
       F.Writes.push_back("'" + CName.str() + "' (called at line " +
-                         std::to_string(lineOf(Ctx, CE->getBeginLoc())) + ") writes through '" +
+                         std::to_string(fileLine(Ctx, CE->getBeginLoc())) + ") writes through '" +
                          DefParam->getNameAsString() + "': " + W);
     for (const std::string &U : IF.Unknowns)
       F.Unknowns.push_back("in '" + CName.str() + "': " + U);
@@ -547,7 +528,7 @@ private:
       // template arguments (`ld<float>(p, i)`) the parameter stays `float *`.
       const auto *Ref = dyn_cast<DeclRefExpr>(CE->getCallee()->IgnoreParenImpCasts());
       if (Ref && Ref->hasExplicitTemplateArgs()) {
-        F.CannotConst.push_back("it is passed to '" + text(Ctx, CE->getCallee()) +
+        F.CannotConst.push_back("it is passed to '" + nodeText(Ctx, CE->getCallee(), "") +
                                 "' with explicit template arguments at " + where(Ctx, CE) +
                                 ", whose parameter '" + Spelled->getNameAsString() + "' is '" +
                                 DefParam->getType().getAsString() + "'");
@@ -587,7 +568,7 @@ private:
             ++F.Reads;
           else
             F.Writes.push_back("non-const reference '" + V->getNameAsString() + "' binds it at line " +
-                               std::to_string(lineOf(Ctx, V->getLocation())));
+                               std::to_string(fileLine(Ctx, V->getLocation())));
           return;
         }
         ++F.Reads;
@@ -628,7 +609,7 @@ private:
     }
     if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
       if (UO->isIncrementDecrementOp()) {
-        F.Writes.push_back("'" + text(Ctx, UO) + "' at " + where(Ctx, UO));
+        F.Writes.push_back("'" + nodeText(Ctx, UO, "") + "' at " + where(Ctx, UO));
         return;
       }
       if (UO->getOpcode() == UO_AddrOf)
@@ -659,7 +640,7 @@ private:
           isa_and_nonnull<CXXMethodDecl>(OC->getDirectCallee())) {
         const auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getDirectCallee());
         if (!MD || !MD->isConst())
-          F.Writes.push_back("'" + text(Ctx, OC) + "' at " + where(Ctx, OC));
+          F.Writes.push_back("'" + nodeText(Ctx, OC, "") + "' at " + where(Ctx, OC));
         else
           ++F.Reads;
         return;
@@ -1036,7 +1017,7 @@ private:
       auto PTL = TSI ? pointerLoc(TSI->getTypeLoc()) : std::nullopt;
       if (!PTL) {
         Problem = "the type of '" + PV->getNameAsString() + "' (line " +
-                  std::to_string(lineOf(Ctx, PV->getLocation())) +
+                  std::to_string(fileLine(Ctx, PV->getLocation())) +
                   ") is not spelled as 'T *' (a typedef or template parameter)";
         continue;
       }
@@ -1331,7 +1312,7 @@ private:
         continue;
       wrapLoad(Ctx, B, L);
     }
-    B.commit(S);
+    commit(B, S);
   }
 
   /// The function a call or a declaration stands for, across redeclarations
@@ -1397,7 +1378,7 @@ private:
         if (J >= CE->getNumArgs())
           continue;
         if (samePointer(A, CE->getArg(J)))
-          return "the call at " + where(Ctx, CE) + " passes '" + text(Ctx, CE->getArg(Index)) +
+          return "the call at " + where(Ctx, CE) + " passes '" + nodeText(Ctx, CE->getArg(Index), "") +
                  "' as both '" + Fn.getParamDecl(Index)->getNameAsString() + "' and '" +
                  Fn.getParamDecl(J)->getNameAsString() + "', which is written";
       }
@@ -1508,7 +1489,7 @@ private:
           auto R = declRange(Ctx, X.Param);
           if (!R) {
             Problem = "the declaration of '" + PName + "' at line " +
-                      std::to_string(lineOf(Ctx, X.Param->getLocation())) +
+                      std::to_string(fileLine(Ctx, X.Param->getLocation())) +
                       " comes from a macro expansion";
             continue;
           }
@@ -1538,7 +1519,7 @@ private:
         continue;
       unwrapLdg(Ctx, B, CE);
     }
-    B.commit(S);
+    commit(B, S);
   }
 };
 

@@ -19,42 +19,6 @@ namespace vga {
 
 const char *const LaneNames[4] = {"x", "y", "z", "w"};
 
-unsigned beginOffset(const ASTContext &Ctx, const Stmt *S) { return positions::beginOffset(Ctx, S); }
-
-unsigned endOffset(const ASTContext &Ctx, const Stmt *S) { return positions::endOffset(Ctx, S); }
-
-unsigned lineOf(const ASTContext &Ctx, const Stmt *S) { return positions::lineOf(Ctx, S); }
-
-std::optional<std::string> exprText(const ASTContext &Ctx, const Expr *E) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange CR = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(E->getSourceRange()),
-                                                SM, Ctx.getLangOpts());
-  if (CR.isInvalid() || !SM.isInMainFile(CR.getBegin()))
-    return std::nullopt;
-  bool Invalid = false;
-  StringRef T = Lexer::getSourceText(CR, SM, Ctx.getLangOpts(), &Invalid);
-  if (Invalid)
-    return std::nullopt;
-  return T.str();
-}
-
-bool needsParensForAdd(const Expr *E) {
-  E = E->IgnoreImpCasts();
-  if (const auto *B = dyn_cast<BinaryOperator>(E))
-    return !(B->isAdditiveOp() || B->isMultiplicativeOp() || B->getOpcode() == BO_PtrMemD ||
-             B->getOpcode() == BO_PtrMemI);
-  if (isa<ConditionalOperator, BinaryConditionalOperator>(E))
-    return true;
-  return false;
-}
-
-bool isPostfixSafe(const Expr *E) {
-  E = E->IgnoreImpCasts();
-  return isa<DeclRefExpr, ParenExpr, ArraySubscriptExpr, MemberExpr, CallExpr, IntegerLiteral,
-             CXXThisExpr>(E) &&
-         !isa<CXXOperatorCallExpr>(E);
-}
-
 //===----------------------------------------------------------------------===//
 // FunctionFacts
 //===----------------------------------------------------------------------===//
@@ -94,7 +58,7 @@ Status Analyzer::multipleOf(const LinearForm &F, int64_t N, std::string &Reason,
   for (const std::string &K : A.Unproven) {
     const Atom *At = Lin.atom(K);
     std::string T = At && At->Var ? At->Var->getName().str()
-                    : At && At->E ? exprText(Ctx, At->E).value_or("?")
+                    : At && At->E ? writtenText(Ctx, At->E).value_or("?")
                                   : "?";
     Desc += (Desc.empty() ? "" : "*") + T;
   }
@@ -168,7 +132,7 @@ Status Analyzer::baseAligned(const Root &R, unsigned Bytes, const std::string &U
     int64_t Need = int64_t(Bytes) / std::gcd(R.AdvanceElemBytes > 0 ? R.AdvanceElemBytes : 1,
                                              int64_t(Bytes));
     if (!F || R.AdvanceElemBytes <= 0 || !formMultiple(*F, Need)) {
-      Reason = "parameter '" + R.Name + "' is advanced by '" + exprText(Ctx, Adv).value_or("?") +
+      Reason = "parameter '" + R.Name + "' is advanced by '" + writtenText(Ctx, Adv).value_or("?") +
                "' elements, not known to be a multiple of " + B + " bytes";
       Assumable.clear(); // an alignment assertion on the parameter would not settle it
       return Status::Unknown;

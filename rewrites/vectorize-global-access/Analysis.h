@@ -14,6 +14,8 @@
 #include "klineage/Analysis/Mutation.h"
 #include "klineage/Analysis/PointerProvenance.h"
 #include "klineage/Cuda/Intrinsics.h"
+#include "klineage/Edit/SourceBuilders.h"
+#include "klineage/Edit/SourceCode.h"
 #include "klineage/Rewrite/RewritePair.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -26,18 +28,6 @@
 
 namespace klineage {
 namespace vga {
-
-/// File offsets of a node (expansion locations), for ordering and ranges.
-unsigned beginOffset(const clang::ASTContext &Ctx, const clang::Stmt *S);
-unsigned endOffset(const clang::ASTContext &Ctx, const clang::Stmt *S); ///< past the last token
-/// Text of \p E as written (a whole macro expansion is fine: reading only).
-std::optional<std::string> exprText(const clang::ASTContext &Ctx, const clang::Expr *E);
-/// 1-based line of a node, for reasons.
-unsigned lineOf(const clang::ASTContext &Ctx, const clang::Stmt *S);
-/// True if \p E needs parentheses to be used as the left operand of `+`.
-bool needsParensForAdd(const clang::Expr *E);
-/// True if \p E is a postfix-expression or tighter (can be subscripted).
-bool isPostfixSafe(const clang::Expr *E);
 
 extern const char *const LaneNames[4];
 

@@ -25,7 +25,7 @@
 #include "RewriteRegistry.h"
 #include "klineage/Analysis/AnalysisCache.h"
 #include "klineage/Cuda/DeviceCode.h"
-#include "klineage/Rewrite/EditBuilder.h"
+#include "klineage/Rewrite/SiteEdits.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -246,7 +246,6 @@ std::string joinIndex(const std::vector<std::string> &Terms, int64_t K) {
   return S;
 }
 
-std::string parenIf(bool P, const std::string &S) { return P ? "(" + S + ")" : S; }
 
 //===----------------------------------------------------------------------===//
 // Forward: scalar lanes and groups
@@ -760,7 +759,7 @@ private:
   //===--------------------------------------------------------------------===//
 
   std::string accessText(const Lane *L) {
-    return exprText(Ctx, L->Access).value_or("the access");
+    return writtenText(Ctx, L->Access).value_or("the access");
   }
 
   void evaluate(Group &G) {
@@ -812,8 +811,8 @@ private:
             Clobber = &Ev;
       if (Clobber)
         G.P.set(ContiguousLanes, Status::Fails,
-                "the index reads memory, and '" + exprText(Ctx, Clobber->E).value_or("a call") +
-                    "' (line " + std::to_string(lineOf(Ctx, Clobber->E)) +
+                "the index reads memory, and '" + writtenText(Ctx, Clobber->E).value_or("a call") +
+                    "' (line " + std::to_string(expansionLine(Ctx, Clobber->E)) +
                     ") may change it between the lanes");
       else if (const VarMod *M = Facts.modifiedIn(Vars, G.Start, G.Stop, &Which))
         G.P.set(ContiguousLanes, Status::Fails,
@@ -884,8 +883,8 @@ private:
       std::string Lines;
       std::set<unsigned> Seen;
       for (Lane *L : G.Accesses)
-        if (Seen.insert(lineOf(Ctx, L->Access)).second)
-          Lines += (Lines.empty() ? "" : ", ") + std::to_string(lineOf(Ctx, L->Access));
+        if (Seen.insert(expansionLine(Ctx, L->Access)).second)
+          Lines += (Lines.empty() ? "" : ", ") + std::to_string(expansionLine(Ctx, L->Access));
       G.P.set(SameBlock, Status::Fails,
               "the lanes are in different blocks or branches (lines " + Lines + ")");
     } else if (G.Sh == Group::Guarded && (G.GuardMerge || GuardShapeOk)) {
@@ -952,7 +951,7 @@ private:
     std::optional<LinearForm> NForm;
     const Expr *NExpr = nullptr;
     for (auto &[IS, L] : Gs) {
-      std::string Cond = exprText(Ctx, IS->getCond()).value_or("...");
+      std::string Cond = writtenText(Ctx, IS->getCond()).value_or("...");
       if (IS->getElse() || IS->getInit() || IS->getConditionVariable())
         return Refuse("'if (" + Cond + ")' has an else branch or an init statement");
       const auto *BO = dyn_cast<BinaryOperator>(IS->getCond()->IgnoreParenImpCasts());
@@ -983,7 +982,7 @@ private:
       G.Guards.clear();
       return Refuse("the guards are equivalent only when the base index is a multiple of " + V);
     }
-    std::string NText = exprText(Ctx, NExpr).value_or("n");
+    std::string NText = writtenText(Ctx, NExpr).value_or("n");
     if (!A.formMultiple(*NForm, G.V)) {
       // Unknown: the guards stay, so that the merge is built if the fact is
       // asserted (--assume=all); the engine refuses the site otherwise.
@@ -1082,7 +1081,7 @@ private:
         continue;
       if (Ev.K == MemEvent::Call) {
         Report(Status::Fails, "the call to '" + Ev.What + "' (line " +
-                                  std::to_string(lineOf(Ctx, Ev.E)) +
+                                  std::to_string(expansionLine(Ctx, Ev.E)) +
                                   ") between the lanes may write or synchronize memory");
         continue;
       }
@@ -1096,7 +1095,7 @@ private:
       // stores after its right-hand side) cannot change what the lanes read.
       if (!G.IsStore && Ev.Time > LastLoad)
         continue;
-      std::string What = exprText(Ctx, Ev.E).value_or("memory");
+      std::string What = writtenText(Ctx, Ev.E).value_or("memory");
       const Lane *EL = laneOf(Ev.E);
       const Expr *EB = EL ? EL->Base : accessBasePointer(Ev.E);
       Root R = EB ? A.rootOf(EB) : Root();
@@ -1128,11 +1127,11 @@ private:
       std::string Kind = Ev.K == MemEvent::Write ? "store to" : "read of";
       if (Al == 2)
         Report(Status::Fails, "the " + Kind + " '" + What + "' (line " +
-                                  std::to_string(lineOf(Ctx, Ev.E)) +
+                                  std::to_string(expansionLine(Ctx, Ev.E)) +
                                   ") between the lanes may touch the same elements: " + Why);
       else
         Report(Status::Unknown,
-               "the " + Kind + " '" + What + "' (line " + std::to_string(lineOf(Ctx, Ev.E)) +
+               "the " + Kind + " '" + What + "' (line " + std::to_string(expansionLine(Ctx, Ev.E)) +
                    ") between the lanes: " + Why,
                PName.empty() ? "noalias" : "noalias:" + PName);
     }
@@ -1172,22 +1171,22 @@ private:
       if (const auto *B = dyn_cast<BinaryOperator>(P); B && B->getOpcode() == BO_Add)
         if (const auto *IL = dyn_cast<IntegerLiteral>(B->getRHS()->IgnoreParenImpCasts());
             IL && IL->getValue() == 0)
-          return exprText(Ctx, B->getLHS()).value_or("");
-      return exprText(Ctx, L->Parts.front()).value_or("");
+          return writtenText(Ctx, B->getLHS()).value_or("");
+      return writtenText(Ctx, L->Parts.front()).value_or("");
     }
     std::string S;
     for (const Expr *Part : L->Parts) {
-      auto Txt = exprText(Ctx, Part);
+      auto Txt = writtenText(Ctx, Part);
       if (!Txt)
         return "";
-      S += (S.empty() ? "" : " + ") + parenIf(needsParensForAdd(Part), *Txt);
+      S += (S.empty() ? "" : " + ") + parenIf(needsParens(Part, prec::Additive), *Txt);
     }
     return S;
   }
 
   std::string ptrText(const Lane *L) {
     const Expr *B = L->Base->IgnoreImpCasts();
-    std::string S = exprText(Ctx, B).value_or("");
+    std::string S = writtenText(Ctx, B).value_or("");
     if (S.empty())
       return S;
     return parenIf(!isPostfixSafe(B), S);
@@ -1293,7 +1292,7 @@ private:
       S.addPrecondition(SourceRewritable, Status::Fails, Why);
       return;
     }
-    B.commit(S);
+    commit(B, S);
   }
 
   bool plainLanes(const Group &G, std::string &Why) {
@@ -1380,7 +1379,7 @@ private:
           Lines.push_back(Trimmed.str());
       }
     }
-    std::string Cond = exprText(Ctx, G.Guards.front()->getCond()).value_or("");
+    std::string Cond = writtenText(Ctx, G.Guards.front()->getCond()).value_or("");
     B.replaceChars(T.loc(RB), T.loc(RE),
                    "if (" + Cond + ") {\n" + Inner + join(Lines, "\n" + Inner) + "\n" + Indent + "}");
     return true;
@@ -1911,7 +1910,7 @@ private:
       if (Why.empty())
         if (const Stmt *X = earlyExit(G.For->getBody()))
           Why = "the loop body can leave an iteration early (line " +
-                std::to_string(lineOf(Ctx, X)) + ")";
+                std::to_string(expansionLine(Ctx, X)) + ")";
       for (Lane *L : G.Accesses) {
         if (!Why.empty())
           break;
@@ -1962,7 +1961,7 @@ private:
     for (const MemEvent &Ev : Facts.events()) {
       if (Ev.Begin < LB || Ev.Begin >= LE)
         continue;
-      std::string Line = " (line " + std::to_string(lineOf(Ctx, Ev.E)) + ")";
+      std::string Line = " (line " + std::to_string(expansionLine(Ctx, Ev.E)) + ")";
       if (Ev.K == MemEvent::Call) {
         Report(Status::Fails, "the call to '" + Ev.What + "'" + Line +
                                   " in the loop may write or synchronize memory; " + Moves);
@@ -1976,7 +1975,7 @@ private:
         continue;
       if (!G.HasWrite && Ev.K != MemEvent::Write)
         continue;
-      std::string What = exprText(Ctx, Ev.E).value_or("memory");
+      std::string What = writtenText(Ctx, Ev.E).value_or("memory");
       auto It = AllByAccess.find(EE);
       const Lane *EL = It == AllByAccess.end() ? nullptr : It->second;
       if (EL && EL->PtrKey == L0->PtrKey && EL->Idx.symbolic().symbolicKey() == BaseKey &&
@@ -2016,7 +2015,7 @@ private:
           !B->getType()->isIntegerType())
         return std::nullopt;
       auto Text = [&](const Expr *X) -> std::optional<std::string> {
-        auto Txt = exprText(Ctx, X);
+        auto Txt = writtenText(Ctx, X);
         if (!Txt || !T.plain(X))
           return std::nullopt;
         return *Txt;
@@ -2025,7 +2024,7 @@ private:
         return Text(B->getLHS());
       if (B->getOpcode() == BO_Add && refVarOf(B->getLHS()) == G.K) {
         auto R = Text(B->getRHS());
-        if (R && needsParensForAdd(B->getRHS()) && B->getRHS()->IgnoreParenImpCasts() == B->getRHS())
+        if (R && needsParens(B->getRHS(), prec::Additive) && B->getRHS()->IgnoreParenImpCasts() == B->getRHS())
           return "(" + *R + ")";
         return R;
       }
@@ -2044,7 +2043,7 @@ private:
         continue;
       }
       if (auto D = DropK(PE)) {
-        Parts.push_back(parenIf(needsParensForAdd(Part), *D));
+        Parts.push_back(parenIf(needsParens(Part, prec::Additive), *D));
         if (G.Start != 0)
           Parts.push_back(std::to_string(G.Start));
         continue;
@@ -2072,7 +2071,7 @@ private:
       auto Txt = rewriteRange(T, beginOffset(Ctx, Part), endOffset(Ctx, Part), Subs);
       if (!Txt)
         return "";
-      Parts.push_back(parenIf(needsParensForAdd(Part), *Txt));
+      Parts.push_back(parenIf(needsParens(Part, prec::Additive), *Txt));
     }
     if (Parts.empty())
       return "0";
@@ -2165,7 +2164,7 @@ private:
                                      "*reinterpret_cast<" + G.VecType + "*>(" + Addr +
                                      ") = " + G.Name + ";");
     }
-    B.commit(S);
+    commit(B, S);
   }
 
   AnalysisContext &AC;
@@ -2271,7 +2270,7 @@ public:
       }
       S.Summary = "split a vector access";
       S.addPrecondition(VectorTempOnlyLanes, Status::Fails,
-                        "the vector memory '" + exprText(Ctx, E).value_or("?") + "' " +
+                        "the vector memory '" + writtenText(Ctx, E).value_or("?") + "' " +
                             lvalueUseWhy(E) +
                             ", so it is not a value that scalar loads could produce");
     }
@@ -2413,17 +2412,17 @@ private:
         Out.Terms.push_back(std::to_string(C));
       return true;
     }
-    auto Txt = exprText(Ctx, Idx);
+    auto Txt = writtenText(Ctx, Idx);
     if (!Txt) {
       // `(i)` in a macro body around the argument `i`: the argument's text.
       Idx = Idx->IgnoreParens();
-      Txt = exprText(Ctx, Idx);
+      Txt = writtenText(Ctx, Idx);
     }
     if (!Txt)
       return false;
     const Expr *I = Idx->IgnoreImpCasts();
     if (Scale == 1)
-      Out.Terms.push_back(parenIf(needsParensForAdd(I), *Txt));
+      Out.Terms.push_back(parenIf(needsParens(I, prec::Additive), *Txt));
     else
       Out.Terms.push_back(std::to_string(Scale) + " * " + parenIf(!isPostfixSafe(I), *Txt));
     Out.TermExprs.push_back(Idx);
@@ -2447,7 +2446,7 @@ private:
 
   std::string laneText(const VecAddr &VA, unsigned K) {
     const Expr *P = VA.P->IgnoreImpCasts();
-    std::string PT = exprText(Ctx, P).value_or("");
+    std::string PT = writtenText(Ctx, P).value_or("");
     return parenIf(!isPostfixSafe(P), PT) + "[" + joinIndex(VA.Terms, K) + "]";
   }
 
@@ -2499,7 +2498,7 @@ private:
     Site &S = AC.addSite(RewriteName, Direction::Reverse, E->getBeginLoc(), FD);
     VecAddr VA;
     const Expr *L = Op->getArg(0)->IgnoreParenImpCasts();
-    std::string LT = exprText(Ctx, L).value_or("");
+    std::string LT = writtenText(Ctx, L).value_or("");
     S.Summary = "load a vector into '" + LT + "' lane by lane";
     if (!access(E, VA) || !VA.P) {
       S.addPrecondition(VectorTempOnlyLanes, Status::Fails,
@@ -2534,7 +2533,7 @@ private:
     for (unsigned k = 0; k < VA.V; ++k)
       Lines.push_back(parenIf(!isPostfixSafe(L), LT) + "." + LaneNames[k] + " = " + laneText(VA, k) + ";");
     B.replaceChars(T.loc(B0), T.loc(E0), Open + join(Lines, Sep) + Close);
-    B.commit(S);
+    commit(B, S);
     (void)LR;
   }
 
@@ -2677,7 +2676,7 @@ private:
         continue;
       if (Ev.K == MemEvent::Call) {
         V.set(NoAliasingWriteBetween, Status::Fails,
-              "the call to '" + Ev.What + "' (line " + std::to_string(lineOf(Ctx, Ev.E)) +
+              "the call to '" + Ev.What + "' (line " + std::to_string(expansionLine(Ctx, Ev.E)) +
                   ") between the vector load and its uses may write or synchronize memory");
         return;
       }
@@ -2691,14 +2690,14 @@ private:
       Root R = EB ? A.rootOf(EB) : Root();
       std::string Why;
       int Al = A.mayAlias(P, R, Why);
-      std::string What = exprText(Ctx, Ev.E).value_or("memory");
+      std::string What = writtenText(Ctx, Ev.E).value_or("memory");
       if (Al == 2)
         V.set(NoAliasingWriteBetween, Status::Fails,
-              "the store to '" + What + "' (line " + std::to_string(lineOf(Ctx, Ev.E)) +
+              "the store to '" + What + "' (line " + std::to_string(expansionLine(Ctx, Ev.E)) +
                   ") may overwrite an element before its delayed scalar load: " + Why);
       else if (Al == 1)
         V.set(NoAliasingWriteBetween, Status::Unknown,
-              "the store to '" + What + "' (line " + std::to_string(lineOf(Ctx, Ev.E)) +
+              "the store to '" + What + "' (line " + std::to_string(expansionLine(Ctx, Ev.E)) +
                   ") lies between the vector load and a use: " + Why,
               PName.empty() ? "noalias" : "noalias:" + PName);
     }
@@ -2720,7 +2719,7 @@ private:
   bool vectorOfScalars(Site &S, const Expr *E, VecAddr &VA) {
     if (!access(E, VA) || !VA.P) {
       S.addPrecondition(VectorTempOnlyLanes, Status::Fails,
-                        "the vector address '" + exprText(Ctx, E).value_or("?") +
+                        "the vector address '" + writtenText(Ctx, E).value_or("?") +
                             "' is not a cast of a scalar pointer" + (VA.Why.empty() ? "" : ": " + VA.Why));
       return false;
     }
@@ -2765,7 +2764,7 @@ private:
     EditBuilder B(Ctx);
     for (const auto &[E, VA] : Plans) {
       auto R = accessRange(E);
-      if (!R || exprText(Ctx, VA.P->IgnoreImpCasts()).value_or("").empty()) {
+      if (!R || writtenText(Ctx, VA.P->IgnoreImpCasts()).value_or("").empty()) {
         S.addPrecondition(SourceRewritable, Status::Fails,
                           "the vector load is part of a macro expansion that is more than the "
                           "load");
@@ -2773,7 +2772,7 @@ private:
       }
       B.replaceChars(T.loc(R->first), T.loc(R->second), makeText(VA));
     }
-    B.commit(S);
+    commit(B, S);
   }
 
   /// File offsets of a vector access: its own text, or the whole macro
@@ -2839,8 +2838,8 @@ private:
       P = PM.getParent(P);
     }
     if (const auto *M = dyn_cast_or_null<MemberExpr>(P))
-      return "has its lane '" + exprText(Ctx, M).value_or("?") +
-             "' assigned or its address taken (line " + std::to_string(lineOf(Ctx, M)) + ")";
+      return "has its lane '" + writtenText(Ctx, M).value_or("?") +
+             "' assigned or its address taken (line " + std::to_string(expansionLine(Ctx, M)) + ")";
     if (const auto *DS = dyn_cast_or_null<DeclStmt>(P))
       for (const Decl *D : DS->decls())
         if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit() == Cur)
@@ -2912,8 +2911,8 @@ private:
           continue;
         }
         if (Bad.empty())
-          Bad = "'" + exprText(Ctx, M).value_or("?") + "' (line " +
-                std::to_string(lineOf(Ctx, M)) +
+          Bad = "'" + writtenText(Ctx, M).value_or("?") + "' (line " +
+                std::to_string(expansionLine(Ctx, M)) +
                 ") is not only read: it is modified or its address is taken";
         continue;
       }
@@ -2932,7 +2931,7 @@ private:
       }
       if (Bad.empty())
         Bad = "'" + VD->getName().str() + "' is used whole at line " +
-              std::to_string(lineOf(Ctx, Ref));
+              std::to_string(expansionLine(Ctx, Ref));
     }
     if (!Bad.empty()) {
       if (KeepWhy.empty())
@@ -2967,7 +2966,7 @@ private:
       return;
     EditBuilder B(Ctx);
     for (const Plan &Pl : Plans)
-      if (exprText(Ctx, Pl.VA.P->IgnoreImpCasts()).value_or("").empty()) {
+      if (writtenText(Ctx, Pl.VA.P->IgnoreImpCasts()).value_or("").empty()) {
         S.addPrecondition(SourceRewritable, Status::Fails, "the pointer is not plain source text");
         return;
       }
@@ -2996,7 +2995,7 @@ private:
       for (const Use &U : Pl.Uses)
         if (U.Store)
           Owned.insert(U.Store);
-    B.commit(S);
+    commit(B, S);
   }
 
   void store(const Expr *E, const CXXOperatorCallExpr *Op) {
@@ -3006,7 +3005,7 @@ private:
     if (!access(E, Dst) || !Dst.P) {
       S.Summary = "split a vector store";
       S.addPrecondition(VectorTempOnlyLanes, Status::Fails,
-                        "the vector address '" + exprText(Ctx, E).value_or("?") +
+                        "the vector address '" + writtenText(Ctx, E).value_or("?") +
                             "' is not a cast of a scalar pointer");
       return;
     }
@@ -3029,7 +3028,7 @@ private:
         Call->getNumArgs() == Dst.V) {
       MakeCall = Call;
       for (const Expr *Arg : Call->arguments())
-        Values.push_back(exprText(Ctx, Arg).value_or(""));
+        Values.push_back(writtenText(Ctx, Arg).value_or(""));
       // Values 1..V-1 are now evaluated after earlier lanes are stored.
       for (const MemEvent &Ev : Facts.events()) {
         if (Ev.Begin < RB || Ev.Begin >= RE)
@@ -3043,7 +3042,7 @@ private:
         Root R = EB ? A.rootOf(EB) : Root();
         std::string Why;
         int Al = A.mayAlias(DR, R, Why);
-        std::string What = exprText(Ctx, Ev.E).value_or("memory");
+        std::string What = writtenText(Ctx, Ev.E).value_or("memory");
         if (Al == 2)
           V.set(NoAliasingWriteBetween, Status::Fails,
                 "the value reads '" + What + "', which a scalar store of an earlier lane may change");
@@ -3056,7 +3055,7 @@ private:
       VecAddr Src;
       if (!access(RHS, Src) || !Src.P || Src.V != Dst.V || Src.Elem != Dst.Elem) {
         // A register array element or a native float4 array: read its lanes.
-        std::string Txt = exprText(Ctx, RHS).value_or("");
+        std::string Txt = writtenText(Ctx, RHS).value_or("");
         if (!RHS->isGLValue() || !isPureExpr(RHS, Ctx) || Txt.empty())
           V.set(VectorTempOnlyLanes, Status::Fails, "the stored vector's address cannot be split");
         for (unsigned k = 0; k < Dst.V; ++k)
@@ -3088,7 +3087,7 @@ private:
           break;
       }
       UsedNames.insert(Name);
-      Prefix = "const " + VT + " " + Name + " = " + exprText(Ctx, Op->getArg(1)).value_or("") + ";";
+      Prefix = "const " + VT + " " + Name + " = " + writtenText(Ctx, Op->getArg(1)).value_or("") + ";";
       for (unsigned k = 0; k < Dst.V; ++k)
         Values.push_back(Name + "." + LaneNames[k]);
     }
@@ -3130,7 +3129,7 @@ private:
         B.replaceChars(T.loc(Args[k - 1].second), T.loc(Args[k].first),
                        ";" + Sep + laneText(Dst, k) + " = ");
       B.replaceChars(T.loc(Args.back().second), T.loc(E0), ";" + Close);
-      B.commit(S);
+      commit(B, S);
       return;
     }
     std::vector<std::string> Lines;
@@ -3139,7 +3138,7 @@ private:
     for (unsigned k = 0; k < Dst.V; ++k)
       Lines.push_back(laneText(Dst, k) + " = " + Values[k] + ";");
     B.replaceChars(T.loc(B0), T.loc(E0), Open + join(Lines, Sep) + Close);
-    B.commit(S);
+    commit(B, S);
   }
 
   void direct(const Expr *E, const MemberExpr *M) {
@@ -3159,7 +3158,7 @@ private:
     S.addPrecondition(NoAliasingWriteBetween, Status::Holds, "the load is not moved");
     EditBuilder B(Ctx);
     B.replace(M->getSourceRange(), laneText(VA, K));
-    B.commit(S);
+    commit(B, S);
   }
 
   AnalysisContext &AC;
@@ -3201,6 +3200,14 @@ public:
            "float4/float2 (int4/uint4...) access: fewer, wider memory transactions";
   }
   ArrayRef<PreconditionSpec> preconditions() const override { return Specs; }
+  ArrayRef<OptionSpec> options() const override {
+    static const OptionSpec Options[] = {
+        {"vector-width", OptionSpec::Enum, "auto",
+         "lanes per vector access: 'auto' (by group size), or force 4 or 2", 0, 0,
+         {"auto", "4", "2"}},
+    };
+    return Options;
+  }
   void findSites(Direction D, AnalysisContext &AC) const override {
     MatchFinder Finder;
     FunctionCollector C;

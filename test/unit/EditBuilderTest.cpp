@@ -1,5 +1,6 @@
 //===- EditBuilderTest.cpp - All-or-nothing edits on parsed code ----------===//
-#include "klineage/Rewrite/EditBuilder.h"
+#include "klineage/Edit/EditBuilder.h"
+#include "klineage/Rewrite/SiteEdits.h"
 #include "klineage/Rewrite/Engine.h"
 #include "clang/AST/Stmt.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -25,10 +26,10 @@ struct Parsed {
   std::string apply(EditBuilder &B) {
     Site S;
     S.Id = 1;
-    B.commit(S);
+    commit(B, S);
     std::vector<Site> Sites{S};
     ApplyResult R = applySites(AST->getSourceManager().getBufferData(AST->getSourceManager().getMainFileID()),
-                               Sites, std::nullopt, false);
+                               Sites, {}, false);
     return R.Outcome == ApplyResult::Applied ? R.Text : "<" + std::string(outcomeName(R.Outcome)) + ">";
   }
 };
@@ -76,7 +77,7 @@ TEST(EditBuilder, MacroBodyTextIsNotRewritable) {
   B.replace(Assign, "x[1] = 1");
   EXPECT_FALSE(B.ok());
   Site S;
-  B.commit(S);
+  commit(B, S);
   EXPECT_TRUE(S.Edits.empty()) << "no partial edits survive";
   ASSERT_EQ(S.Preconditions.size(), 1u);
   EXPECT_EQ(S.Preconditions[0].Name, SourceRewritable);

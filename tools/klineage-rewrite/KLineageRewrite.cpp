@@ -1,18 +1,18 @@
 //===- KLineageRewrite.cpp - The klineage-rewrite clang tool --------------===//
 //
-// Part of KLineage. A thin driver over lib/: parse a .cu file (Frontend),
-// find a rewrite's sites (Engine + rewrites/), report or apply them.
-// Exit codes (docs/klineage-rewrite.md):
+// Part of KLineage. A thin driver over Session (lib/Rewrite): arguments in,
+// clang-style diagnostics and files out. Exit codes (docs/klineage-rewrite.md):
 //   0 every selected site applied (or a listing succeeded)
-//   1 bad input or usage: unknown rewrite, unparsable file, no CUDA, I/O
+//   1 bad input or usage: unknown rewrite or option, unparsable file, no CUDA, I/O
 //   2 some selected site was refused (the others were applied)
 //   3 the rewrite's pattern matched nowhere (nothing to do)
-//   4 failed after change: the rewritten file is not valid; nothing written
+//   4 some site failed after change: the sites that verified are written,
+//     each failed one is reported; nothing is written if none verified
 //
 //===----------------------------------------------------------------------===//
 #include "RewriteRegistry.h"
 #include "klineage/Frontend/CudaFrontend.h"
-#include "klineage/Rewrite/Engine.h"
+#include "klineage/Rewrite/Session.h"
 #include "klineage/Rewrite/SiteJson.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/Core/Diagnostic.h"
@@ -47,6 +47,11 @@ static cl::opt<std::string> DirectionName("direction", cl::desc("forward|reverse
                                           cl::cat(Category));
 static cl::opt<unsigned> SiteId("site", cl::desc("Apply only site N (1-based, as --list-sites numbers them)"),
                                 cl::init(0), cl::cat(Category));
+static cl::opt<std::string> SiteDescriptorText(
+    "site-descriptor",
+    cl::desc("Apply only the site with this descriptor (the 'descriptor' of --list-sites "
+             "--format=json; stable across unrelated edits)"),
+    cl::value_desc("descriptor"), cl::cat(Category));
 static cl::opt<std::string> OutputFile("o", cl::desc("Write the rewritten file here (default: stdout)"),
                                        cl::value_desc("file"), cl::cat(Category));
 static cl::opt<bool> InPlace("i", cl::desc("Rewrite the input file in place"), cl::cat(Category));
@@ -90,6 +95,22 @@ struct Reporter {
     WithColor(errs(), HighlightColor::Note) << "note: ";
     errs() << Msg << "\n";
   }
+  /// A piece of evidence, as clang prints a note: location, text, the
+  /// source line and a caret under the column.
+  void evidence(const EvidenceNote &N) {
+    std::string Where = N.File.empty() ? "" : N.File + ":" + std::to_string(N.Line) + ":" +
+                                                  std::to_string(N.Column);
+    note(Where, N.Text + " [" + N.Role + "]");
+    if (N.SourceLine.empty() || N.Column == 0)
+      return;
+    errs() << N.SourceLine << "\n";
+    std::string Pad;
+    for (unsigned I = 0; I + 1 < N.Column && I < N.SourceLine.size(); ++I)
+      Pad += N.SourceLine[I] == '\t' ? '\t' : ' ';
+    errs() << Pad;
+    WithColor(errs(), HighlightColor::Note) << "^";
+    errs() << "\n";
+  }
 };
 
 std::string siteLocation(const Site &S) {
@@ -114,14 +135,39 @@ void reportRefusal(Reporter &R, const RewritePair &RW, const Site &S, bool Allow
                : "; assert it with --assume=" + B->Assumable + " if it is true";
   }
   R.error(siteLocation(S), diagIdFor(RW, B->Name), Msg);
+  for (const EvidenceNote &N : B->Evidence)
+    R.evidence(N);
 }
 
-Expected<RewriteOptions> parseRewriteOptions() {
+/// Parses --option KEY=VALUE and checks each against the typed options of
+/// \p Rewrites: the key must be one of theirs and the value in range, unless
+/// a precondition reports bad values per site (OptionSpec::CheckedBy).
+Expected<RewriteOptions> parseRewriteOptions(ArrayRef<const RewritePair *> Rewrites) {
   RewriteOptions O;
   for (const std::string &KV : RewriteOpts) {
     auto [K, V] = StringRef(KV).split('=');
     if (K.empty() || !StringRef(KV).contains('='))
       return createStringError(inconvertibleErrorCode(), "--option expects KEY=VALUE, got '" + KV + "'");
+    bool Known = false;
+    for (const RewritePair *R : Rewrites) {
+      const OptionSpec *Spec = R->findOption(K);
+      if (!Spec)
+        continue;
+      Known = true;
+      if (!Spec->CheckedBy)
+        if (Error E = validateOptionValue(*Spec, V))
+          return std::move(E);
+    }
+    if (!Known) {
+      std::string Names;
+      for (const RewritePair *R : Rewrites)
+        for (const OptionSpec &Spec : R->options())
+          Names += (Names.empty() ? "" : ", ") + std::string(Spec.Name);
+      std::string For = Rewrites.size() == 1 ? " for '" + Rewrites.front()->name().str() + "'" : "";
+      return createStringError(inconvertibleErrorCode(),
+                               "unknown option '" + K + "'" + For + " (known: " +
+                                   (Names.empty() ? "none" : Names) + ")");
+    }
     O[K.str()] = V.str();
   }
   return O;
@@ -137,7 +183,26 @@ int listRewrites() {
                                    {"direction", directionName(P.Dir)},
                                    {"diagnostic", "KL" + std::to_string(P.DiagId)},
                                    {"description", P.Description}});
-      A.push_back(json::Object{{"name", R->name()}, {"intent", R->intent()}, {"preconditions", std::move(Pre)}});
+      json::Array Opts;
+      for (const OptionSpec &O : R->options()) {
+        json::Object J{{"name", O.Name},
+                       {"type", optionTypeName(O.Type)},
+                       {"default", O.Default},
+                       {"description", O.Description}};
+        if (O.Type == OptionSpec::Int) {
+          J["min"] = O.Min;
+          J["max"] = O.Max;
+        }
+        if (!O.Allowed.empty())
+          J["allowed"] = json::Array(O.Allowed);
+        if (O.CheckedBy)
+          J["checked_by"] = O.CheckedBy;
+        Opts.push_back(std::move(J));
+      }
+      A.push_back(json::Object{{"name", R->name()},
+                               {"intent", R->intent()},
+                               {"preconditions", std::move(Pre)},
+                               {"options", std::move(Opts)}});
     }
     outs() << formatv("{0:2}", json::Value(std::move(A))) << "\n";
     return ExitOk;
@@ -147,20 +212,14 @@ int listRewrites() {
     for (const PreconditionSpec &P : R->preconditions())
       outs() << "    [" << directionName(P.Dir) << "] " << P.Name << " (KL" << P.DiagId << "): "
              << P.Description << "\n";
+    for (const OptionSpec &O : R->options())
+      outs() << "    --option=" << O.Name << "=" << optionTypeName(O.Type) << " (default "
+             << O.Default << "): " << O.Description << "\n";
   }
   return ExitOk;
 }
 
-/// Writes \p Text to \p Path atomically: a temporary file renamed over it,
-/// so a failure never leaves a half-written file.
-Error writeAtomically(StringRef Path, StringRef Text) {
-  return writeToOutput(Path, [&](raw_ostream &OS) {
-    OS << Text;
-    return Error::success();
-  });
-}
-
-Error writeFixes(StringRef Path, StringRef MainFile, ArrayRef<const Site *> Applied) {
+Error writeFixes(const Session &S, StringRef Path, StringRef MainFile, ArrayRef<const Site *> Applied) {
   ct::TranslationUnitDiagnostics TUD;
   SmallString<256> Abs(MainFile);
   sys::fs::make_absolute(Abs);
@@ -181,7 +240,7 @@ Error writeFixes(StringRef Path, StringRef MainFile, ArrayRef<const Site *> Appl
   raw_string_ostream OS(Out);
   yaml::Output YAML(OS);
   YAML << TUD;
-  return writeAtomically(Path, Out);
+  return S.write(Path, Out);
 }
 
 } // namespace
@@ -270,41 +329,43 @@ int main(int argc, const char **argv) {
     Rep.error("klineage-rewrite", DiagBadAssumption, toString(Assume.takeError()));
     return ExitBadInput;
   }
-  auto Options = parseRewriteOptions();
+  auto Options = parseRewriteOptions(Rewrites);
   if (!Options) {
     Rep.error("klineage-rewrite", DiagBadArguments, toString(Options.takeError()));
     return ExitBadInput;
   }
 
-  CudaFrontendOptions FO;
-  FO.GpuArch = GpuArch;
-  FO.Argv0 = argv[0];
+  SessionOptions SO;
+  SO.Frontend.GpuArch = GpuArch;
+  SO.Frontend.Argv0 = argv[0];
   auto Cuda = findCudaPath(CudaPath);
   if (!Cuda) {
     Rep.error("klineage-rewrite", DiagNoCuda, toString(Cuda.takeError()));
     return ExitBadInput;
   }
-  FO.CudaPath = *Cuda;
+  SO.Frontend.CudaPath = *Cuda;
   auto Res = findResourceDir(ResourceDir, argv[0]);
   if (!Res) {
     Rep.error("klineage-rewrite", DiagNoCuda, toString(Res.takeError()));
     return ExitBadInput;
   }
-  FO.ResourceDir = *Res;
+  SO.Frontend.ResourceDir = *Res;
+  SO.Assume = std::move(*Assume);
+  SO.Options = std::move(*Options);
+  SO.Verify = !NoVerify;
+  bool AllowUnknown = SO.Assume.all();
 
-  auto Parsed = parseCudaFile(Parser->getCompilations(), File, FO);
-  if (!Parsed) {
-    Rep.error(File, DiagParseError, toString(Parsed.takeError()));
+  Session Sess(Parser->getCompilations(), std::move(SO));
+  if (Error E = Sess.open(File)) {
+    Rep.error(File, DiagParseError, toString(std::move(E)));
     return ExitBadInput;
   }
-  ParsedFile &PF = **Parsed;
-  bool AllowUnknown = Assume->all();
 
   if (ListSites) {
     json::Array All;
     for (const RewritePair *R : Rewrites)
       for (Direction D : Directions)
-        for (const Site &S : findSites(*R, D, PF.ast(), *Assume, *Options)) {
+        for (const Site &S : Sess.sites(*R, D)) {
           if (Format == "json") {
             All.push_back(siteToJson(S, *R, AllowUnknown));
             continue;
@@ -322,21 +383,28 @@ int main(int argc, const char **argv) {
 
   const RewritePair &R = *Rewrites.front();
   Direction D = Directions.front();
-  std::vector<Site> Sites = findSites(R, D, PF.ast(), *Assume, *Options);
-  std::optional<unsigned> Only;
-  if (SiteId) {
-    if (SiteId > Sites.size()) {
-      Rep.error(File, DiagNoSuchSite,
-                "no site " + std::to_string(SiteId) + " for '" + R.name().str() + "' (" +
-                    directionName(D).str() + "); the file has " + std::to_string(Sites.size()));
+  Selection Sel;
+  if (SiteId)
+    Sel.Ids.push_back(SiteId);
+  if (!SiteDescriptorText.empty()) {
+    auto Desc = SiteDescriptor::parse(SiteDescriptorText);
+    if (!Desc) {
+      Rep.error("klineage-rewrite", DiagBadArguments,
+                "malformed --site-descriptor '" + SiteDescriptorText +
+                    "' (expected rewrite|direction|function|kind|ordinal|anchor)");
       return ExitBadInput;
     }
-    Only = SiteId;
+    Sel.Descriptors.push_back(std::move(*Desc));
   }
-  std::string Original = PF.text().str();
-  ApplyResult Result = applySites(Original, Sites, Only, AllowUnknown);
-  for (const Site *S : Result.RefusedSites)
+  auto Applied = Sess.apply(R, D, Sel);
+  if (!Applied) {
+    Rep.error(File, DiagNoSuchSite, toString(Applied.takeError()));
+    return ExitBadInput;
+  }
+  SessionResult &Result = *Applied;
+  for (const Site *S : Result.Refused)
     reportRefusal(Rep, R, *S, AllowUnknown);
+  StringRef Original = Sess.text();
 
   if (Result.Outcome == ApplyResult::NoMatch) {
     Rep.note(File, "'" + R.name().str() + "' (" + directionName(D).str() +
@@ -350,32 +418,34 @@ int main(int argc, const char **argv) {
       outs() << Original; // stdout mode: the unchanged file, for pipelines
     return ExitRefused;
   }
-  if (Result.Outcome == ApplyResult::FailedAfterChange) {
-    Rep.error(File, DiagFailedAfterChange,
-              "'" + R.name().str() + "' failed after change: " + Result.Failure + "; nothing was written");
-    return ExitFailedAfterChange;
-  }
-  if (!NoVerify) {
-    auto Check = parseCudaFile(Parser->getCompilations(), File, FO, StringRef(Result.Text));
-    if (!Check) {
-      consumeError(Check.takeError());
+  bool Kept = Result.Outcome == ApplyResult::Applied;
+  for (const SessionResult::Failure &F : Result.Failed) {
+    if (!F.S) {
       Rep.error(File, DiagFailedAfterChange,
-                "'" + R.name().str() + "' failed after change: the rewritten file does not parse "
-                "(errors above refer to the rewritten text); nothing was written");
-      return ExitFailedAfterChange;
+                "'" + R.name().str() + "' failed after change: " + F.Reason + "; nothing was written");
+      continue;
     }
+    Rep.error(siteLocation(*F.S), DiagFailedAfterChange,
+              "'" + R.name().str() + "' (" + directionName(D).str() + ") failed after change at site " +
+                  std::to_string(F.S->Id) + ": the rewritten file does not parse: " + F.Reason +
+                  (Kept ? "; this site was left out, the others were written"
+                        : "; nothing was written"));
   }
+  if (!Kept)
+    return ExitFailedAfterChange;
   if (!ExportFixes.empty())
-    if (Error E = writeFixes(ExportFixes, File, Result.AppliedSites)) {
+    if (Error E = writeFixes(Sess, ExportFixes, File, Result.Applied)) {
       Rep.error(ExportFixes, DiagWriteFailed, "cannot write fixes: " + toString(std::move(E)));
       return ExitBadInput;
     }
   std::string Target = InPlace ? File.str() : OutputFile.getValue();
   if (Target.empty()) {
     outs() << Result.Text;
-  } else if (Error E = writeAtomically(Target, Result.Text)) {
+  } else if (Error E = Sess.write(Target, Result.Text, InPlace)) {
     Rep.error(Target, DiagWriteFailed, "cannot write output: " + toString(std::move(E)));
     return ExitBadInput;
   }
-  return Result.RefusedSites.empty() ? ExitOk : ExitRefused;
+  if (!Result.Failed.empty())
+    return ExitFailedAfterChange;
+  return Result.Refused.empty() ? ExitOk : ExitRefused;
 }

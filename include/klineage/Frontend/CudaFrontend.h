@@ -57,12 +57,13 @@ public:
 /// Parses \p File with the compile command from \p DB plus the CUDA flags.
 /// Clang's errors go to stderr in clang's style; an error is returned if the
 /// file could not be parsed. \p Content, when set, replaces the file's text
-/// (used to re-check a rewritten file without writing it).
+/// (used to re-check a rewritten file without writing it). \p FirstError,
+/// when set, receives the first error as "LINE:COL: message".
 llvm::Expected<std::unique_ptr<ParsedFile>>
 parseCudaFile(const clang::tooling::CompilationDatabase &DB, llvm::StringRef File,
               const CudaFrontendOptions &Options,
               std::optional<llvm::StringRef> Content = std::nullopt,
-              bool PrintDiagnostics = true);
+              bool PrintDiagnostics = true, std::string *FirstError = nullptr);
 
 } // namespace klineage
 

@@ -42,7 +42,8 @@ enum DiagId : unsigned {
 };
 
 /// Runs \p R's analysis for \p D; returns one merged site per location, in
-/// source order, numbered from 1.
+/// source order, numbered from 1, each with its stable identity (Kind,
+/// AnchorText, Ordinal).
 std::vector<Site> findSites(const RewritePair &R, Direction D, clang::ASTContext &Ctx,
                             const Assumptions &Assume, const RewriteOptions &Options);
 
@@ -58,11 +59,12 @@ struct ApplyResult {
 };
 llvm::StringRef outcomeName(ApplyResult::Kind K);
 
-/// Applies every applicable site among \p Sites (or only site \p OnlyId) to
-/// \p Original. Sites whose edits overlap an earlier applied site are refused
-/// with "no-conflicting-edits". Does not re-parse; see verifyRewrite.
+/// Applies every applicable site among \p Sites (or only the sites whose ids
+/// are in \p Only, when it is not empty) to \p Original. Sites whose edits
+/// overlap an earlier applied site are refused with "no-conflicting-edits".
+/// Does not re-parse; Session::apply does.
 ApplyResult applySites(llvm::StringRef Original, std::vector<Site> &Sites,
-                       std::optional<unsigned> OnlyId, bool AllowUnknown);
+                       llvm::ArrayRef<unsigned> Only, bool AllowUnknown);
 
 } // namespace klineage
 

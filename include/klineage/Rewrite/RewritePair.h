@@ -12,7 +12,9 @@
 #ifndef KLINEAGE_REWRITE_REWRITEPAIR_H
 #define KLINEAGE_REWRITE_REWRITEPAIR_H
 
+#include "klineage/Edit/TextEdit.h"
 #include "klineage/Rewrite/Assumptions.h"
+#include "clang/AST/ASTTypeTraits.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -41,13 +43,20 @@ llvm::StringRef statusName(Status S);
 /// The worse of two statuses: Fails > Unknown > Holds.
 Status worse(Status A, Status B);
 
-/// Static description of one named precondition (for --list, docs, JSON).
-struct PreconditionSpec {
-  const char *Name;        ///< kebab-case, stable: tests and skills cite it.
-  Direction Dir;           ///< the direction it guards.
-  unsigned DiagId;         ///< stable number: "cannot apply" diagnostics say KL<DiagId>.
-  const char *Description; ///< one line: what must be true.
+/// One piece of evidence for a verdict: a source location, the part it
+/// plays ("write", "launch", "declaration", "instantiation", "macro", ...)
+/// and what it shows. Printed as a clang note with the line and a caret.
+struct EvidenceNote {
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  std::string Role;
+  std::string Text;
+  std::string SourceLine; ///< the line's text, for the caret display
 };
+/// Evidence at \p Loc (its file position: a macro argument's spelling, else
+/// the macro's use).
+EvidenceNote evidenceAt(const clang::ASTContext &Ctx, clang::SourceLocation Loc,
+                        llvm::StringRef Role, llvm::StringRef Text);
 
 /// The evaluated result of one precondition at one site.
 struct PreconditionResult {
@@ -56,20 +65,53 @@ struct PreconditionResult {
   std::string Reason; ///< why it holds / fails / is unknown; human-readable.
   /// For Unknown: the --assume fact that would settle it (e.g. "aligned:x:16").
   std::string Assumable;
+  /// Locations that support the verdict, most important first.
+  std::vector<EvidenceNote> Evidence;
 };
 
-/// A textual edit in the main file, by byte offset.
-struct TextEdit {
-  unsigned Offset = 0;
-  unsigned Length = 0;
-  std::string Text;
-  bool operator==(const TextEdit &O) const {
-    return Offset == O.Offset && Length == O.Length && Text == O.Text;
-  }
-  bool operator<(const TextEdit &O) const {
-    return Offset != O.Offset ? Offset < O.Offset : Length < O.Length;
-  }
+class AnalysisContext;
+
+/// What a precondition function is asked: the analysis context, the
+/// function the site is in, and the AST node the precondition is about.
+struct PreconditionQuery {
+  const AnalysisContext &AC;
+  const clang::FunctionDecl *Function = nullptr;
+  clang::DynTypedNode Node;
 };
+/// A precondition as a function: returns holds/fails/unknown and fills the
+/// reason, the --assume fact and the evidence of \p R. Side-effect free.
+using PreconditionFn = Status (*)(const PreconditionQuery &Q, PreconditionResult &R);
+
+/// Static description of one named precondition (for --list, docs, JSON).
+struct PreconditionSpec {
+  const char *Name;        ///< kebab-case, stable: tests and skills cite it.
+  Direction Dir;           ///< the direction it guards.
+  unsigned DiagId;         ///< stable number: "cannot apply" diagnostics say KL<DiagId>.
+  const char *Description; ///< one line: what must be true.
+  /// The function that decides it (Site::check); null while the pair still
+  /// decides it inline and records it with Site::addPrecondition.
+  PreconditionFn Check = nullptr;
+};
+
+/// A typed rewrite option (--option KEY=VALUE): drivers validate values
+/// against it and --list --format=json publishes it for search.
+struct OptionSpec {
+  enum Kind { Int, Bool, Enum, String };
+  const char *Name;        ///< kebab-case, stable.
+  Kind Type;
+  const char *Default;     ///< as it would be written on the command line
+  const char *Description; ///< one line
+  int64_t Min = 0, Max = 0; ///< Int: the inclusive range
+  /// Enum: the values; Int: symbolic values accepted besides the range
+  /// ("full").
+  std::vector<std::string> Allowed = {};
+  /// A precondition that reports a bad value at each site instead of the
+  /// driver rejecting it (the value is then part of the site's verdict).
+  const char *CheckedBy = nullptr;
+};
+llvm::StringRef optionTypeName(OptionSpec::Kind K);
+/// Checks \p Value against \p O; the error says what is allowed.
+llvm::Error validateOptionValue(const OptionSpec &O, llvm::StringRef Value);
 
 /// One place where a rewrite's pattern matched, with its canApply verdict.
 struct Site {
@@ -98,8 +140,19 @@ struct Site {
   bool applicable(bool AllowUnknown) const;
   /// The first precondition that blocks application, or null.
   const PreconditionResult *blocker(bool AllowUnknown) const;
-  void addPrecondition(llvm::StringRef Name, Status St, llvm::StringRef Reason,
-                       llvm::StringRef Assumable = "");
+  PreconditionResult &addPrecondition(llvm::StringRef Name, Status St, llvm::StringRef Reason,
+                                      llvm::StringRef Assumable = "");
+  /// Evaluates \p Spec's function for \p Q and records the result.
+  Status check(const PreconditionSpec &Spec, const PreconditionQuery &Q);
+  /// For a site found in a template instantiation: where it was instantiated
+  /// (evidence when instantiations disagree).
+  std::optional<EvidenceNote> Instantiation;
+  /// Stable identity across unrelated edits (Session.h, SiteDescriptor):
+  /// what kind of change (the summary's first word), the anchor line's text
+  /// from the anchor on, and the ordinal among sites of the same function
+  /// with the same kind and anchor text. Set by the engine.
+  std::string Kind, AnchorText;
+  unsigned Ordinal = 1;
 };
 
 /// Options a driver passes to rewrites; a rewrite reads the keys it knows
@@ -139,11 +192,15 @@ public:
   /// One line: what the forward direction does and why it pays.
   virtual llvm::StringRef intent() const = 0;
   virtual llvm::ArrayRef<PreconditionSpec> preconditions() const = 0;
+  /// The options the pair reads (AnalysisContext::option), with types,
+  /// defaults and ranges.
+  virtual llvm::ArrayRef<OptionSpec> options() const { return {}; }
   /// canApply for every match of direction \p D in the main file: adds one
   /// Site per match to \p Ctx. Must not modify the AST or any file.
   virtual void findSites(Direction D, AnalysisContext &Ctx) const = 0;
 
   const PreconditionSpec *findPrecondition(llvm::StringRef Name) const;
+  const OptionSpec *findOption(llvm::StringRef Name) const;
 };
 
 } // namespace klineage

@@ -1,0 +1,113 @@
+//===- EditBuilder.h - All-or-nothing text edits from AST nodes -----------===//
+//
+// Part of KLineage. Rewrites describe their edits through an EditBuilder.
+// Every range must be plain text of the main file: a range that starts or
+// ends inside a macro expansion, or lies in another file, makes the whole
+// builder fail, and no edit of it may be kept -- Transformer's all-or-nothing
+// rule. The builder only records the failure (reason and location); the
+// rewrite engine turns it into precondition "source-rewritable"
+// (klineage/Rewrite/SiteEdits.h).
+//
+//===----------------------------------------------------------------------===//
+#ifndef KLINEAGE_EDIT_EDITBUILDER_H
+#define KLINEAGE_EDIT_EDITBUILDER_H
+
+#include "klineage/Edit/SourceCode.h"
+#include "klineage/Edit/TextEdit.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class CUDAKernelCallExpr;
+class FunctionDecl;
+class Stmt;
+} // namespace clang
+
+namespace klineage {
+
+/// The arguments of a launch configuration `<<<grid, block, smem, stream>>>`.
+enum class LaunchArg : unsigned { Grid = 0, Block = 1, SharedMem = 2, Stream = 3 };
+
+class EditBuilder {
+public:
+  explicit EditBuilder(const clang::ASTContext &Ctx) : Ctx(Ctx) {}
+
+  /// Replaces the text of a token range / node.
+  EditBuilder &replace(clang::SourceRange Range, llvm::StringRef Text);
+  EditBuilder &replace(const clang::Stmt *S, llvm::StringRef Text);
+  /// Replaces a character range [Begin, End).
+  EditBuilder &replaceChars(clang::SourceLocation Begin, clang::SourceLocation End,
+                            llvm::StringRef Text);
+  EditBuilder &insertBefore(clang::SourceLocation Loc, llvm::StringRef Text);
+  /// Inserts after the token that starts at \p TokenLoc.
+  EditBuilder &insertAfterToken(clang::SourceLocation TokenLoc, llvm::StringRef Text);
+  /// Inserts \p Line (no trailing newline) as a new line above the line of
+  /// \p Loc, with that line's indentation.
+  EditBuilder &insertLineBefore(clang::SourceLocation Loc, llvm::StringRef Line);
+  /// Inserts \p Line as a new line below statement \p S (after its ';'),
+  /// with the indentation of the line \p S starts on.
+  EditBuilder &insertLineAfter(const clang::Stmt *S, llvm::StringRef Line);
+  /// Breaks the line at \p Loc: the code from \p Loc on moves to a new line
+  /// with the same indentation; the blanks before \p Loc are dropped.
+  EditBuilder &splitLine(clang::SourceLocation Loc);
+  /// Removes whole lines covering the token range (including the final
+  /// newline); fails if other code shares those lines.
+  EditBuilder &removeLines(clang::SourceRange Range);
+  /// Removes a token range.
+  EditBuilder &remove(clang::SourceRange Range) { return replace(Range, ""); }
+
+  /// Inserts \p Line as the first line of \p FD's body, indented like the
+  /// body's first statement (or one \p IndentUnit deeper than the function).
+  EditBuilder &insertAtBodyTop(const clang::FunctionDecl *FD, llvm::StringRef Line,
+                               llvm::StringRef IndentUnit = "  ");
+  /// A `__syncthreads();` line above / below statement \p S.
+  EditBuilder &insertBarrierBefore(const clang::Stmt *S);
+  EditBuilder &insertBarrierAfter(const clang::Stmt *S);
+  /// Wraps statement \p S (with its ';') in `Head {` ... `}`: the statement
+  /// moves one \p IndentUnit deeper, every line of it re-indented; the braces
+  /// take the indentation of the line \p S starts on. \p Head is e.g.
+  /// "if (i < n)" or "for (int k = 0; k < 4; ++k)"; empty: a plain block.
+  EditBuilder &wrap(const clang::Stmt *S, llvm::StringRef Head, llvm::StringRef IndentUnit = "  ");
+  /// Calls \p Edit for every declaration of \p FD (prototypes and the
+  /// definition, in source order); fails if one is not main-file text, since
+  /// editing some declarations but not others would not compile.
+  EditBuilder &
+  forEachDeclaration(const clang::FunctionDecl *FD,
+                     llvm::function_ref<void(EditBuilder &, const clang::FunctionDecl &)> Edit);
+  /// Sets argument \p Which of the launch configuration of \p Call to
+  /// \p Text: replaces it when written, else appends it (writing `0` for a
+  /// missing shared-memory size before a stream).
+  EditBuilder &setLaunchArg(const clang::CUDAKernelCallExpr *Call, LaunchArg Which,
+                            llvm::StringRef Text);
+
+  bool ok() const { return Failure.empty(); }
+  llvm::StringRef failure() const { return Failure; }
+  /// Where the first failure was found (invalid if it has no location).
+  clang::SourceLocation failureLoc() const { return FailureLoc; }
+  const clang::ASTContext &context() const { return Ctx; }
+  /// The edits made so far; empties the builder.
+  std::vector<TextEdit> takeEdits() { return std::move(Edits); }
+
+private:
+  std::optional<unsigned> fileOffset(clang::SourceLocation Loc, const char *What);
+  /// The main-file char range of statement \p S including a following ';'.
+  clang::CharSourceRange statementRange(const clang::Stmt *S);
+  void fail(const std::string &Why, clang::SourceLocation Loc = {}) {
+    if (Failure.empty()) {
+      Failure = Why;
+      FailureLoc = Loc;
+    }
+  }
+  const clang::ASTContext &Ctx;
+  std::vector<TextEdit> Edits;
+  std::string Failure;
+  clang::SourceLocation FailureLoc;
+};
+
+} // namespace klineage
+
+#endif

@@ -1,0 +1,57 @@
+//===- SourceBuilders.h - Build expression text and fresh names -----------===//
+//
+// Part of KLineage. Small builders for replacement text, in the spirit of
+// clang/Tooling/Transformer/SourceCodeBuilders.h: parenthesise an operand
+// only where the operator around it needs it, and invent names that cannot
+// capture or shadow anything the function can see.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KLINEAGE_EDIT_SOURCEBUILDERS_H
+#define KLINEAGE_EDIT_SOURCEBUILDERS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/OperatorPrecedence.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
+#include <string>
+
+namespace clang {
+class Expr;
+} // namespace clang
+
+namespace klineage {
+
+/// True if \p E needs parentheses to be an operand of an operator of
+/// precedence \p Parent (`a << b` under `+`: yes; `a * b` under `+`: no).
+/// Same-level operands are not parenthesised: callers build sums and
+/// products whose grouping does not matter.
+bool needsParens(const clang::Expr *E, clang::prec::Level Parent);
+/// True if \p E is a postfix-expression or tighter (can be subscripted or
+/// have a member selected without parentheses).
+bool isPostfixSafe(const clang::Expr *E);
+/// \p Text in parentheses when \p Parenthesise.
+std::string parenIf(bool Parenthesise, llvm::StringRef Text);
+
+/// Names that cannot collide with anything visible anywhere in the
+/// translation unit: a name the lexer never saw is no parameter, local,
+/// global, member or macro, so it can neither capture nor shadow one. Names
+/// handed out are remembered, so one generator never repeats itself.
+class FreshNames {
+public:
+  explicit FreshNames(const clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  /// True if \p Name was never spelled in the translation unit nor handed out.
+  bool isFree(llvm::StringRef Name) const;
+  /// \p Stem if free, else Stem + "_" + N for the smallest free N >= 1.
+  std::string get(llvm::StringRef Stem);
+  /// \p Prefix + N for the smallest free N >= 0 (always numbered).
+  std::string numbered(llvm::StringRef Prefix);
+
+private:
+  std::string take(std::string Name);
+  const clang::ASTContext &Ctx;
+  llvm::StringSet<> Handed;
+};
+
+} // namespace klineage
+
+#endif

@@ -1,0 +1,65 @@
+//===- SourceCode.h - Text, offsets and lines of AST nodes ----------------===//
+//
+// Part of KLineage. Read-only views of the source behind AST nodes, for
+// building edits and for the reasons preconditions give. Two notions of
+// "where" coexist on purpose: the *expansion* position (a macro's use, what
+// edit ordering needs) and the *file* position (where the text is written:
+// the spelling of a macro argument, what a reader looks for).
+//
+//===----------------------------------------------------------------------===//
+#ifndef KLINEAGE_EDIT_SOURCECODE_H
+#define KLINEAGE_EDIT_SOURCECODE_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <string>
+
+namespace clang {
+class Expr;
+class Stmt;
+} // namespace clang
+
+namespace klineage {
+
+/// The main-file char range of the token range \p R, or an invalid range when
+/// it is not plain main-file text (it starts or ends in a macro body, or lies
+/// in another file). Text spelled in one macro argument is plain.
+clang::CharSourceRange mainFileRange(const clang::ASTContext &Ctx, clang::SourceRange R);
+
+/// The main-file text of \p Range (token range), or nullopt if it is not
+/// plain main-file text (see mainFileRange).
+std::optional<std::string> sourceText(const clang::ASTContext &Ctx, clang::SourceRange Range);
+/// Same, for a node (nullopt for null).
+std::optional<std::string> sourceText(const clang::ASTContext &Ctx, const clang::Stmt *S);
+/// The main-file text that covers \p S, a whole macro use included; for
+/// reading only (nullopt outside the main file).
+std::optional<std::string> writtenText(const clang::ASTContext &Ctx, const clang::Stmt *S);
+/// Text of \p S for messages: its source text, else an Expr pretty-printed,
+/// else \p Fallback.
+std::string nodeText(const clang::ASTContext &Ctx, const clang::Stmt *S, llvm::StringRef Fallback);
+
+/// Main-file offset of a node's first character (expansion position).
+unsigned beginOffset(const clang::ASTContext &Ctx, const clang::Stmt *S);
+/// Main-file offset just past a node's last token (expansion position).
+unsigned endOffset(const clang::ASTContext &Ctx, const clang::Stmt *S);
+
+/// 1-based line of a node's macro use or text (expansion position).
+unsigned expansionLine(const clang::ASTContext &Ctx, const clang::Stmt *S);
+/// 1-based line where the text at \p Loc is written (file position;
+/// honours #line).
+unsigned fileLine(const clang::ASTContext &Ctx, clang::SourceLocation Loc);
+/// "line N ('text')": where a node is, for reasons.
+std::string where(const clang::ASTContext &Ctx, const clang::Stmt *S);
+
+/// The text of the line holding the file location \p Loc (no newline), with
+/// its [Start, End) offsets in that file, End past the newline.
+llvm::StringRef lineContaining(const clang::SourceManager &SM, clang::SourceLocation Loc,
+                               unsigned &Start, unsigned &End);
+/// The whitespace that starts the line holding \p Loc.
+std::string lineIndent(const clang::ASTContext &Ctx, clang::SourceLocation Loc);
+
+} // namespace klineage
+
+#endif

@@ -1,0 +1,86 @@
+//===- SourceBuilders.cpp -------------------------------------------------===//
+#include "klineage/Edit/SourceBuilders.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace llvm;
+using namespace clang;
+
+namespace klineage {
+
+/// The precedence of \p E's own operator; nullopt for unary, postfix and
+/// primary expressions (tighter than every binary operator).
+static std::optional<prec::Level> precedenceOf(const Expr *E) {
+  E = E->IgnoreImpCasts();
+  if (isa<ConditionalOperator, BinaryConditionalOperator>(E))
+    return prec::Conditional;
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (!B)
+    return std::nullopt;
+  switch (B->getOpcode()) {
+  case BO_PtrMemD:
+  case BO_PtrMemI: return prec::PointerToMember;
+  case BO_Mul:
+  case BO_Div:
+  case BO_Rem: return prec::Multiplicative;
+  case BO_Add:
+  case BO_Sub: return prec::Additive;
+  case BO_Shl:
+  case BO_Shr: return prec::Shift;
+  case BO_Cmp: return prec::Spaceship;
+  case BO_LT:
+  case BO_GT:
+  case BO_LE:
+  case BO_GE: return prec::Relational;
+  case BO_EQ:
+  case BO_NE: return prec::Equality;
+  case BO_And: return prec::And;
+  case BO_Xor: return prec::ExclusiveOr;
+  case BO_Or: return prec::InclusiveOr;
+  case BO_LAnd: return prec::LogicalAnd;
+  case BO_LOr: return prec::LogicalOr;
+  case BO_Comma: return prec::Comma;
+  default: return prec::Assignment; // = and every compound assignment
+  }
+}
+
+bool needsParens(const Expr *E, prec::Level Parent) {
+  auto Own = precedenceOf(E);
+  return Own && *Own < Parent;
+}
+
+bool isPostfixSafe(const Expr *E) {
+  E = E->IgnoreImpCasts();
+  return isa<DeclRefExpr, ParenExpr, ArraySubscriptExpr, MemberExpr, CallExpr, IntegerLiteral,
+             CXXThisExpr>(E) &&
+         !isa<CXXOperatorCallExpr>(E);
+}
+
+std::string parenIf(bool Parenthesise, StringRef Text) {
+  return Parenthesise ? ("(" + Text + ")").str() : Text.str();
+}
+
+bool FreshNames::isFree(StringRef Name) const {
+  return !Handed.contains(Name) && Ctx.Idents.find(Name) == Ctx.Idents.end();
+}
+
+std::string FreshNames::take(std::string Name) {
+  Handed.insert(Name);
+  return Name;
+}
+
+std::string FreshNames::get(StringRef Stem) {
+  if (isFree(Stem))
+    return take(Stem.str());
+  for (unsigned N = 1;; ++N)
+    if (std::string Cand = (Stem + "_" + Twine(N)).str(); isFree(Cand))
+      return take(std::move(Cand));
+}
+
+std::string FreshNames::numbered(StringRef Prefix) {
+  for (unsigned N = 0;; ++N)
+    if (std::string Cand = (Prefix + Twine(N)).str(); isFree(Cand))
+      return take(std::move(Cand));
+}
+
+} // namespace klineage
