@@ -5,6 +5,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSwitch.h"
 #include <algorithm>
 
@@ -96,11 +97,12 @@ public:
     return A;
   }
 
+  /// \p E's text in the main file: a whole macro use (`BLOCK`) or a macro
+  /// argument counts, part of a macro's body does not.
   CharSourceRange editableRange(const Expr *E) {
-    SourceRange R = E->getSourceRange();
-    if (R.getBegin().isMacroID() || R.getEnd().isMacroID() || !SM.isInMainFile(R.getBegin()))
-      return {};
-    return CharSourceRange::getTokenRange(R);
+    CharSourceRange R = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(E->getSourceRange()), SM,
+                                                 Ctx.getLangOpts());
+    return R.isValid() && SM.isInMainFile(R.getBegin()) ? R : CharSourceRange();
   }
 
   /// cudaLaunchKernelEx: the value field \p Name of \p Cfg holds at \p Launch:
@@ -204,7 +206,9 @@ public:
       S.KernelInstance = cast<FunctionDecl>(S.KernelRef->getDecl());
       S.Kernel = kernelOf(S.KernelInstance);
     }
-    S.Editable = editableRange(C).isValid();
+    // The call itself must not come from a macro: a macro's body is shared
+    // by its every use.
+    S.Editable = C->getBeginLoc().isFileID() && C->getEndLoc().isFileID() && editableRange(C).isValid();
     for (const LaunchArg *A : {&S.Grid, &S.Block, &S.SharedMem, &S.Stream})
       if (!A->Defaulted && !A->Range.isValid())
         S.Editable = false;

@@ -36,7 +36,8 @@ struct LaunchArg {
   /// Not written: the API's default (<<<g, b>>> has no smem or stream; a
   /// value-initialised cudaLaunchConfig_t field).
   bool Defaulted = false;
-  /// E's text in the main file, outside macros; invalid otherwise.
+  /// E's text in the main file (a whole macro use or a macro argument
+  /// counts, text inside a macro's body does not); invalid otherwise.
   clang::CharSourceRange Range;
 };
 
