@@ -15,11 +15,41 @@ static Error badFact(StringRef Spec, const Twine &Why) {
 
 Expected<Assumptions> Assumptions::parse(ArrayRef<std::string> Specs) {
   Assumptions A;
+  // CUDA's limits on a block: 1024 threads, z at most 64.
+  auto CheckShape = [](const Fact &F) -> Error {
+    if (F.K != Fact::Block)
+      return Error::success();
+    uint64_t Threads = 1;
+    for (uint64_t D : F.Dims)
+      Threads *= D;
+    std::string Spec = "block:" + (F.Function.empty() ? "" : F.Function + ":") +
+                       join(map_range(F.Dims, [](uint64_t D) { return std::to_string(D); }), ",");
+    if (Threads > 1024)
+      return badFact(Spec, "a block has at most 1024 threads");
+    if (F.Dims.size() == 3 && F.Dims[2] > 64)
+      return badFact(Spec, "a block's z dimension is at most 64");
+    return Error::success();
+  };
   for (const std::string &Joined : Specs) {
     SmallVector<StringRef, 4> Items;
     StringRef(Joined).split(Items, ',', -1, /*KeepEmpty=*/false);
+    // block:16,16 — the ',' that separates facts also separates dimensions:
+    // a bare number continues the block or grid fact before it.
+    Fact *Shape = nullptr;
     for (StringRef Item : Items) {
       Item = Item.trim();
+      uint64_t Dim = 0;
+      if (!Item.empty() && llvm::all_of(Item, isDigit)) {
+        if (!Shape || Shape->Dims.size() == 3)
+          return badFact(Item, "a bare number continues block:X or grid:X, which take at most three");
+        if (Item.getAsInteger(10, Dim) || Dim == 0)
+          return badFact(Item, "'" + Item + "' is not a positive integer");
+        Shape->Dims.push_back(Dim);
+        if (Error E = CheckShape(*Shape))
+          return std::move(E);
+        continue;
+      }
+      Shape = nullptr;
       SmallVector<StringRef, 3> Parts;
       Item.split(Parts, ':');
       StringRef Kind = Parts[0];
@@ -47,11 +77,25 @@ Expected<Assumptions> Assumptions::parse(ArrayRef<std::string> Specs) {
           return badFact(Item, "'" + Parts[2] + "' is not a positive integer");
         if (F.K == Fact::Aligned && !isPowerOf2_32(F.Value))
           return badFact(Item, "alignment must be a power of two");
+      } else if (Kind == "block" || Kind == "grid") {
+        F.K = Kind == "block" ? Fact::Block : Fact::Grid;
+        if (Parts.size() < 2 || Parts.size() > 3 || (Parts.size() == 3 && Parts[1].empty()))
+          return badFact(Item, "expected " + Kind + ":X[,Y,Z] or " + Kind + ":KERNEL:X[,Y,Z]");
+        if (Parts.size() == 3)
+          F.Function = Parts[1].str();
+        if (Parts.back().getAsInteger(10, Dim) || Dim == 0)
+          return badFact(Item, "'" + Parts.back() + "' is not a positive integer");
+        F.Dims.push_back(Dim);
       } else {
         return badFact(Item, "unknown kind '" + Kind +
-                                 "' (expected aligned, noalias, multiple or all)");
+                                 "' (expected aligned, noalias, multiple, block, grid or all)");
       }
       A.Facts.push_back(std::move(F));
+      if (A.Facts.back().K == Fact::Block || A.Facts.back().K == Fact::Grid) {
+        Shape = &A.Facts.back();
+        if (Error E = CheckShape(*Shape))
+          return std::move(E);
+      }
     }
   }
   return A;
@@ -86,6 +130,26 @@ bool Assumptions::multipleOf(StringRef Function, StringRef Name, unsigned N) con
   return false;
 }
 
+std::optional<std::array<uint64_t, 3>> Assumptions::shape(Fact::Kind K, StringRef Kernel) const {
+  std::optional<std::array<uint64_t, 3>> Any, Named;
+  for (const Fact &F : Facts) {
+    if (F.K != K || (!F.Function.empty() && F.Function != Kernel))
+      continue;
+    std::array<uint64_t, 3> D = {1, 1, 1};
+    std::copy(F.Dims.begin(), F.Dims.end(), D.begin());
+    (F.Function.empty() ? Any : Named) = D;
+  }
+  return Named ? Named : Any;
+}
+
+std::optional<std::array<uint64_t, 3>> Assumptions::block(StringRef Kernel) const {
+  return shape(Fact::Block, Kernel);
+}
+
+std::optional<std::array<uint64_t, 3>> Assumptions::grid(StringRef Kernel) const {
+  return shape(Fact::Grid, Kernel);
+}
+
 std::vector<std::string> Assumptions::describe() const {
   std::vector<std::string> Out;
   for (const Fact &F : Facts) {
@@ -94,6 +158,12 @@ std::vector<std::string> Assumptions::describe() const {
     case Fact::Aligned: Out.push_back("aligned:" + Name + ":" + std::to_string(F.Value)); break;
     case Fact::Multiple: Out.push_back("multiple:" + Name + ":" + std::to_string(F.Value)); break;
     case Fact::NoAlias: Out.push_back(Name.empty() ? "noalias" : "noalias:" + Name); break;
+    case Fact::Block:
+    case Fact::Grid:
+      Out.push_back(std::string(F.K == Fact::Block ? "block:" : "grid:") +
+                    (F.Function.empty() ? "" : F.Function + ":") +
+                    join(map_range(F.Dims, [](uint64_t D) { return std::to_string(D); }), ","));
+      break;
     }
   }
   if (AssumeAll)

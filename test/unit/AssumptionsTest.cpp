@@ -44,3 +44,25 @@ TEST(Assumptions, DescribeRoundTrips) {
   std::vector<std::string> Expected = {"aligned:k.x:16", "noalias", "multiple:n:4", "all"};
   EXPECT_EQ(A->describe(), Expected);
 }
+
+TEST(Assumptions, LaunchShapes) {
+  auto A = Assumptions::parse({"block:16,16,aligned:x:16", "grid:k:8", "block:k:256"});
+  ASSERT_TRUE(static_cast<bool>(A)) << llvm::toString(A.takeError());
+  EXPECT_EQ(A->block("other"), (std::array<uint64_t, 3>{16, 16, 1})) << "',' continues the dimensions";
+  EXPECT_EQ(A->block("k"), (std::array<uint64_t, 3>{256, 1, 1})) << "the kernel's own fact wins";
+  EXPECT_EQ(A->grid("k"), (std::array<uint64_t, 3>{8, 1, 1}));
+  EXPECT_EQ(A->grid("other"), std::nullopt);
+  EXPECT_EQ(A->alignment("f", "x"), 16u) << "the next fact after the dimensions";
+  std::vector<std::string> Expected = {"block:16,16", "aligned:x:16", "grid:k:8", "block:k:256"};
+  EXPECT_EQ(A->describe(), Expected);
+}
+
+TEST(Assumptions, RejectsMalformedShapes) {
+  for (const char *Bad : {"block", "block:0", "block:x", "block:1,2,3,4", "16", "aligned:x:16,4",
+                          "block:2048", "block:32,32,2", "block:1,1,65", "grid::4", "block:k:4:4"}) {
+    auto A = Assumptions::parse({Bad});
+    EXPECT_FALSE(static_cast<bool>(A)) << Bad;
+    if (!A)
+      EXPECT_NE(llvm::toString(A.takeError()).find("invalid --assume fact"), std::string::npos);
+  }
+}

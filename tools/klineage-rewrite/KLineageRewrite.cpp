@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "RewriteRegistry.h"
+#include "klineage/Analysis/LaunchFacts.h"
 #include "klineage/Frontend/CudaFrontend.h"
 #include "klineage/Rewrite/Session.h"
 #include "klineage/Rewrite/SiteJson.h"
@@ -39,7 +40,11 @@ static cl::opt<bool> ListSites("list-sites",
                                cl::desc("Report every site where a rewrite's pattern matches, "
                                         "with its preconditions; change nothing"),
                                cl::cat(Category));
-static cl::opt<std::string> Format("format", cl::desc("Output format of --list/--list-sites: text|json"),
+static cl::opt<bool> ListLaunches("list-launches",
+                                  cl::desc("Report every kernel's launches, launchers and "
+                                           "block/grid facts; change nothing"),
+                                  cl::cat(Category));
+static cl::opt<std::string> Format("format", cl::desc("Output format of --list/--list-sites/--list-launches: text|json"),
                                    cl::init("text"), cl::cat(Category));
 static cl::opt<std::string> RewriteName("rewrite", cl::desc("Rewrite to apply (see --list)"),
                                         cl::cat(Category));
@@ -61,7 +66,8 @@ static cl::opt<std::string> ExportFixes("export-fixes",
 static cl::list<std::string> AssumeFacts(
     "assume",
     cl::desc("Assert a fact the AST cannot prove: aligned:NAME:BYTES, noalias[:NAME], "
-             "multiple:NAME:N, all (comma-separated or repeated)"),
+             "multiple:NAME:N, block:[KERNEL:]X[,Y,Z], grid:[KERNEL:]X[,Y,Z], all "
+             "(comma-separated or repeated)"),
     cl::cat(Category));
 static cl::list<std::string> RewriteOpts("option", cl::desc("Rewrite option KEY=VALUE (e.g. unroll-factor=4)"),
                                          cl::cat(Category));
@@ -297,7 +303,7 @@ int main(int argc, const char **argv) {
       return ExitBadInput;
     }
     Rewrites.push_back(R);
-  } else if (ListSites) {
+  } else if (ListSites || ListLaunches) {
     for (const auto &R : allRewrites())
       Rewrites.push_back(R.get());
   } else {
@@ -313,7 +319,7 @@ int main(int argc, const char **argv) {
       return ExitBadInput;
     }
     Directions.push_back(*D);
-  } else if (ListSites) {
+  } else if (ListSites || ListLaunches) {
     Directions = {Direction::Forward, Direction::Reverse};
   } else {
     Rep.error("klineage-rewrite", DiagBadArguments, "--direction=forward|reverse is required");
@@ -359,6 +365,21 @@ int main(int argc, const char **argv) {
   if (Error E = Sess.open(File)) {
     Rep.error(File, DiagParseError, toString(std::move(E)));
     return ExitBadInput;
+  }
+
+  if (ListLaunches) {
+    auto Assumed = [&](const clang::FunctionDecl *K) {
+      auto Dim = [](auto S) -> std::optional<analysis::Dim3> {
+        return S ? std::optional(analysis::Dim3{(*S)[0], (*S)[1], (*S)[2]}) : std::nullopt;
+      };
+      const Assumptions &A = Sess.options().Assume;
+      return analysis::AssumedLaunch{Dim(A.block(K->getName())), Dim(A.grid(K->getName()))};
+    };
+    if (Format == "json")
+      outs() << formatv("{0:2}", analysis::launchReportJson(Sess.ast(), Assumed)) << "\n";
+    else
+      analysis::printLaunchReport(outs(), Sess.ast(), Assumed);
+    return ExitOk;
   }
 
   if (ListSites) {

@@ -9,6 +9,9 @@
 //   noalias:NAME         NAME aliases no other pointer parameter of its function
 //   noalias              no two pointer parameters of any function alias
 //   multiple:NAME:N      integer NAME is a multiple of N
+//   block:[KERNEL:]X[,Y,Z]  every launch of KERNEL (of every kernel when
+//                        omitted) has blockDim (X, Y, Z); Y and Z default to 1
+//   grid:[KERNEL:]X[,Y,Z]   the same for gridDim
 //   all                  every unknown precondition is asserted (use with care)
 //
 // NAME is a parameter/variable name, optionally qualified by its function:
@@ -22,6 +25,8 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,6 +44,10 @@ public:
   bool noAlias(llvm::StringRef Function, llvm::StringRef Name) const;
   /// True if \p Name in \p Function is asserted to be a multiple of \p N.
   bool multipleOf(llvm::StringRef Function, llvm::StringRef Name, unsigned N) const;
+  /// The asserted blockDim / gridDim of \p Kernel's launches: a fact naming
+  /// the kernel wins over one for every kernel.
+  std::optional<std::array<uint64_t, 3>> block(llvm::StringRef Kernel) const;
+  std::optional<std::array<uint64_t, 3>> grid(llvm::StringRef Kernel) const;
   /// True if the user asserted every unknown precondition (--assume=all).
   bool all() const { return AssumeAll; }
   /// The facts in canonical spelling, for reports.
@@ -46,11 +55,13 @@ public:
 
 private:
   struct Fact {
-    enum Kind { Aligned, NoAlias, Multiple } K;
-    std::string Function; ///< empty: any function
+    enum Kind { Aligned, NoAlias, Multiple, Block, Grid } K;
+    std::string Function; ///< empty: any function (Block, Grid: the kernel)
     std::string Name;     ///< empty (NoAlias only): every pointer
     unsigned Value = 0;
+    std::vector<uint64_t> Dims; ///< Block, Grid: X[, Y[, Z]] as written
   };
+  std::optional<std::array<uint64_t, 3>> shape(Fact::Kind K, llvm::StringRef Kernel) const;
   bool matches(const Fact &F, llvm::StringRef Function, llvm::StringRef Name) const;
   std::vector<Fact> Facts;
   bool AssumeAll = false;

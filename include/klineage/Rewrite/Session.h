@@ -85,6 +85,8 @@ public:
   llvm::StringRef path() const { return File->Path; }
   llvm::StringRef text() const { return Original; }
   const SessionOptions &options() const { return Opts; }
+  /// The opened file's AST (for listings beside the rewrites: launches).
+  clang::ASTContext &ast() const { return File->ast(); }
 
   /// The sites of \p R in direction \p D (found once, then cached).
   std::vector<Site> &sites(const RewritePair &R, Direction D);

@@ -1,0 +1,86 @@
+//===- LaunchSites.h - Kernel launches: <<<>>> and the runtime API -*- C++ -*-===//
+//
+// Part of KLineage. One definition of "a kernel launch" for every layer
+// above: the triple-chevron launch (a CUDAKernelCallExpr, which parses in
+// device-only mode too), cudaLaunchKernel (the C API and the templated
+// overload), cudaLaunchKernelEx (its cudaLaunchConfig_t fields read from the
+// config variable) and cudaLaunchCooperativeKernel. Launches in host function
+// templates are found in each instantiation (the pattern's kernel may be
+// dependent); the kernel of a template launch is its primary template.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KLINEAGE_CUDA_LAUNCHSITES_H
+#define KLINEAGE_CUDA_LAUNCHSITES_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceLocation.h"
+#include <string>
+#include <vector>
+
+namespace klineage {
+namespace cuda {
+
+enum class LaunchForm { Chevron, LaunchKernel, LaunchKernelEx, LaunchCooperativeKernel };
+/// "<<<>>>", "cudaLaunchKernel", "cudaLaunchKernelEx", "cudaLaunchCooperativeKernel".
+const char *launchFormName(LaunchForm F);
+
+/// One launch-configuration argument: grid, block, dynamic shared memory or
+/// stream.
+struct LaunchArg {
+  /// The expression as the AST has it (for grid and block, of type dim3: an
+  /// integer argument sits under its conversion). Null when defaulted or, for
+  /// cudaLaunchKernelEx, when the config field's value was not found.
+  const clang::Expr *E = nullptr;
+  /// Not written: the API's default (<<<g, b>>> has no smem or stream; a
+  /// value-initialised cudaLaunchConfig_t field).
+  bool Defaulted = false;
+  /// E's text in the main file (a whole macro use or a macro argument
+  /// counts, text inside a macro's body does not); invalid otherwise.
+  clang::CharSourceRange Range;
+};
+
+struct LaunchSite {
+  LaunchForm Form = LaunchForm::Chevron;
+  /// The CUDAKernelCallExpr or the runtime API call.
+  const clang::CallExpr *Call = nullptr;
+  /// The function the launch is written in; for a launch in a lambda, the
+  /// named function around it (the launcher a co-rewrite edits).
+  const clang::FunctionDecl *Launcher = nullptr;
+  /// The kernel, as kernelOf() names it; null when the launched function is
+  /// not a kernel's name (a function pointer, a void* variable).
+  const clang::FunctionDecl *Kernel = nullptr;
+  /// The function launched: the specialization for a kernel template.
+  const clang::FunctionDecl *KernelInstance = nullptr;
+  /// The reference naming the kernel in the launch (null with Kernel).
+  const clang::DeclRefExpr *KernelRef = nullptr;
+  LaunchArg Grid, Block, SharedMem, Stream;
+  /// cudaLaunchKernelEx: the cudaLaunchConfig_t variable the fields come from.
+  const clang::VarDecl *Config = nullptr;
+  /// The launch and every written configuration argument are main-file text
+  /// outside macros, so a launch-configuration edit can change them.
+  bool Editable = false;
+  /// Where the launch is (its expansion location, for a launch in a macro).
+  clang::SourceLocation Loc;
+};
+
+/// Every launch in the traversal scope (the main file), in source order.
+std::vector<LaunchSite> findLaunchSites(clang::ASTContext &Ctx);
+
+/// The canonical declaration naming kernel \p FD: the primary template's
+/// for a specialization of a kernel template, else FD's own.
+const clang::FunctionDecl *kernelOf(const clang::FunctionDecl *FD);
+
+/// The kernel named by \p E (a launch's or an API call's function argument,
+/// through parentheses, casts and '&'), or null.
+const clang::DeclRefExpr *kernelReference(const clang::Expr *E);
+
+/// Runtime functions that take a kernel without launching it (attributes,
+/// occupancy queries): passing a kernel to them is not an escape.
+bool isKernelQueryCallee(const clang::FunctionDecl *Callee);
+
+} // namespace cuda
+} // namespace klineage
+
+#endif

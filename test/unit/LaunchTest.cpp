@@ -1,0 +1,307 @@
+//===- LaunchTest.cpp - lib/Cuda launches, graph; lib/Analysis LaunchFacts ===//
+#include "klineage/Analysis/LaunchFacts.h"
+#include "klineage/Cuda/KernelLauncherGraph.h"
+#include "klineage/Cuda/LaunchBounds.h"
+#include "klineage/Cuda/LaunchSites.h"
+#include "CudaTestSupport.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Lex/Lexer.h"
+#include "gtest/gtest.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using namespace klineage;
+using namespace klineage::cuda;
+using namespace klineage::analysis;
+using Verdict = ShapeFact::Verdict;
+using Source = ShapeFact::Source;
+
+namespace {
+
+/// The declaration of \p Name written in the file (a template's pattern).
+const FunctionDecl *function(ASTContext &Ctx, llvm::StringRef Name) {
+  auto M = match(functionDecl(hasName(Name), isDefinition(), unless(isTemplateInstantiation())).bind("f"), Ctx);
+  return M.empty() ? nullptr : M[0].getNodeAs<FunctionDecl>("f");
+}
+
+std::string text(ASTContext &Ctx, const LaunchArg &A) {
+  if (A.Defaulted)
+    return "<default>";
+  if (!A.E)
+    return "<unresolved>";
+  return Lexer::getSourceText(CharSourceRange::getTokenRange(A.E->getSourceRange()), Ctx.getSourceManager(),
+                              Ctx.getLangOpts())
+      .str();
+}
+
+unsigned line(ASTContext &Ctx, SourceLocation L) { return Ctx.getSourceManager().getExpansionLineNumber(L); }
+
+TEST(LaunchSites, EveryForm) {
+  auto AST = test::parseCuda(R"cu(
+    __global__ void k(float *p, int n) {}
+    void run(float *p, int n, cudaStream_t s) {
+      k<<<n / 256, 256, 64, s>>>(p, n);
+      k<<<1, 32>>>(p, n);
+      void *args[] = {&p, &n};
+      cudaLaunchKernel((void *)k, dim3(2), dim3(64), args, 0, s);
+      cudaLaunchKernel(k, dim3(3), dim3(96), args);
+      cudaLaunchConfig_t cfg = {};
+      cfg.gridDim = dim3(8);
+      cfg.blockDim = dim3(128);
+      cfg.stream = s;
+      cudaLaunchKernelEx(&cfg, k, p, n);
+      cudaLaunchCooperativeKernel((void *)k, 4, 512, args, 16, s);
+    }
+  )cu");
+  ASTContext &Ctx = AST->ast();
+  std::vector<LaunchSite> Sites = findLaunchSites(Ctx);
+  ASSERT_EQ(Sites.size(), 6u);
+  const FunctionDecl *K = function(Ctx, "k"), *Run = function(Ctx, "run");
+  for (const LaunchSite &S : Sites) {
+    EXPECT_EQ(S.Kernel, K->getCanonicalDecl());
+    EXPECT_EQ(S.Launcher, Run);
+    EXPECT_TRUE(S.Editable);
+  }
+  EXPECT_EQ(Sites[0].Form, LaunchForm::Chevron);
+  EXPECT_EQ(text(Ctx, Sites[0].Grid), "n / 256");
+  EXPECT_EQ(text(Ctx, Sites[0].Block), "256");
+  EXPECT_EQ(text(Ctx, Sites[0].SharedMem), "64");
+  EXPECT_EQ(text(Ctx, Sites[0].Stream), "s");
+  EXPECT_TRUE(Sites[0].Grid.Range.isValid());
+  EXPECT_EQ(text(Ctx, Sites[1].SharedMem), "<default>") << "<<<g, b>>> defaults smem and stream";
+  EXPECT_EQ(text(Ctx, Sites[1].Stream), "<default>");
+  EXPECT_EQ(Sites[2].Form, LaunchForm::LaunchKernel);
+  EXPECT_EQ(text(Ctx, Sites[2].Block), "dim3(64)");
+  EXPECT_EQ(Sites[3].Form, LaunchForm::LaunchKernel) << "the templated overload";
+  EXPECT_EQ(text(Ctx, Sites[3].Grid), "dim3(3)");
+  EXPECT_EQ(text(Ctx, Sites[3].SharedMem), "<default>");
+  EXPECT_EQ(Sites[4].Form, LaunchForm::LaunchKernelEx);
+  EXPECT_EQ(Sites[4].Config->getName(), "cfg");
+  EXPECT_EQ(text(Ctx, Sites[4].Grid), "dim3(8)");
+  EXPECT_EQ(text(Ctx, Sites[4].Block), "dim3(128)");
+  EXPECT_EQ(text(Ctx, Sites[4].SharedMem), "<default>") << "value-initialised, never assigned";
+  EXPECT_EQ(text(Ctx, Sites[4].Stream), "s");
+  EXPECT_EQ(Sites[5].Form, LaunchForm::LaunchCooperativeKernel);
+  EXPECT_EQ(text(Ctx, Sites[5].Block), "512");
+  EXPECT_EQ(text(Ctx, Sites[5].SharedMem), "16");
+}
+
+TEST(LaunchSites, ExConfigFromInitialiserAndPartialWrites) {
+  auto AST = test::parseCuda(R"cu(
+    __global__ void k() {}
+    void run() {
+      cudaLaunchConfig_t a = {dim3(4), dim3(32, 4), 128, 0};
+      cudaLaunchKernelEx(&a, k);
+      cudaLaunchConfig_t b = {};
+      b.blockDim = dim3(64);
+      b.blockDim.x = 16;           // member-wise: not followed
+      cudaLaunchKernelEx(&b, k);
+    }
+  )cu");
+  ASTContext &Ctx = AST->ast();
+  std::vector<LaunchSite> Sites = findLaunchSites(Ctx);
+  ASSERT_EQ(Sites.size(), 2u);
+  EXPECT_EQ(text(Ctx, Sites[0].Block), "dim3(32, 4)");
+  EXPECT_EQ(text(Ctx, Sites[0].SharedMem), "128");
+  EXPECT_EQ(evaluateShape(Ctx, Sites[0], Sites[0].Block).Shape, (Dim3{32, 4, 1}));
+  EXPECT_EQ(text(Ctx, Sites[1].Block), "<unresolved>");
+  EXPECT_FALSE(Sites[1].Editable);
+}
+
+TEST(LaunchSites, TemplatesLambdasAndMacros) {
+  auto AST = test::parseCuda(R"cu(
+    template <int B> __global__ void __launch_bounds__(B) t(float *p) {}
+    __global__ void k(float *p) {}
+    #define LAUNCH(g, b) k<<<g, b>>>(nullptr)
+    template <int B> void host(float *p) { t<B><<<1, B>>>(p); }
+    void run(float *p) {
+      host<128>(p);
+      host<256>(p);
+      auto l = [&] { k<<<1, 64>>>(p); };
+      l();
+      LAUNCH(1, 64);
+    }
+  )cu");
+  ASTContext &Ctx = AST->ast();
+  KernelLauncherGraph G(Ctx);
+  const FunctionDecl *T = function(Ctx, "t"), *K = function(Ctx, "k"), *Run = function(Ctx, "run");
+  // The host template launches through its two instantiations, each a launcher.
+  auto TL = G.launchesOf(T);
+  ASSERT_EQ(TL.size(), 2u);
+  EXPECT_EQ(TL[0]->Kernel, T->getCanonicalDecl()) << "the primary template";
+  EXPECT_NE(TL[0]->KernelInstance, TL[1]->KernelInstance);
+  EXPECT_EQ(G.launchersOf(T).size(), 2u);
+  std::vector<uint64_t> Bounds;
+  for (const LaunchSite *S : TL)
+    Bounds.push_back(*launchBounds(S->KernelInstance)->MaxThreads);
+  llvm::sort(Bounds);
+  EXPECT_EQ(Bounds, (std::vector<uint64_t>{128, 256})) << "template arguments evaluated per instance";
+  EXPECT_FALSE(launchBounds(T)->MaxThreads) << "dependent in the pattern";
+  // Two instances, two blocks: one kernel text, so its block is not one shape.
+  EXPECT_EQ(launchFacts(Ctx, G, T).Block.V, Verdict::Conflicting);
+  // The lambda's launch belongs to run; the macro's is found but not editable.
+  auto KL = G.launchesOf(K);
+  ASSERT_EQ(KL.size(), 2u);
+  EXPECT_EQ(KL[0]->Launcher, Run);
+  EXPECT_TRUE(KL[0]->Editable);
+  EXPECT_EQ(KL[1]->Launcher, Run);
+  EXPECT_FALSE(KL[1]->Editable);
+  EXPECT_TRUE(G.allLaunchesKnown(K));
+  EXPECT_FALSE(G.launchesEditable(K));
+  LaunchFacts F = launchFacts(Ctx, G, K);
+  EXPECT_EQ(F.Block.V, Verdict::Known) << F.Block.Reason;
+  EXPECT_EQ(F.Block.Shape, (Dim3{64, 1, 1}));
+  EXPECT_EQ(G.kernelsLaunchedBy(Run), (std::vector<const FunctionDecl *>{K->getCanonicalDecl()}));
+}
+
+TEST(KernelLauncherGraph, TwoLaunchersOfOneKernel) {
+  auto AST = test::parseCuda(R"cu(
+    __global__ void same(float *p) {}
+    __global__ void differ(float *p) {}
+    void a(float *p) { same<<<1, 256>>>(p); differ<<<1, 256>>>(p); }
+    void b(float *p) { same<<<2, dim3(256)>>>(p); differ<<<1, 128>>>(p); }
+  )cu");
+  ASTContext &Ctx = AST->ast();
+  KernelLauncherGraph G(Ctx);
+  const FunctionDecl *Same = function(Ctx, "same"), *Differ = function(Ctx, "differ");
+  const FunctionDecl *A = function(Ctx, "a"), *B = function(Ctx, "b");
+  EXPECT_EQ(G.kernels().size(), 2u);
+  EXPECT_EQ(G.launchersOf(Same), (std::vector<const FunctionDecl *>{A, B}));
+  EXPECT_EQ(G.launchesIn(B).size(), 2u);
+  EXPECT_TRUE(G.launchesEditable(Same));
+
+  LaunchFacts S = launchFacts(Ctx, G, Same);
+  EXPECT_EQ(S.Block.V, Verdict::Known);
+  EXPECT_EQ(S.Block.Src, Source::Launch);
+  EXPECT_EQ(S.Block.Shape, (Dim3{256, 1, 1}));
+  EXPECT_EQ(S.Block.Evidence.size(), 2u);
+  EXPECT_EQ(S.Grid.V, Verdict::Conflicting);
+
+  LaunchFacts D = launchFacts(Ctx, G, Differ);
+  EXPECT_EQ(D.Block.V, Verdict::Conflicting);
+  EXPECT_NE(D.Block.Reason.find("in 'a' uses (256, 1, 1)"), std::string::npos) << D.Block.Reason;
+  EXPECT_NE(D.Block.Reason.find("in 'b' uses (128, 1, 1)"), std::string::npos) << D.Block.Reason;
+}
+
+TEST(KernelLauncherGraph, AddressTakenMakesLaunchSetIncomplete) {
+  auto AST = test::parseCuda(R"cu(
+    __global__ void k(float *p) {}
+    void run(float *p) {
+      cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, 0);  // a query: no launch
+      k<<<1, 128>>>(p);
+      void (*fp)(float *) = k;
+      fp<<<1, 64>>>(p);
+    }
+  )cu");
+  ASTContext &Ctx = AST->ast();
+  KernelLauncherGraph G(Ctx);
+  const FunctionDecl *K = function(Ctx, "k");
+  ASSERT_EQ(G.sites().size(), 2u);
+  EXPECT_EQ(G.sites()[1].Kernel, nullptr) << "a launch through a pointer names no kernel";
+  EXPECT_EQ(G.launchesOf(K).size(), 1u);
+  ASSERT_EQ(G.escapesOf(K).size(), 1u);
+  EXPECT_EQ(line(Ctx, G.escapesOf(K)[0]->getBeginLoc()), 6u);
+  EXPECT_FALSE(G.allLaunchesKnown(K));
+  LaunchFacts F = launchFacts(Ctx, G, K);
+  EXPECT_EQ(F.Block.V, Verdict::Unknown);
+  EXPECT_NE(F.Block.Reason.find("also used at line 6"), std::string::npos) << F.Block.Reason;
+  // The assumption settles it.
+  F = launchFacts(Ctx, G, K, AssumedLaunch{Dim3{128, 1, 1}, std::nullopt});
+  EXPECT_EQ(F.Block.V, Verdict::Known);
+  EXPECT_EQ(F.Block.Src, Source::Assumed);
+}
+
+TEST(LaunchFacts, LaunchBounds) {
+  auto AST = test::parseCuda(R"cu(
+    __global__ void __launch_bounds__(256) bounded(float *p) {}
+    __global__ void __launch_bounds__(128, 4) small(float *p) {}
+    __global__ void free_(float *p) {}
+    void run(float *p) { small<<<1, 256>>>(p); }
+  )cu");
+  ASTContext &Ctx = AST->ast();
+  KernelLauncherGraph G(Ctx);
+  auto B = launchBounds(function(Ctx, "bounded"));
+  ASSERT_TRUE(B);
+  EXPECT_EQ(B->MaxThreads, 256u);
+  EXPECT_FALSE(B->MinBlocks);
+  EXPECT_EQ(launchBounds(function(Ctx, "small"))->MinBlocks, 4u);
+  EXPECT_FALSE(launchBounds(function(Ctx, "free_")));
+
+  LaunchFacts F = launchFacts(Ctx, G, function(Ctx, "bounded"));
+  EXPECT_EQ(F.Block.V, Verdict::Known);
+  EXPECT_EQ(F.Block.Src, Source::LaunchBoundsOnly);
+  EXPECT_FALSE(F.Block.Shape);
+  EXPECT_EQ(F.Block.MaxThreads, 256u);
+  EXPECT_NE(F.Block.Reason.find("no launch of 'bounded'"), std::string::npos);
+  // An assumption above the bound contradicts it.
+  F = launchFacts(Ctx, G, function(Ctx, "bounded"), AssumedLaunch{Dim3{512, 1, 1}, std::nullopt});
+  EXPECT_EQ(F.Block.V, Verdict::Conflicting);
+  // A launch above the bound would fail.
+  F = launchFacts(Ctx, G, function(Ctx, "small"));
+  EXPECT_EQ(F.Block.V, Verdict::Conflicting);
+  EXPECT_NE(F.Block.Reason.find("256 threads but __launch_bounds__ allows 128"), std::string::npos);
+  EXPECT_EQ(launchFacts(Ctx, G, function(Ctx, "free_")).Block.V, Verdict::Unknown);
+}
+
+TEST(LaunchFacts, BlockFromTheLaunchersValues) {
+  auto AST = test::parseCuda(R"cu(
+    #define THREADS 64
+    __global__ void dim(float *p) {}
+    __global__ void cexpr(float *p) {}
+    __global__ void plain(float *p) {}
+    __global__ void reassigned(float *p) {}
+    __global__ void param(float *p) {}
+    __global__ void macro(float *p) {}
+    __global__ void later(float *p) {}
+    __global__ void loop(float *p) {}
+    void run(float *p, int n) {
+      dim3 block(32, 8);
+      dim<<<1, block>>>(p);
+      constexpr int T = 128;
+      cexpr<<<n, T>>>(p);
+      int threads = 256;
+      plain<<<1, threads>>>(p);
+      int t2 = 256;
+      if (n > 4) t2 = 512;
+      reassigned<<<1, t2>>>(p);
+      param<<<1, n>>>(p);
+      macro<<<1, THREADS * 2>>>(p);
+      int t3 = 32;
+      later<<<1, t3>>>(p);
+      t3 = 64;
+      for (int i = 0; i < 2; ++i) {
+        int t4 = 32;
+        loop<<<1, t4>>>(p);
+        t4 = 64;
+      }
+    }
+  )cu");
+  ASTContext &Ctx = AST->ast();
+  KernelLauncherGraph G(Ctx);
+  auto Block = [&](llvm::StringRef K) { return launchFacts(Ctx, G, function(Ctx, K)).Block; };
+  EXPECT_EQ(Block("dim").Shape, (Dim3{32, 8, 1}));
+  EXPECT_EQ(Block("cexpr").Shape, (Dim3{128, 1, 1}));
+  EXPECT_EQ(Block("plain").Shape, (Dim3{256, 1, 1})) << Block("plain").Reason;
+  ShapeFact R = Block("reassigned");
+  EXPECT_EQ(R.V, Verdict::Unknown);
+  EXPECT_NE(R.Reason.find("'t2' may be written at line 19 before the launch"), std::string::npos) << R.Reason;
+  ASSERT_EQ(R.Evidence.size(), 1u);
+  EXPECT_EQ(line(Ctx, R.Evidence[0].Loc), 20u);
+  EXPECT_NE(Block("param").Reason.find("'n' is a parameter of 'run'"), std::string::npos);
+  EXPECT_EQ(Block("macro").Shape, (Dim3{128, 1, 1}));
+  EXPECT_EQ(Block("later").Shape, (Dim3{32, 1, 1})) << "written only after a launch no loop repeats";
+  EXPECT_EQ(Block("loop").V, Verdict::Unknown) << "the next iteration's launch is not the first's";
+  // The grid: n is a parameter.
+  ShapeFact Grid = launchFacts(Ctx, G, function(Ctx, "cexpr")).Grid;
+  EXPECT_EQ(Grid.V, Verdict::Unknown);
+  // The assumption does not override a launch it contradicts.
+  ShapeFact A = launchFacts(Ctx, G, function(Ctx, "dim"), AssumedLaunch{Dim3{256, 1, 1}, std::nullopt}).Block;
+  EXPECT_EQ(A.V, Verdict::Conflicting);
+  A = launchFacts(Ctx, G, function(Ctx, "param"), AssumedLaunch{Dim3{16, 16, 1}, std::nullopt}).Block;
+  EXPECT_EQ(A.V, Verdict::Known);
+  EXPECT_EQ(A.Src, Source::Assumed);
+  EXPECT_EQ(A.Shape, (Dim3{16, 16, 1}));
+}
+
+} // namespace
