@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "RewriteRegistry.h"
+#include "klineage/Cuda/DeviceCode.h"
 #include "klineage/Frontend/CudaFrontend.h"
 #include "klineage/Rewrite/Engine.h"
 #include "klineage/Rewrite/SiteJson.h"
@@ -279,6 +280,7 @@ int main(int argc, const char **argv) {
   CudaFrontendOptions FO;
   FO.GpuArch = GpuArch;
   FO.Argv0 = argv[0];
+  FO.IsDeviceFunction = [](const clang::FunctionDecl *FD) { return cuda::isDeviceCode(FD); };
   auto Cuda = findCudaPath(CudaPath);
   if (!Cuda) {
     Rep.error("klineage-rewrite", DiagNoCuda, toString(Cuda.takeError()));
