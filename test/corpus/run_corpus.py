@@ -13,7 +13,8 @@ that nothing breaks:
    the output must compile with nvcc (same include dirs).
 4. Every `// CORPUS-EXPECT-REFUSED: rewrite=R direction=D line=N [assume=all]`
    must hold: no site of R/D anchored at line N is applicable (in that mode,
-   or in both when assume= is absent). line=@+K is K lines below the comment.
+   or in both when assume= is absent). line=@+K is K lines below the comment;
+   contains=TEXT narrows it to sites whose summary contains TEXT.
 
 Failures (kinds): crash (a signal or an exit outside 0-4), exit-1 (bad input
 on a file that parsed), failed-after-change (exit 4), no-compile, bad-json,
@@ -156,7 +157,8 @@ class Corpus:
                 continue
             for s in sites:
                 if (s["rewrite"] == want["rewrite"] and s["direction"] == want["direction"]
-                        and s["line"] == want["line"] and s["applicable"]):
+                        and s["line"] == want["line"] and s["applicable"]
+                        and want.get("contains", "") in s["summary"]):
                     self.fail("refused-applied", s["rewrite"], s["direction"], mode,
                               "site %d at line %d (%s) must be refused but is applicable: %s" %
                               (s["site"], s["line"], s["function"], s["summary"]))
