@@ -1,7 +1,12 @@
 //===- CudaFrontend.cpp - CUDA flags and parsing --------------------------===//
 #include "klineage/Frontend/CudaFrontend.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -10,6 +15,7 @@
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
@@ -19,6 +25,31 @@ using namespace clang;
 using namespace clang::tooling;
 
 namespace klineage {
+
+namespace {
+/// The prelude's files (lib/Frontend/prelude/, embedded by CMake), by path
+/// relative to the prelude folder.
+struct PreludeFile {
+  const char *Path;
+  const char *Text;
+};
+const PreludeFile PreludeFiles[] = {
+#include "Prelude.inc"
+};
+/// Where the prelude's files appear to Clang (in memory; no such folder on disk).
+constexpr llvm::StringLiteral PreludeRoot = "/__klineage__/prelude";
+
+/// The in-memory path of a prelude file: `cuda/...` overrides a CUDA header
+/// (searched before include/cccl), `omp.h` is a fallback (searched last), the
+/// prelude header itself is -include'd.
+std::string preludePath(StringRef File) {
+  if (File.starts_with("cuda/"))
+    return (PreludeRoot + "/override/" + File).str();
+  if (File == "omp.h")
+    return (PreludeRoot + "/fallback/" + File).str();
+  return (PreludeRoot + "/" + File).str();
+}
+} // namespace
 
 static Error frontendError(const Twine &Msg) {
   return createStringError(inconvertibleErrorCode(), Msg);
@@ -82,10 +113,21 @@ std::vector<std::string> cudaFrontendFlags(const CudaFrontendOptions &O) {
       "-isystem", O.CudaPath + "/include/cccl",
       "-Wno-unknown-cuda-version",
       "-resource-dir=" + O.ResourceDir,
+      // Every error is judged (host code or not) after the parse; clang's
+      // default limit would turn the 20th into a fatal one.
+      "-ferror-limit=0",
       "-fno-delayed-template-parsing",
       // We parse, never generate code; the warnings are the compiler's job.
       "-w",
   };
+  if (O.Prelude) {
+    // Before include/cccl, so the override wraps CUDA's header
+    // (prelude/cuda/__barrier/barrier_block_scope.h).
+    Flags.insert(std::find(Flags.begin(), Flags.end(), "-isystem"),
+                 {"-isystem", (PreludeRoot + "/override").str()});
+    Flags.insert(Flags.end(), {"-idirafter", (PreludeRoot + "/fallback").str(), "-include",
+                               preludePath("klineage_prelude.cuh")});
+  }
   SmallString<256> LibDevice(O.CudaPath);
   sys::path::append(LibDevice, "nvvm", "libdevice");
   if (!sys::fs::is_directory(LibDevice))
@@ -153,6 +195,10 @@ class SkipHeaderBodies : public ASTConsumer {
 public:
   explicit SkipHeaderBodies(SourceManager &SM) : SM(SM) {}
   bool shouldSkipFunctionBody(Decl *D) override {
+    // Destructors are kept: Sema's rule for __shared__ variables needs to see
+    // that a destructor's body is empty (prelude/cuda/__barrier/...).
+    if (isa<CXXDestructorDecl>(D))
+      return false;
     return !SM.isInMainFile(SM.getExpansionLoc(D->getLocation()));
   }
 
@@ -170,8 +216,9 @@ class SkipHeaderBodiesAction : public ASTFrontendAction {
 /// bodies skipped and the main file's text optionally replaced.
 class BuildAST : public ToolAction {
 public:
-  BuildAST(std::unique_ptr<ASTUnit> &Out, std::optional<StringRef> Content, StringRef File)
-      : Out(Out), Content(Content), File(File) {}
+  BuildAST(std::unique_ptr<ASTUnit> &Out, std::optional<StringRef> Content, StringRef File,
+           bool Prelude)
+      : Out(Out), Content(Content), File(File), Prelude(Prelude) {}
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation, FileManager *Files,
                      std::shared_ptr<PCHContainerOperations> PCHContainerOps,
                      DiagnosticConsumer *DiagConsumer) override {
@@ -179,6 +226,12 @@ public:
     if (Content)
       Invocation->getPreprocessorOpts().addRemappedFile(
           File, MemoryBuffer::getMemBufferCopy(*Content, File).release());
+    // The prelude's files exist only in memory (ASTUnit builds its own file
+    // manager, so ClangTool::mapVirtualFile would not reach it).
+    if (Prelude)
+      for (const PreludeFile &P : PreludeFiles)
+        Invocation->getPreprocessorOpts().addRemappedFile(
+            preludePath(P.Path), MemoryBuffer::getMemBuffer(P.Text, preludePath(P.Path)).release());
     auto DiagOpts = std::make_shared<DiagnosticOptions>(Invocation->getDiagnosticOpts());
     IntrusiveRefCntPtr<DiagnosticsEngine> Diags = CompilerInstance::createDiagnostics(
         Files->getVirtualFileSystem(), *DiagOpts, DiagConsumer, /*ShouldOwnClient=*/false);
@@ -195,37 +248,140 @@ private:
   std::unique_ptr<ASTUnit> &Out;
   std::optional<StringRef> Content;
   std::string File;
+  bool Prelude;
 };
 
-/// Forwards diagnostics to \p Next and keeps the first error, so a caller
-/// that checks many variants of a file can say what broke each one.
-class FirstErrorRecorder : public DiagnosticConsumer {
+/// Holds every diagnostic until the parse is over: whether an error is
+/// confined to host code depends on the function around it, known only once
+/// the AST is complete. Each is rendered as clang prints it when it arrives
+/// (the source manager is alive then) and printed, or not, afterwards.
+class HeldDiagnostics : public DiagnosticConsumer {
 public:
-  FirstErrorRecorder(DiagnosticConsumer &Next, std::string *First) : Next(Next), First(First) {}
+  struct Held {
+    DiagnosticsEngine::Level Level;
+    unsigned ID;
+    SourceLocation Loc; ///< expansion location; invalid for driver errors
+    std::string Where;  ///< "file:line:col", or empty
+    std::string Message;
+    std::string Rendered; ///< as TextDiagnosticPrinter prints it
+  };
+  explicit HeldDiagnostics(DiagnosticOptions &Opts) : OS(Buffer), Printer(OS, Opts) {}
   void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
-    Next.BeginSourceFile(LO, PP);
+    Printer.BeginSourceFile(LO, PP);
   }
-  void EndSourceFile() override { Next.EndSourceFile(); }
-  void finish() override { Next.finish(); }
+  void EndSourceFile() override { Printer.EndSourceFile(); }
   void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
-    Next.HandleDiagnostic(Level, Info);
-    if (!First || !First->empty() || Level < DiagnosticsEngine::Error)
-      return;
-    SmallString<128> Msg;
-    Info.FormatDiagnostic(Msg);
+    Printer.HandleDiagnostic(Level, Info);
+    Held H{Level, Info.getID(), SourceLocation(), "", "", std::move(Buffer)};
+    Buffer.clear();
     if (Info.hasSourceManager() && Info.getLocation().isValid()) {
-      PresumedLoc P = Info.getSourceManager().getPresumedLoc(Info.getLocation());
+      SourceManager &SM = Info.getSourceManager();
+      H.Loc = SM.getExpansionLoc(Info.getLocation());
+      PresumedLoc P = SM.getPresumedLoc(H.Loc);
       if (P.isValid())
-        *First = std::to_string(P.getLine()) + ":" + std::to_string(P.getColumn()) + ": ";
+        H.Where = formatv("{0}:{1}:{2}", P.getFilename(), P.getLine(), P.getColumn()).str();
     }
-    *First += Msg.str();
+    SmallString<256> Msg;
+    Info.FormatDiagnostic(Msg);
+    H.Message = Msg.str().str();
+    All.push_back(std::move(H));
   }
+  std::vector<Held> All;
 
 private:
-  DiagnosticConsumer &Next;
-  std::string *First;
+  std::string Buffer;
+  raw_string_ostream OS;
+  TextDiagnosticPrinter Printer;
 };
+
+/// The innermost function (a lambda's call operator counts) whose text holds
+/// \p Loc; declarations that end before or begin after it are not entered.
+class FunctionAround : public RecursiveASTVisitor<FunctionAround> {
+public:
+  FunctionAround(const SourceManager &SM, SourceLocation Loc) : SM(SM), Loc(Loc) {}
+  bool TraverseDecl(Decl *D) {
+    if (!D)
+      return true;
+    if (!isa<TranslationUnitDecl>(D)) {
+      if (!holds(D->getSourceRange()))
+        return true;
+      if (auto *FD = dyn_cast<FunctionDecl>(D))
+        if (FD->doesThisDeclarationHaveABody())
+          Found = FD;
+    }
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+  bool TraverseLambdaExpr(LambdaExpr *LE) {
+    if (!holds(LE->getSourceRange()))
+      return true;
+    Found = LE->getCallOperator();
+    return RecursiveASTVisitor::TraverseLambdaExpr(LE);
+  }
+  const FunctionDecl *Found = nullptr;
+
+private:
+  bool holds(SourceRange R) const {
+    if (R.isInvalid())
+      return false;
+    SourceLocation B = SM.getExpansionLoc(R.getBegin());
+    SourceLocation E = SM.getExpansionRange(R.getEnd()).getEnd();
+    return !SM.isBeforeInTranslationUnit(Loc, B) && !SM.isBeforeInTranslationUnit(E, Loc);
+  }
+  const SourceManager &SM;
+  SourceLocation Loc;
+};
+
+/// The function a lambda's call operator is written in (outermost), or \p FD.
+const FunctionDecl *outermostFunction(const FunctionDecl *FD) {
+  while (const auto *MD = dyn_cast<CXXMethodDecl>(FD)) {
+    if (!MD->getParent()->isLambda())
+      break;
+    const auto *Outer = dyn_cast_or_null<FunctionDecl>(MD->getParent()->getParentFunctionOrMethod());
+    if (!Outer)
+      break;
+    FD = Outer;
+  }
+  return FD;
+}
+
+/// Without nvcc's rule from the caller: any device attribute, implicit ones
+/// included (a lambda or constexpr function counts as device code).
+bool hasDeviceAttr(const FunctionDecl *FD) {
+  return FD->hasAttr<CUDADeviceAttr>() || FD->hasAttr<CUDAGlobalAttr>();
+}
+
+/// The host function an error is confined to, or null when the error can
+/// affect device code: a lexer, preprocessor or parser error (the parser may
+/// have lost its place), a fatal one, one outside any function body, or one
+/// in a function compiled for the device.
+const FunctionDecl *hostFunctionOf(const HeldDiagnostics::Held &H, ASTContext &Ctx,
+                                   const CudaFrontendOptions &O) {
+  if (H.Level != DiagnosticsEngine::Error || H.Loc.isInvalid())
+    return nullptr;
+  StringRef Category =
+      DiagnosticIDs::getCategoryNameFromID(DiagnosticIDs::getCategoryNumberForDiag(H.ID));
+  if (Category == "Parse Issue" || Category == "Lexical or Preprocessor Issue")
+    return nullptr;
+  FunctionAround Finder(Ctx.getSourceManager(), H.Loc);
+  Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
+  const FunctionDecl *FD = Finder.Found;
+  if (!FD)
+    return nullptr;
+  bool Device = O.IsDeviceFunction ? O.IsDeviceFunction(FD) : hasDeviceAttr(FD);
+  return Device ? nullptr : FD;
+}
+
+/// "LINE:COL: message" of a held error, for callers that compare variants of
+/// one file (the file name would only repeat the variant's).
+std::string lineColMessage(const HeldDiagnostics::Held &H) {
+  StringRef Where = H.Where;
+  size_t Col = Where.rfind(':');
+  size_t Line = Col == StringRef::npos ? StringRef::npos : Where.rfind(':', Col - 1);
+  if (Line == StringRef::npos)
+    return H.Message;
+  return (Where.substr(Line + 1) + ": " + H.Message).str();
+}
 
 } // namespace
 
@@ -240,20 +396,51 @@ Expected<std::unique_ptr<ParsedFile>> parseCudaFile(const CompilationDatabase &D
   Tool.appendArgumentsAdjuster(cudaArgumentsAdjuster(Options));
   DiagnosticOptions DiagOpts;
   DiagOpts.ShowColors = PrintDiagnostics && sys::Process::StandardErrHasColors();
-  TextDiagnosticPrinter Printer(errs(), DiagOpts);
-  IgnoringDiagConsumer Ignore;
-  FirstErrorRecorder Recorder(PrintDiagnostics ? static_cast<DiagnosticConsumer &>(Printer) : Ignore,
-                              FirstError);
-  Tool.setDiagnosticConsumer(&Recorder);
+  HeldDiagnostics Diagnostics(DiagOpts);
+  Tool.setDiagnosticConsumer(&Diagnostics);
   std::unique_ptr<ASTUnit> Unit;
-  BuildAST Action(Unit, Content, File);
+  BuildAST Action(Unit, Content, File, Options.Prelude);
   Tool.run(&Action);
-  if (!Unit)
+  if (!Unit) {
+    for (const HeldDiagnostics::Held &H : Diagnostics.All) {
+      if (PrintDiagnostics)
+        errs() << H.Rendered;
+      if (FirstError && FirstError->empty() && H.Level >= DiagnosticsEngine::Error)
+        *FirstError = lineColMessage(H);
+    }
     return frontendError("could not parse '" + File + "' as CUDA");
+  }
   auto Parsed = std::make_unique<ParsedFile>();
   Parsed->Unit = std::move(Unit);
   Parsed->Path = File.str();
-  if (Parsed->Unit->getDiagnostics().hasErrorOccurred())
+  // Print each diagnostic as clang would, except errors confined to host
+  // code: one note each, and their own notes dropped.
+  unsigned Errors = 0;
+  bool Dropping = false;
+  for (const HeldDiagnostics::Held &H : Diagnostics.All) {
+    if (H.Level == DiagnosticsEngine::Note) {
+      if (PrintDiagnostics && !Dropping)
+        errs() << H.Rendered;
+      continue;
+    }
+    const FunctionDecl *Host =
+        H.Level >= DiagnosticsEngine::Error ? hostFunctionOf(H, Parsed->ast(), Options) : nullptr;
+    Dropping = Host != nullptr;
+    if (H.Level >= DiagnosticsEngine::Error && !Host) {
+      ++Errors;
+      if (FirstError && FirstError->empty())
+        *FirstError = lineColMessage(H);
+    }
+    if (!PrintDiagnostics)
+      continue;
+    if (Host)
+      errs() << (H.Where.empty() ? File.str() : H.Where) << ": note: " << H.Message
+             << "; in host code ('" << outermostFunction(Host)->getQualifiedNameAsString()
+             << "'), ignored for device analysis [KL7]\n";
+    else
+      errs() << H.Rendered;
+  }
+  if (Errors)
     return frontendError("'" + File + "' has errors; nothing was changed");
   // Match only the main file's declarations: the CUDA headers are ~660 files.
   ASTContext &Ctx = Parsed->ast();

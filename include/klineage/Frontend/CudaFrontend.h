@@ -7,10 +7,12 @@
 #ifndef KLINEAGE_FRONTEND_CUDAFRONTEND_H
 #define KLINEAGE_FRONTEND_CUDAFRONTEND_H
 
+#include "clang/AST/Decl.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/Error.h"
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -28,6 +30,15 @@ struct CudaFrontendOptions {
   std::string ResourceDir;
   /// argv[0] of the tool, to find an exe-relative resource directory.
   std::string Argv0;
+  /// Parse with the prelude (what nvcc declares implicitly and Clang 22
+  /// lacks; lib/Frontend/prelude/). Only a measurement turns it off.
+  bool Prelude = true;
+  /// Whether nvcc compiles a function for the device (lib/Cuda's
+  /// cuda::isDeviceCode; the front end sits below lib/Cuda, so the tool passes
+  /// it in). A semantic error inside a function that is not device code is
+  /// reported as a note and does not stop the parse. Unset: every function
+  /// with a CUDA device attribute, implicit ones included, is device code.
+  std::function<bool(const clang::FunctionDecl *)> IsDeviceFunction;
 };
 
 /// Resolves the CUDA install: must hold include/cuda_runtime.h.
@@ -36,6 +47,7 @@ llvm::Expected<std::string> findCudaPath(llvm::StringRef Requested);
 llvm::Expected<std::string> findResourceDir(llvm::StringRef Requested, llvm::StringRef Argv0);
 
 /// The flags KLineage adds to every CUDA parse, with paths already resolved.
+/// With Prelude, they name in-memory files that only parseCudaFile provides.
 std::vector<std::string> cudaFrontendFlags(const CudaFrontendOptions &Resolved);
 
 /// Adjuster for compile commands: drops nvcc-only flags (-arch, -gencode,
@@ -56,9 +68,13 @@ public:
 
 /// Parses \p File with the compile command from \p DB plus the CUDA flags.
 /// Clang's errors go to stderr in clang's style; an error is returned if the
-/// file could not be parsed. \p Content, when set, replaces the file's text
+/// file could not be parsed. A semantic error confined to a host function
+/// (Options.IsDeviceFunction) is printed as a note, "... in host code, ignored
+/// for device analysis [KL7]", and the parse succeeds; a parse or
+/// preprocessor error, a fatal error, or any error in device code or outside
+/// a function fails it. \p Content, when set, replaces the file's text
 /// (used to re-check a rewritten file without writing it). \p FirstError,
-/// when set, receives the first error as "LINE:COL: message".
+/// when set, receives the first error that fails the parse as "LINE:COL: message".
 llvm::Expected<std::unique_ptr<ParsedFile>>
 parseCudaFile(const clang::tooling::CompilationDatabase &DB, llvm::StringRef File,
               const CudaFrontendOptions &Options,
