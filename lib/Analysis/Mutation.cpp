@@ -60,6 +60,7 @@ public:
     M.Op = Op;
     M.Value = Value;
     M.Other = Other;
+    M.At = At;
     F.Mods[VD].push_back(M);
   }
   void addEvent(MemEvent::Kind K, const Expr *E, const Expr *TimeNode, StringRef What = "") {

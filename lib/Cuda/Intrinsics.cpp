@@ -1,6 +1,8 @@
 //===- Intrinsics.cpp - Tables of CUDA functions and types ----------------===//
 #include "klineage/Cuda/Intrinsics.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/Type.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -58,6 +60,56 @@ bool isBlockBarrier(StringRef N) {
       .Cases("__syncthreads", "__syncthreads_count", "__syncthreads_and", "__syncthreads_or", true)
       .Cases("__barrier_sync", "__nvvm_barrier0", "__nvvm_barrier_sync", true)
       .Default(false);
+}
+
+const char *syncScopeName(SyncScope S) {
+  switch (S) {
+  case SyncScope::Warp: return "warp";
+  case SyncScope::Block: return "block";
+  case SyncScope::Grid: return "grid";
+  }
+  return "block";
+}
+
+/// The scope of a cooperative group of type \p T, by its class's name in
+/// namespace cooperative_groups (the headers' inline namespaces vary).
+static std::optional<SyncScope> groupScope(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!RD || !RD->getIdentifier())
+    return std::nullopt;
+  bool InCG = false;
+  for (const DeclContext *DC = RD->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      InCG |= NS->getName() == "cooperative_groups";
+  if (!InCG)
+    return std::nullopt;
+  return llvm::StringSwitch<std::optional<SyncScope>>(RD->getName())
+      .Case("thread_block", SyncScope::Block)
+      .Cases("grid_group", "multi_grid_group", SyncScope::Grid)
+      .Cases("thread_block_tile", "coalesced_group", SyncScope::Warp)
+      .Default(std::nullopt);
+}
+
+std::optional<SyncScope> barrierScope(const CallExpr *C) {
+  const FunctionDecl *F = C ? C->getDirectCallee() : nullptr;
+  if (!F || !F->getIdentifier())
+    return std::nullopt;
+  StringRef N = F->getName();
+  if (isBlockBarrier(N))
+    return SyncScope::Block;
+  if (N == "__syncwarp")
+    return SyncScope::Warp;
+  if (N != "sync")
+    return std::nullopt;
+  // `g.sync()`: sync may be a static member (thread_block's is), so read
+  // the object's type off the callee rather than a CXXMemberCallExpr.
+  if (const auto *M = dyn_cast<MemberExpr>(C->getCallee()->IgnoreParenImpCasts())) {
+    QualType T = M->getBase()->getType();
+    return groupScope(M->isArrow() ? T->getPointeeType() : T);
+  }
+  if (C->getNumArgs() == 1)
+    return groupScope(C->getArg(0)->getType());
+  return std::nullopt;
 }
 
 std::optional<std::string> scalarKind(QualType T) {

@@ -31,6 +31,7 @@ struct VarMod {
   clang::BinaryOperatorKind Op = clang::BO_Assign; ///< for assignments
   const clang::Expr *Value = nullptr;              ///< RHS of =, +=, -=
   bool Other = false;                              ///< ++, --, &v, other compound op
+  const clang::Expr *At = nullptr;                 ///< the modifying expression
 };
 
 /// A memory event inside a function body.

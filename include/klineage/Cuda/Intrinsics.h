@@ -32,9 +32,19 @@ bool isCacheHintLoad(llvm::StringRef Name);
 bool isCacheHintStore(llvm::StringRef Name);
 /// Warp shuffles (__shfl_sync, __shfl_down_sync, ..., legacy __shfl*).
 bool isWarpShuffle(llvm::StringRef Name);
-/// Barriers: __syncthreads and its counting forms, __syncwarp,
-/// cooperative-groups sync is recognised by callers on the member call.
+/// Block barriers by name: __syncthreads and its counting forms,
+/// __barrier_sync and the bar.sync builtins (barrierScope sees the rest).
 bool isBlockBarrier(llvm::StringRef Name);
+
+/// The threads a barrier waits for.
+enum class SyncScope { Warp, Block, Grid };
+const char *syncScopeName(SyncScope S); ///< "warp", "block", "grid"
+/// The scope call \p C synchronises: a block barrier by name (block),
+/// __syncwarp (warp), or a cooperative_groups sync, `g.sync()` or
+/// `cg::sync(g)`, by g's type (thread_block: block; grid_group and
+/// multi_grid_group: grid; tiles and coalesced groups: warp). nullopt for
+/// any other call.
+std::optional<SyncScope> barrierScope(const clang::CallExpr *C);
 
 /// The 4-byte scalar element kinds the vector rewrites handle: "float",
 /// "int", "uint"; nullopt for anything else (and for volatile).
