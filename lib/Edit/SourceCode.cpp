@@ -68,22 +68,6 @@ std::string nodeText(const ASTContext &Ctx, const Stmt *S, StringRef Fallback) {
   return Fallback.str();
 }
 
-unsigned beginOffset(const ASTContext &Ctx, const Stmt *S) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  return SM.getFileOffset(SM.getExpansionLoc(S->getBeginLoc()));
-}
-
-unsigned endOffset(const ASTContext &Ctx, const Stmt *S) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation E = SM.getExpansionRange(S->getEndLoc()).getEnd();
-  SourceLocation After = Lexer::getLocForEndOfToken(E, 0, SM, Ctx.getLangOpts());
-  return SM.getFileOffset(After.isValid() ? After : E);
-}
-
-unsigned expansionLine(const ASTContext &Ctx, const Stmt *S) {
-  return Ctx.getSourceManager().getExpansionLineNumber(S->getBeginLoc());
-}
-
 unsigned fileLine(const ASTContext &Ctx, SourceLocation Loc) {
   const SourceManager &SM = Ctx.getSourceManager();
   return SM.getPresumedLineNumber(SM.getFileLoc(Loc));

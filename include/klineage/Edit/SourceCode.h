@@ -10,6 +10,7 @@
 #ifndef KLINEAGE_EDIT_SOURCECODE_H
 #define KLINEAGE_EDIT_SOURCECODE_H
 
+#include "klineage/Frontend/SourcePositions.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/StringRef.h"
@@ -40,13 +41,14 @@ std::optional<std::string> writtenText(const clang::ASTContext &Ctx, const clang
 /// else \p Fallback.
 std::string nodeText(const clang::ASTContext &Ctx, const clang::Stmt *S, llvm::StringRef Fallback);
 
-/// Main-file offset of a node's first character (expansion position).
-unsigned beginOffset(const clang::ASTContext &Ctx, const clang::Stmt *S);
-/// Main-file offset just past a node's last token (expansion position).
-unsigned endOffset(const clang::ASTContext &Ctx, const clang::Stmt *S);
-
+/// Offsets and expansion lines of nodes are position facts the analyses need
+/// too; they live below this layer (Frontend/SourcePositions.h).
+using positions::beginOffset;
+using positions::endOffset;
 /// 1-based line of a node's macro use or text (expansion position).
-unsigned expansionLine(const clang::ASTContext &Ctx, const clang::Stmt *S);
+inline unsigned expansionLine(const clang::ASTContext &Ctx, const clang::Stmt *S) {
+  return positions::lineOf(Ctx, S);
+}
 /// 1-based line where the text at \p Loc is written (file position;
 /// honours #line).
 unsigned fileLine(const clang::ASTContext &Ctx, clang::SourceLocation Loc);
