@@ -4,7 +4,6 @@
 // compiles; only CORPUS-EXPECT-REFUSED catches it.
 // REQUIRES: nvcc
 // RUN: %python %src-root/test/corpus/run_corpus.py --tool=%klineage-rewrite --nvcc=%nvcc --tmp=%t %s
-// CORPUS-XFAIL kind=refused-applied rewrite=vectorize-global-access direction=forward assume=all: known bug 1: merged for every instantiation because red<1> is contiguous
 template <unsigned blockSize>
 __global__ void red(float *g, float *o) {
   unsigned i = blockIdx.x * blockSize * 2 + threadIdx.x;
