@@ -5,8 +5,6 @@
 // The result does not parse (exit 4), and bug 3 drops the other site ('in').
 // REQUIRES: nvcc
 // RUN: %python %src-root/test/corpus/run_corpus.py --tool=%klineage-rewrite --nvcc=%nvcc --tmp=%t %s
-// CORPUS-XFAIL kind=failed-after-change rewrite=readonly-restrict direction=forward assume=all: known bugs 2+3: a pointer written through a helper in a header becomes const; the failure drops every site
-// CORPUS-XFAIL kind=refused-applied rewrite=readonly-restrict direction=forward assume=all: known bug 2: 'out' is offered although it is written
 #include "bug2_helper.cuh"
 
 // CORPUS-EXPECT-REFUSED: rewrite=readonly-restrict direction=forward line=@+1 assume=all contains='out'
