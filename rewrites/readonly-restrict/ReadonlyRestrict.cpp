@@ -365,7 +365,9 @@ private:
       switch (BO->getOpcode()) {
       case BO_Add:
       case BO_Sub:
-        if (BO->getType()->isPointerType())
+        // In a template `p + i` has a dependent type but is still a pointer
+        // (treating a dependent difference as one only finds more writes).
+        if (BO->getType()->isPointerType() || BO->isTypeDependent())
           return walkPointer(F, BO, Work);
         return; // pointer difference
       case BO_Comma:
