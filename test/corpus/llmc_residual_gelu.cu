@@ -5,7 +5,7 @@
 #include "llmc_common.cuh"
 #include <cmath>
 
-// Known bug 2: out is written only through the store128 helper; under
+// Known bug 2 (fixed, known-bugs/README.md): out is written only through the store128 helper; under
 // --assume=all readonly-restrict makes it const and the file stops parsing,
 // and (known bug 3) that one failure loses every other site of the run.
 typedef float floatX;

@@ -29,7 +29,7 @@ struct SharedMemory {
 };
 
 // Mark Harris' "first add during load" with n a multiple of 2 * blockSize.
-// Known bug 1: g_idata[i] and g_idata[i + blockSize] are one float2 only
+// Known bug 1 (fixed, known-bugs/README.md): g_idata[i] and g_idata[i + blockSize] are one float2 only
 // when blockSize == 1; the pair must refuse the merge for every size.
 template <class T, unsigned int blockSize>
 __global__ void reduce4(T *g_idata, T *g_odata, unsigned int n) {

@@ -1,4 +1,4 @@
-// Known bug 1 (vectorize-global-access, forward): g[i] and g[i + blockSize]
+// Known bug 1 (fixed: instantiations-agree) (vectorize-global-access, forward): g[i] and g[i + blockSize]
 // are contiguous only in red<1>; the pair merges them into one float2 for
 // every instantiation (red<256> then reads g[i], g[i + 1]). The output
 // compiles; only CORPUS-EXPECT-REFUSED catches it.

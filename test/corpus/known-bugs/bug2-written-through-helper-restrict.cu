@@ -1,4 +1,4 @@
-// Known bug 2 (readonly-restrict, forward, --assume=all): 'out' is written
+// Known bug 2 (fixed: the helper body is parsed) (readonly-restrict, forward, --assume=all): 'out' is written
 // only through a __device__ helper whose body is in a header. The front end
 // skips the bodies of functions outside the main file, the pair then sees no
 // write, and under --assume=all makes 'out' 'const float *__restrict__'.
