@@ -188,9 +188,11 @@ StringRef ParsedFile::text() {
 
 namespace {
 
-/// Skips the bodies of functions outside the main file. Rewrites only look
-/// at the main file, and the CUDA headers' inline bodies are a third of the
-/// parse time. Sema itself keeps constexpr and auto-returning bodies.
+/// Skips the bodies of functions in system headers (the CUDA headers' inline
+/// bodies are a third of the parse time). User headers keep theirs: a pair
+/// follows a pointer into a helper there, and a body it cannot see would
+/// have to count as a write. Sema itself keeps constexpr and auto-returning
+/// bodies.
 class SkipHeaderBodies : public ASTConsumer {
 public:
   explicit SkipHeaderBodies(SourceManager &SM) : SM(SM) {}
@@ -199,7 +201,7 @@ public:
     // that a destructor's body is empty (prelude/cuda/__barrier/...).
     if (isa<CXXDestructorDecl>(D))
       return false;
-    return !SM.isInMainFile(SM.getExpansionLoc(D->getLocation()));
+    return SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
   }
 
 private:
@@ -442,13 +444,19 @@ Expected<std::unique_ptr<ParsedFile>> parseCudaFile(const CompilationDatabase &D
   }
   if (Errors)
     return frontendError("'" + File + "' has errors; nothing was changed");
-  // Match only the main file's declarations: the CUDA headers are ~660 files.
+  // Match only the main file's and user headers' declarations: the CUDA
+  // headers are ~660 files. User headers are in scope because the parent
+  // map follows the scope, and a pair walking a helper's body there (a write
+  // `*p = v`) needs its parents. Sites outside the main file are dropped.
   ASTContext &Ctx = Parsed->ast();
   SourceManager &SM = Ctx.getSourceManager();
   std::vector<Decl *> Scope;
-  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    if (SM.isInMainFile(SM.getExpansionLoc(D->getBeginLoc())))
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    SourceLocation L = SM.getExpansionLoc(D->getBeginLoc());
+    if (SM.isInMainFile(L) ||
+        (L.isValid() && !SM.isInSystemHeader(L) && !SM.getFilename(L).starts_with(PreludeRoot)))
       Scope.push_back(D);
+  }
   Ctx.setTraversalScope(Scope);
   return Parsed;
 }

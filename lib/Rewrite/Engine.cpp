@@ -1,9 +1,13 @@
 //===- Engine.cpp - Find, merge, select and apply sites -------------------===//
 #include "klineage/Rewrite/Engine.h"
 #include "klineage/Rewrite/SiteEdits.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include <algorithm>
 #include <map>
+#include <set>
 #include <tuple>
 
 using namespace llvm;
@@ -20,9 +24,121 @@ StringRef outcomeName(ApplyResult::Kind K) {
   return "unknown";
 }
 
+namespace {
+/// The template a function's text belongs to (its canonical pattern), or
+/// null for a function that is not a template or part of one.
+const clang::FunctionDecl *patternOf(const clang::FunctionDecl *F) {
+  if (!F)
+    return nullptr;
+  if (F->isTemplateInstantiation())
+    if (const clang::FunctionDecl *P = F->getTemplateInstantiationPattern())
+      return P->getCanonicalDecl();
+  if (F->isDependentContext())
+    return F->getCanonicalDecl();
+  return nullptr;
+}
+
+/// Every instantiated definition of the templates of the main file, by
+/// pattern: the instantiations one source location must be checked in.
+class InstantiationIndex : public clang::RecursiveASTVisitor<InstantiationIndex> {
+public:
+  explicit InstantiationIndex(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitFunctionDecl(clang::FunctionDecl *F) {
+    if (F->isTemplateInstantiation() && F->doesThisDeclarationHaveABody())
+      if (const clang::FunctionDecl *P = patternOf(F))
+        ByPattern[P].push_back(F);
+    return true;
+  }
+  const std::vector<const clang::FunctionDecl *> &of(const clang::FunctionDecl *P) {
+    if (!Built) {
+      Built = true;
+      const clang::SourceManager &SM = Ctx.getSourceManager();
+      for (clang::Decl *D : Ctx.getTranslationUnitDecl()->decls())
+        if (SM.isInMainFile(SM.getFileLoc(D->getLocation())))
+          TraverseDecl(D);
+    }
+    return ByPattern[P];
+  }
+  /// Whether \p F's AST has a node at \p Raw (a statement's or expression's
+  /// location, a declaration's): an instantiation that drops the text (an
+  /// `if constexpr` branch) has none.
+  bool hasNodeAt(const clang::FunctionDecl *F, unsigned Raw) {
+    auto It = Locs.find(F);
+    if (It == Locs.end()) {
+      LocCollector C;
+      C.TraverseDecl(const_cast<clang::FunctionDecl *>(F));
+      It = Locs.try_emplace(F, std::move(C.Raw)).first;
+    }
+    return It->second.contains(Raw);
+  }
+
+private:
+  struct LocCollector : clang::RecursiveASTVisitor<LocCollector> {
+    llvm::DenseSet<unsigned> Raw;
+    void add(clang::SourceLocation L) {
+      if (L.isValid())
+        Raw.insert(L.getRawEncoding());
+    }
+    bool VisitStmt(clang::Stmt *S) {
+      add(S->getBeginLoc());
+      if (auto *E = llvm::dyn_cast<clang::Expr>(S))
+        add(E->getExprLoc());
+      return true;
+    }
+    bool VisitDecl(clang::Decl *D) {
+      add(D->getLocation());
+      add(D->getBeginLoc());
+      return true;
+    }
+  };
+  clang::ASTContext &Ctx;
+  bool Built = false;
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<const clang::FunctionDecl *>> ByPattern;
+  llvm::DenseMap<const clang::FunctionDecl *, llvm::DenseSet<unsigned>> Locs;
+};
+
+EvidenceNote instantiationNote(const clang::ASTContext &Ctx, const clang::FunctionDecl *F) {
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  F->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/true);
+  return evidenceAt(Ctx, F->getPointOfInstantiation(), "instantiation",
+                    "'" + Name + "' is instantiated here");
+}
+} // namespace
+
 /// Merges the sites one source location produced (one per template
-/// instantiation, plus maybe the dependent template itself) into one.
-static Site mergeInstantiations(std::vector<Site> &Group) {
+/// instantiation, plus maybe the dependent template itself) into one. The
+/// template's text is edited once for all its instantiations, so every
+/// instantiation that contains the location must have the site, with the
+/// same edits; one that lacks it (its pattern did not match there: the
+/// lanes are not contiguous for that template argument, say) fails
+/// instantiations-agree.
+static Site mergeInstantiations(std::vector<Site> &Group, const clang::ASTContext &Ctx,
+                                InstantiationIndex &Index) {
+  // The instantiations that contain this location but produced no site.
+  std::vector<const clang::FunctionDecl *> Missing;
+  {
+    std::set<const clang::FunctionDecl *> Patterns, Present;
+    for (const Site &S : Group) {
+      if (const clang::FunctionDecl *P = patternOf(S.FoundIn))
+        Patterns.insert(P);
+      if (S.FoundIn && !S.Dependent)
+        Present.insert(S.FoundIn);
+    }
+    unsigned Raw = Group.front().AnchorLoc;
+    for (const clang::FunctionDecl *P : Patterns)
+      for (const clang::FunctionDecl *I : Index.of(P)) {
+        if (Present.count(I))
+          continue;
+        // Text the instantiation dropped is not compiled there. An anchor
+        // that is no node of the pattern either is kept as required.
+        const clang::FunctionDecl *Def = P->getDefinition();
+        if (Def && Index.hasNodeAt(Def, Raw) && !Index.hasNodeAt(I, Raw))
+          continue;
+        Missing.push_back(I);
+      }
+  }
   bool AnyConcrete = std::any_of(Group.begin(), Group.end(), [](const Site &S) { return !S.Dependent; });
   if (AnyConcrete)
     Group.erase(std::remove_if(Group.begin(), Group.end(), [](const Site &S) { return S.Dependent; }),
@@ -54,6 +170,27 @@ static Site mergeInstantiations(std::vector<Site> &Group) {
         *It = P;
       }
     }
+  }
+  if (!Missing.empty()) {
+    size_t Total = Missing.size() + (AnyConcrete ? Group.size() : 0);
+    PreconditionResult &P = Merged.addPrecondition(
+        InstantiationsAgree, Status::Fails,
+        std::to_string(Missing.size()) + " of " + std::to_string(Total) +
+            " template instantiations have no such site (the pattern does not hold there)");
+    for (const Site &G : Group)
+      if (G.Instantiation && !G.Dependent) {
+        EvidenceNote N = *G.Instantiation;
+        N.Text += " and has the site";
+        P.Evidence.push_back(std::move(N));
+        break;
+      }
+    for (const clang::FunctionDecl *I : Missing) {
+      EvidenceNote N = instantiationNote(Ctx, I);
+      N.Text += " and has no such site";
+      P.Evidence.push_back(std::move(N));
+    }
+    Merged.Edits.clear();
+    return Merged;
   }
   if (Group.size() > 1) {
     PreconditionResult &P = Merged.addPrecondition(
@@ -115,8 +252,11 @@ std::vector<Site> findSites(const RewritePair &R, Direction D, clang::ASTContext
     if (!S.File.empty())
       ByAnchor[{S.Offset, S.AnchorLoc}].push_back(std::move(S));
   std::vector<Site> Out;
+  InstantiationIndex Index(Ctx);
   for (auto &[Anchor, Group] : ByAnchor)
-    Out.push_back(mergeInstantiations(Group));
+    Out.push_back(mergeInstantiations(Group, Ctx, Index));
+  for (Site &S : Out)
+    S.FoundIn = nullptr; // the AST may not outlive the sites
   unsigned Id = 0;
   for (Site &S : Out)
     S.Id = ++Id;

@@ -161,6 +161,7 @@ Site &AnalysisContext::addSite(StringRef Rewrite, Direction Dir, SourceLocation 
   if (!SM.isInMainFile(FileLoc))
     S.File.clear(); // dropped by the engine
   if (Fn) {
+    S.FoundIn = Fn;
     S.Function = Fn->getQualifiedNameAsString();
     S.Dependent = Fn->isDependentContext();
     if (Fn->isTemplateInstantiation()) {

@@ -55,6 +55,7 @@ constexpr char GlobalKernel[] = "global-kernel";
 constexpr char DerivedRewritable[] = "derived-pointers-rewritable";
 constexpr char RestrictRemovable[] = "restrict-removable";
 constexpr char NotVolatile[] = "not-volatile";
+constexpr char SignatureFree[] = "signature-free";
 
 const PreconditionSpec Specs[] = {
     {NeverWritten, Direction::Forward, 1301,
@@ -81,6 +82,10 @@ const PreconditionSpec Specs[] = {
      "the memory is never reached through a pointer to volatile (volatile memory may change "
      "behind the kernel's back; __ldg's cache would not see it, and __ldg has no volatile "
      "overload)"},
+    {SignatureFree, Direction::Forward, 1309,
+     "the kernel's address is not used where its function type is fixed (a typed function "
+     "pointer, a non-template parameter, a cast or template argument): a new parameter type "
+     "would no longer convert"},
 };
 
 //===----------------------------------------------------------------------===//
@@ -360,7 +365,9 @@ private:
       switch (BO->getOpcode()) {
       case BO_Add:
       case BO_Sub:
-        if (BO->getType()->isPointerType())
+        // In a template `p + i` has a dependent type but is still a pointer
+        // (treating a dependent difference as one only finds more writes).
+        if (BO->getType()->isPointerType() || BO->isTypeDependent())
           return walkPointer(F, BO, Work);
         return; // pointer difference
       case BO_Comma:
@@ -499,10 +506,18 @@ private:
     }
     // A non-const pointer parameter: look into the callee.
     const FunctionDecl *Def = nullptr;
-    if (!Callee->hasBody(Def) || !Def || Depth >= 3) {
+    if (!Callee->hasBody(Def) || !Def) {
+      // A callee that takes `T *` exists to write through it as far as the
+      // code says; with no body to show otherwise, that is the fact.
+      F.Writes.push_back("it may be written by '" + CName.str() + "' (parameter '" +
+                         CP->getNameAsString() + "' is '" + PT.getAsString() +
+                         "'), whose body is not visible, at " + where(Ctx, CE));
+      return;
+    }
+    if (Depth >= 3) {
       F.Unknowns.push_back("it is passed to '" + CName.str() + "' (parameter '" +
                            CP->getNameAsString() + "' is '" + PT.getAsString() +
-                           "') whose body is not visible, at " + where(Ctx, CE));
+                           "') and is not followed deeper than 3 calls, at " + where(Ctx, CE));
       return;
     }
     const ParmVarDecl *DefParam = Def->getParamDecl(ArgNo);
@@ -1224,6 +1239,9 @@ private:
     // no-alias-with-written
     checkNoAlias(AC, S, Fn, Index);
 
+    // signature-free
+    checkSignatureFree(AC, S, Fn);
+
     // ldg-type-supported
     if (Pointee->isDependentType())
       S.addPrecondition(LdgTypeSupported, Status::Unknown,
@@ -1384,6 +1402,68 @@ private:
       }
     }
     return "";
+  }
+
+  /// A use of \p Fn's address that pins its function type: anything but a
+  /// call, a conversion to `void *` (cudaLaunchKernel) or an argument whose
+  /// parameter type is deduced (cudaFuncSetAttribute's `T *entry`). Returns
+  /// the reference, or null.
+  static const DeclRefExpr *typedAddressUse(ASTContext &Ctx, const FunctionDecl &Fn) {
+    const FunctionDecl *Key = kernelKey(&Fn);
+    for (const BoundNodes &N : match(decl(forEachDescendant(declRefExpr().bind("r"))),
+                                     *Ctx.getTranslationUnitDecl(), Ctx)) {
+      const auto *Ref = N.getNodeAs<DeclRefExpr>("r");
+      const auto *FD = dyn_cast<FunctionDecl>(Ref->getDecl());
+      if (!FD || kernelKey(FD) != Key)
+        continue;
+      const Expr *E = Ref;
+      const Stmt *Use = nullptr;
+      while (true) {
+        DynTypedNodeList Ps = Ctx.getParents(*E);
+        Use = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
+        const auto *PE = dyn_cast_or_null<Expr>(Use);
+        if (PE && (isa<ParenExpr>(PE) ||
+                   (isa<ImplicitCastExpr>(PE) &&
+                    cast<ImplicitCastExpr>(PE)->getCastKind() == CK_FunctionToPointerDecay) ||
+                   (isa<UnaryOperator>(PE) && cast<UnaryOperator>(PE)->getOpcode() == UO_AddrOf))) {
+          E = PE;
+          continue;
+        }
+        break;
+      }
+      if (const auto *CE = dyn_cast_or_null<CallExpr>(Use)) {
+        if (CE->getCallee() == E)
+          continue; // a call or launch
+        const FunctionDecl *Callee = CE->getDirectCallee();
+        const FunctionDecl *Pat = Callee ? Callee->getTemplateInstantiationPattern() : nullptr;
+        bool Deduced = false;
+        for (unsigned I = 0; Pat && I < CE->getNumArgs() && I < Pat->getNumParams(); ++I)
+          if (CE->getArg(I) == E && Pat->getParamDecl(I)->getType()->isDependentType())
+            Deduced = true;
+        if (Deduced)
+          continue;
+      }
+      if (const auto *Cast = dyn_cast_or_null<CastExpr>(Use))
+        if (Cast->getType()->isVoidPointerType())
+          continue;
+      return Ref;
+    }
+    return nullptr;
+  }
+
+  void checkSignatureFree(AnalysisContext &AC, Site &S, const FunctionDecl &Fn) const {
+    ASTContext &Ctx = AC.ast();
+    if (const DeclRefExpr *Ref = typedAddressUse(Ctx, Fn)) {
+      PreconditionResult &R = S.addPrecondition(
+          SignatureFree, Status::Fails,
+          "the address of '" + Fn.getNameAsString() + "' is used at " + where(Ctx, Ref) +
+              " where its function type is fixed; changed parameter types would not convert");
+      R.Evidence.push_back(evidenceAt(Ctx, Ref->getLocation(), "address",
+                                      "'" + Fn.getNameAsString() + "' is used here with its type"));
+      return;
+    }
+    S.addPrecondition(SignatureFree, Status::Holds,
+                      "'" + Fn.getNameAsString() + "' is only called or launched by name");
   }
 
   void checkNoAlias(AnalysisContext &AC, Site &S, const FunctionDecl &Fn, unsigned Index) const {

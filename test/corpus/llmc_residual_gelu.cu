@@ -5,10 +5,9 @@
 #include "llmc_common.cuh"
 #include <cmath>
 
-// Known bug 2: out is written only through the store128 helper; under
+// Known bug 2 (fixed, known-bugs/README.md): out is written only through the store128 helper; under
 // --assume=all readonly-restrict makes it const and the file stops parsing,
 // and (known bug 3) that one failure loses every other site of the run.
-// CORPUS-XFAIL kind=failed-after-change rewrite=readonly-restrict direction=forward assume=all: known bugs 2+3 (known-bugs/README.md): a pointer written through a __device__ helper becomes const; exit 4 drops all sites
 typedef float floatX;
 typedef Packed128<floatX> x128;
 #define GELU_SCALING_FACTOR sqrtf(2.0f / M_PI)

@@ -32,11 +32,10 @@ __global__ void binary_elementwise_kernel(const int64_t n, const scalar_t *a, co
   CUDA_KERNEL_LOOP(index, n) { out[index] = f(a[index], b[index]); }
 }
 
-// Known bug 2 (variant): data_col is written only through a local pointer
+// Known bug 2 (variant, fixed, known-bugs/README.md): data_col is written only through a local pointer
 // derived from it (scalar_t *col = data_col + ...); under --assume=all
 // readonly-restrict makes it const, the result does not parse, and bug 3
 // drops the other three sites.
-// CORPUS-XFAIL kind=failed-after-change rewrite=readonly-restrict direction=forward assume=all: known bugs 2+3 (known-bugs/README.md): written through a derived local pointer in a template kernel, made const
 template <typename scalar_t>
 C10_LAUNCH_BOUNDS_1(CUDA_NUM_THREADS)
 __global__ void im2col_kernel(const int64_t n, const scalar_t *data_im, const int64_t height, const int64_t width,

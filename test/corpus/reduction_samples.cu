@@ -29,9 +29,8 @@ struct SharedMemory {
 };
 
 // Mark Harris' "first add during load" with n a multiple of 2 * blockSize.
-// Known bug 1: g_idata[i] and g_idata[i + blockSize] are one float2 only
+// Known bug 1 (fixed, known-bugs/README.md): g_idata[i] and g_idata[i + blockSize] are one float2 only
 // when blockSize == 1; the pair must refuse the merge for every size.
-// CORPUS-XFAIL kind=refused-applied rewrite=vectorize-global-access direction=forward assume=all: known bug 1 (known-bugs/README.md): merged into one float2 for every instantiation because reduce4<float, 1> is contiguous
 template <class T, unsigned int blockSize>
 __global__ void reduce4(T *g_idata, T *g_odata, unsigned int n) {
   T *sdata = SharedMemory<T>();

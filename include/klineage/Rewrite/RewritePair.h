@@ -147,6 +147,10 @@ struct Site {
   /// For a site found in a template instantiation: where it was instantiated
   /// (evidence when instantiations disagree).
   std::optional<EvidenceNote> Instantiation;
+  /// The function the site was found in. Valid only while the engine merges
+  /// the sites of one parse (it checks that every instantiation of a
+  /// template has the site); cleared before findSites returns.
+  const clang::FunctionDecl *FoundIn = nullptr;
   /// Stable identity across unrelated edits (Session.h, SiteDescriptor):
   /// what kind of change (the summary's first word), the anchor line's text
   /// from the anchor on, and the ordinal among sites of the same function

@@ -1,10 +1,9 @@
-// Known bug 1 (vectorize-global-access, forward): g[i] and g[i + blockSize]
+// Known bug 1 (fixed: instantiations-agree) (vectorize-global-access, forward): g[i] and g[i + blockSize]
 // are contiguous only in red<1>; the pair merges them into one float2 for
 // every instantiation (red<256> then reads g[i], g[i + 1]). The output
 // compiles; only CORPUS-EXPECT-REFUSED catches it.
 // REQUIRES: nvcc
 // RUN: %python %src-root/test/corpus/run_corpus.py --tool=%klineage-rewrite --nvcc=%nvcc --tmp=%t %s
-// CORPUS-XFAIL kind=refused-applied rewrite=vectorize-global-access direction=forward assume=all: known bug 1: merged for every instantiation because red<1> is contiguous
 template <unsigned blockSize>
 __global__ void red(float *g, float *o) {
   unsigned i = blockIdx.x * blockSize * 2 + threadIdx.x;

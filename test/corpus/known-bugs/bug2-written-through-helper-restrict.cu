@@ -1,12 +1,10 @@
-// Known bug 2 (readonly-restrict, forward, --assume=all): 'out' is written
+// Known bug 2 (fixed: the helper body is parsed) (readonly-restrict, forward, --assume=all): 'out' is written
 // only through a __device__ helper whose body is in a header. The front end
 // skips the bodies of functions outside the main file, the pair then sees no
 // write, and under --assume=all makes 'out' 'const float *__restrict__'.
 // The result does not parse (exit 4), and bug 3 drops the other site ('in').
 // REQUIRES: nvcc
 // RUN: %python %src-root/test/corpus/run_corpus.py --tool=%klineage-rewrite --nvcc=%nvcc --tmp=%t %s
-// CORPUS-XFAIL kind=failed-after-change rewrite=readonly-restrict direction=forward assume=all: known bugs 2+3: a pointer written through a helper in a header becomes const; the failure drops every site
-// CORPUS-XFAIL kind=refused-applied rewrite=readonly-restrict direction=forward assume=all: known bug 2: 'out' is offered although it is written
 #include "bug2_helper.cuh"
 
 // CORPUS-EXPECT-REFUSED: rewrite=readonly-restrict direction=forward line=@+1 assume=all contains='out'
