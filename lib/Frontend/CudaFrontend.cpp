@@ -334,32 +334,14 @@ private:
   SourceLocation Loc;
 };
 
-/// The function a lambda's call operator is written in (outermost), or \p FD.
-const FunctionDecl *outermostFunction(const FunctionDecl *FD) {
-  while (const auto *MD = dyn_cast<CXXMethodDecl>(FD)) {
-    if (!MD->getParent()->isLambda())
-      break;
-    const auto *Outer = dyn_cast_or_null<FunctionDecl>(MD->getParent()->getParentFunctionOrMethod());
-    if (!Outer)
-      break;
-    FD = Outer;
-  }
-  return FD;
-}
-
-/// Without nvcc's rule from the caller: any device attribute, implicit ones
-/// included (a lambda or constexpr function counts as device code).
-bool hasDeviceAttr(const FunctionDecl *FD) {
-  return FD->hasAttr<CUDADeviceAttr>() || FD->hasAttr<CUDAGlobalAttr>();
-}
-
-/// The host function an error is confined to, or null when the error can
-/// affect device code: a lexer, preprocessor or parser error (the parser may
-/// have lost its place), a fatal one, one outside any function body, or one
-/// in a function compiled for the device.
+/// The host function an error is confined to (for a lambda, the function it
+/// is written in), or null when the error can affect device code: a lexer,
+/// preprocessor or parser error (the parser may have lost its place), a fatal
+/// one, one outside any function body, one in a function compiled for the
+/// device, or any error when the caller gave no HostContextOf.
 const FunctionDecl *hostFunctionOf(const HeldDiagnostics::Held &H, ASTContext &Ctx,
                                    const CudaFrontendOptions &O) {
-  if (H.Level != DiagnosticsEngine::Error || H.Loc.isInvalid())
+  if (!O.HostContextOf || H.Level != DiagnosticsEngine::Error || H.Loc.isInvalid())
     return nullptr;
   StringRef Category =
       DiagnosticIDs::getCategoryNameFromID(DiagnosticIDs::getCategoryNumberForDiag(H.ID));
@@ -367,11 +349,7 @@ const FunctionDecl *hostFunctionOf(const HeldDiagnostics::Held &H, ASTContext &C
     return nullptr;
   FunctionAround Finder(Ctx.getSourceManager(), H.Loc);
   Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
-  const FunctionDecl *FD = Finder.Found;
-  if (!FD)
-    return nullptr;
-  bool Device = O.IsDeviceFunction ? O.IsDeviceFunction(FD) : hasDeviceAttr(FD);
-  return Device ? nullptr : FD;
+  return Finder.Found ? O.HostContextOf(Finder.Found) : nullptr;
 }
 
 /// "LINE:COL: message" of a held error, for callers that compare variants of
@@ -437,7 +415,7 @@ Expected<std::unique_ptr<ParsedFile>> parseCudaFile(const CompilationDatabase &D
       continue;
     if (Host)
       errs() << (H.Where.empty() ? File.str() : H.Where) << ": note: " << H.Message
-             << "; in host code ('" << outermostFunction(Host)->getQualifiedNameAsString()
+             << "; in host code ('" << Host->getQualifiedNameAsString()
              << "'), ignored for device analysis [KL7]\n";
     else
       errs() << H.Rendered;

@@ -1,5 +1,6 @@
 //===- Session.cpp --------------------------------------------------------===//
 #include "klineage/Rewrite/Session.h"
+#include "klineage/Cuda/DeviceCode.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
@@ -7,6 +8,14 @@
 using namespace llvm;
 
 namespace klineage {
+
+Session::Session(const clang::tooling::CompilationDatabase &DB, SessionOptions O)
+    : DB(DB), Opts(std::move(O)) {
+  if (!Opts.Frontend.HostContextOf)
+    Opts.Frontend.HostContextOf = [](const clang::FunctionDecl *FD) -> const clang::FunctionDecl * {
+      return cuda::isDeviceCode(FD) ? nullptr : cuda::hostContextOf(FD);
+    };
+}
 
 //===----------------------------------------------------------------------===//
 // SiteDescriptor

@@ -12,7 +12,6 @@
 //===----------------------------------------------------------------------===//
 #include "RewriteRegistry.h"
 #include "klineage/Analysis/LaunchFacts.h"
-#include "klineage/Cuda/DeviceCode.h"
 #include "klineage/Frontend/CudaFrontend.h"
 #include "klineage/Rewrite/Session.h"
 #include "klineage/Rewrite/SiteJson.h"
@@ -345,7 +344,6 @@ int main(int argc, const char **argv) {
   SessionOptions SO;
   SO.Frontend.GpuArch = GpuArch;
   SO.Frontend.Argv0 = argv[0];
-  SO.Frontend.IsDeviceFunction = [](const clang::FunctionDecl *FD) { return cuda::isDeviceCode(FD); };
   auto Cuda = findCudaPath(CudaPath);
   if (!Cuda) {
     Rep.error("klineage-rewrite", DiagNoCuda, toString(Cuda.takeError()));

@@ -33,12 +33,13 @@ struct CudaFrontendOptions {
   /// Parse with the prelude (what nvcc declares implicitly and Clang 22
   /// lacks; lib/Frontend/prelude/). Only a measurement turns it off.
   bool Prelude = true;
-  /// Whether nvcc compiles a function for the device (lib/Cuda's
-  /// cuda::isDeviceCode; the front end sits below lib/Cuda, so the tool passes
-  /// it in). A semantic error inside a function that is not device code is
-  /// reported as a note and does not stop the parse. Unset: every function
-  /// with a CUDA device attribute, implicit ones included, is device code.
-  std::function<bool(const clang::FunctionDecl *)> IsDeviceFunction;
+  /// For a function nvcc compiles for the host only, the host function that
+  /// makes it so (for a lambda, the function it is written in); null for
+  /// device code. This is lib/Cuda's rule (cuda::hostContextOf), which the
+  /// front end sits below: Session fills it in. A semantic error inside such
+  /// a host function is reported as a note and does not stop the parse.
+  /// Unset: every error stops the parse.
+  std::function<const clang::FunctionDecl *(const clang::FunctionDecl *)> HostContextOf;
 };
 
 /// Resolves the CUDA install: must hold include/cuda_runtime.h.
@@ -69,7 +70,7 @@ public:
 /// Parses \p File with the compile command from \p DB plus the CUDA flags.
 /// Clang's errors go to stderr in clang's style; an error is returned if the
 /// file could not be parsed. A semantic error confined to a host function
-/// (Options.IsDeviceFunction) is printed as a note, "... in host code, ignored
+/// (Options.HostContextOf) is printed as a note, "... in host code, ignored
 /// for device analysis [KL7]", and the parse succeeds; a parse or
 /// preprocessor error, a fatal error, or any error in device code or outside
 /// a function fails it. \p Content, when set, replaces the file's text

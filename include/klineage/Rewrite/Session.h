@@ -76,8 +76,10 @@ struct SessionResult {
 
 class Session {
 public:
-  Session(const clang::tooling::CompilationDatabase &DB, SessionOptions Opts)
-      : DB(DB), Opts(std::move(Opts)) {}
+  /// Unless the caller set Opts.Frontend.HostContextOf, errors confined to
+  /// host code are judged by nvcc's rule (cuda::hostContextOf), so every
+  /// Session user (tool, lineage walker, optimizer) parses alike.
+  Session(const clang::tooling::CompilationDatabase &DB, SessionOptions Opts);
 
   /// Parses \p Path (or \p Content as its text). Clang's diagnostics go to
   /// stderr. Drops sites found in an earlier file.
