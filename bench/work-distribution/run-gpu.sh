@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# GPU benchmark of the work-distribution pairs (issue 11): every workload under
+# bench/work-distribution/<pair>/<name>/ holds <name>.yaml (gate manifest),
+# <name>.cu (the naive kernel with its launcher), <name>_ref.cpp, and one or
+# more rewritten variants <name>.<variant>.cu made by klineage-rewrite
+# (forward, forward-vec, reverse, ...). Each variant is gated against the
+# naive kernel in one invocation (compiled, checked, profiled interleaved), so
+# every ratio compares two kernels measured in the same run.
+#
+#   scripts/gpu-run.sh is the entry point on the GPU machine; from the repo root:
+#   bench/work-distribution/run-gpu.sh OUTDIR [PAIR-REGEX]
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+out=${1:?usage: run-gpu.sh OUTDIR [PAIR-REGEX]}
+filter=${2:-.*}
+mkdir -p "$out"
+# Compile everything first, in parallel (fills the gate's content-hash cache).
+for y in bench/work-distribution/*/*/*.yaml; do
+  d=$(dirname "$y"); stem=$(basename "$y" .yaml)
+  echo "$d/$stem.cu $y"
+  for v in "$d/$stem".*.cu; do [ -f "$v" ] && echo "$v $y"; done
+done | grep -E "work-distribution/($filter)/" |
+  xargs -P 16 -L 1 sh -c 'klineage gate "$0" --workload "$1" --stages compile >/dev/null 2>&1'
+for y in bench/work-distribution/*/*/*.yaml; do
+  d=$(dirname "$y"); stem=$(basename "$y" .yaml)
+  pair=$(basename "$(dirname "$d")")
+  echo "$pair" | grep -qE "^($filter)\$" || continue
+  for v in "$d/$stem".*.cu; do
+    [ -f "$v" ] || continue
+    variant=$(basename "$v" .cu); variant=${variant#"$stem".}
+    tag="$pair--$stem--$variant"
+    echo "== $tag"
+    timeout 300 klineage gate "$d/$stem.cu" "$v" --workload "$y" --repeat 2 \
+      --json "$out/$tag.json" >"$out/$tag.log" 2>&1
+    echo "exit $?"; tail -n 12 "$out/$tag.log"
+  done
+done
