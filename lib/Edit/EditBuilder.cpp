@@ -122,6 +122,46 @@ CharSourceRange EditBuilder::statementRange(const Stmt *S) {
   return Lexer::getAsCharRange(Ext, Ctx.getSourceManager(), Ctx.getLangOpts());
 }
 
+CharSourceRange EditBuilder::wholeStatementRange(const Stmt *S) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  // A macro use that begins or ends the statement (`__shared__ float s[32];`)
+  // goes with it; one that straddles its edge does not.
+  CharSourceRange CR =
+      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(S->getSourceRange()), SM, Ctx.getLangOpts());
+  if (CR.isInvalid() || !SM.isInMainFile(CR.getBegin())) {
+    fail("the statement is produced by a macro expansion or lies outside the main file", S->getBeginLoc());
+    return CharSourceRange();
+  }
+  CharSourceRange Ext = tooling::maybeExtendRange(CR, tok::semi, const_cast<ASTContext &>(Ctx));
+  return Lexer::getAsCharRange(Ext, SM, Ctx.getLangOpts());
+}
+
+EditBuilder &EditBuilder::removeStatement(const Stmt *S) {
+  CharSourceRange R = wholeStatementRange(S);
+  if (R.isInvalid())
+    return *this;
+  const SourceManager &SM = Ctx.getSourceManager();
+  StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  unsigned B = SM.getFileOffset(R.getBegin()), E = SM.getFileOffset(R.getEnd());
+  size_t LineStart = B == 0 ? StringRef::npos : Buf.rfind('\n', B - 1);
+  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+  size_t LineEnd = Buf.find('\n', E);
+  LineEnd = LineEnd == StringRef::npos ? Buf.size() : LineEnd + 1;
+  if (Buf.slice(LineStart, B).trim().empty() && Buf.slice(E, LineEnd).trim().empty()) {
+    Edits.push_back({static_cast<unsigned>(LineStart), static_cast<unsigned>(LineEnd - LineStart), ""});
+    return *this;
+  }
+  Edits.push_back({B, E - B, ""});
+  return *this;
+}
+
+EditBuilder &EditBuilder::replaceStatement(const Stmt *S, StringRef Text) {
+  CharSourceRange R = wholeStatementRange(S);
+  if (R.isInvalid())
+    return *this;
+  return replaceChars(R.getBegin(), R.getEnd(), Text);
+}
+
 EditBuilder &EditBuilder::insertLineAfter(const Stmt *S, StringRef Line) {
   CharSourceRange R = statementRange(S);
   if (R.isInvalid())

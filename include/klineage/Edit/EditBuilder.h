@@ -59,6 +59,13 @@ public:
   EditBuilder &removeLines(clang::SourceRange Range);
   /// Removes a token range.
   EditBuilder &remove(clang::SourceRange Range) { return replace(Range, ""); }
+  /// Removes statement \p S with its ';' (and a macro use that begins or
+  /// ends it, such as `__shared__`): the whole lines it spans when no other
+  /// code shares them, else only its text.
+  EditBuilder &removeStatement(const clang::Stmt *S);
+  /// Replaces statement \p S, with its ';', by \p Text (which brings its
+  /// own ';' where it needs one).
+  EditBuilder &replaceStatement(const clang::Stmt *S, llvm::StringRef Text);
 
   /// Inserts \p Line as the first line of \p FD's body, indented like the
   /// body's first statement (or one \p IndentUnit deeper than the function).
@@ -96,6 +103,8 @@ private:
   std::optional<unsigned> fileOffset(clang::SourceLocation Loc, const char *What);
   /// The main-file char range of statement \p S including a following ';'.
   clang::CharSourceRange statementRange(const clang::Stmt *S);
+  /// The same, with macro uses that begin or end \p S included whole.
+  clang::CharSourceRange wholeStatementRange(const clang::Stmt *S);
   void fail(const std::string &Why, clang::SourceLocation Loc = {}) {
     if (Failure.empty()) {
       Failure = Why;
