@@ -66,6 +66,12 @@ EditBuilder &EditBuilder::insertAfterToken(SourceLocation TokenLoc, StringRef Te
 }
 
 EditBuilder &EditBuilder::insertLineBefore(SourceLocation Loc, StringRef Line) {
+  // A statement that a macro use starts (`CUDA_KERNEL_LOOP(i, n) {...}`):
+  // the line goes above the use.
+  SourceLocation Use;
+  if (Loc.isMacroID() && Lexer::isAtStartOfMacroExpansion(Loc, Ctx.getSourceManager(), Ctx.getLangOpts(), &Use) &&
+      Use.isFileID())
+    Loc = Use;
   auto Off = fileOffset(Loc, "the insertion point");
   if (!Off)
     return *this;
@@ -163,10 +169,10 @@ EditBuilder &EditBuilder::replaceStatement(const Stmt *S, StringRef Text) {
 }
 
 EditBuilder &EditBuilder::insertLineAfter(const Stmt *S, StringRef Line) {
-  CharSourceRange R = statementRange(S);
+  CharSourceRange R = wholeStatementRange(S);
   if (R.isInvalid())
     return *this;
-  std::string Indent = lineIndent(Ctx, S->getBeginLoc());
+  std::string Indent = lineIndent(Ctx, Ctx.getSourceManager().getExpansionLoc(S->getBeginLoc()));
   return insertBefore(R.getEnd(), "\n" + Indent + Line.str());
 }
 

@@ -46,10 +46,12 @@ public:
   /// Inserts after the token that starts at \p TokenLoc.
   EditBuilder &insertAfterToken(clang::SourceLocation TokenLoc, llvm::StringRef Text);
   /// Inserts \p Line (no trailing newline) as a new line above the line of
-  /// \p Loc, with that line's indentation.
+  /// \p Loc, with that line's indentation; above the macro use when \p Loc
+  /// starts a macro's expansion.
   EditBuilder &insertLineBefore(clang::SourceLocation Loc, llvm::StringRef Line);
-  /// Inserts \p Line as a new line below statement \p S (after its ';'),
-  /// with the indentation of the line \p S starts on.
+  /// Inserts \p Line as a new line below statement \p S (after its ';', or
+  /// after a macro use that ends it), with the indentation of the line \p S
+  /// starts on.
   EditBuilder &insertLineAfter(const clang::Stmt *S, llvm::StringRef Line);
   /// Breaks the line at \p Loc: the code from \p Loc on moves to a new line
   /// with the same indentation; the blanks before \p Loc are dropped.
