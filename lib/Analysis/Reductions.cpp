@@ -943,12 +943,45 @@ std::optional<ReductionMatch> cubReduce(ASTContext &Ctx, const Stmt *S, const Fu
   return R;
 }
 
+/// `g.thread_rank()` of a cooperative_groups thread_block (the linear rank)
+/// or of a 32-thread tile (the lane). thread_block's thread_rank is a static
+/// member (CUDA 12+), so the call is matched through its member expression.
+std::optional<ThreadPlace> groupRank(const Expr *E) {
+  const auto *Call = dyn_cast<CallExpr>(E);
+  const auto *ME = Call ? dyn_cast<MemberExpr>(Call->getCallee()->IgnoreParenImpCasts()) : nullptr;
+  const auto *M = ME ? dyn_cast<CXXMethodDecl>(ME->getMemberDecl()) : nullptr;
+  if (!M || !M->getIdentifier() || M->getName() != "thread_rank")
+    return std::nullopt;
+  QualType Object = ME->getBase()->getType();
+  if (ME->isArrow())
+    Object = Object->getPointeeType();
+  const CXXRecordDecl *RD = Object.isNull() ? nullptr : Object->getAsCXXRecordDecl();
+  if (!RD || !RD->getIdentifier())
+    return std::nullopt;
+  bool InCG = false;
+  for (const DeclContext *DC = RD->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      InCG |= NS->getName() == "cooperative_groups";
+  if (!InCG)
+    return std::nullopt;
+  if (RD->getName() == "thread_block")
+    return ThreadPlace{ThreadPlace::Rank, 3};
+  if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD);
+      Spec && RD->getName() == "thread_block_tile" && Spec->getTemplateArgs().size() >= 1 &&
+      Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Integral &&
+      Spec->getTemplateArgs()[0].getAsIntegral() == 32)
+    return ThreadPlace{ThreadPlace::Lane, 3};
+  return std::nullopt;
+}
+
 } // namespace
 
 std::optional<ThreadPlace> threadPlaceOf(const ASTContext &Ctx, const Expr *E, const FunctionFacts &Facts) {
   E = strip(E);
   if (!E)
     return std::nullopt;
+  if (auto G = groupRank(E))
+    return G;
   if (auto D = rankDims(Ctx, E, Facts))
     return ThreadPlace{ThreadPlace::Rank, *D};
   if (const VarDecl *V = setOnce(E, Facts))

@@ -665,17 +665,19 @@ std::string FreshNamesByAnchor::stem(cuda::ReduceOp Op) {
   return std::string("block_") + cuda::reduceOpName(Op);
 }
 
-FreshNames FreshNamesByAnchor::namesFor(unsigned Anchor) {
+FreshNames FreshNamesByAnchor::namesFor(const FunctionDecl *Text, unsigned Anchor) {
   auto It = Before.find(Anchor);
-  if (It == Before.end())
-    It = Before.emplace(Anchor, *Run).first;
-  return It->second;
+  if (It != Before.end())
+    return It->second;
+  std::unique_ptr<FreshNames> &R = Run[Text];
+  if (!R)
+    R = std::make_unique<FreshNames>(Ctx);
+  return Before.emplace(Anchor, *R).first->second;
 }
 
-void FreshNamesByAnchor::commit(unsigned Anchor, const FreshNames &After) {
-  if (!Committed.insert(Anchor).second)
-    return;
-  Run = std::make_unique<FreshNames>(After);
+void FreshNamesByAnchor::commit(const FunctionDecl *Text, unsigned Anchor, const FreshNames &After) {
+  if (Committed.insert(Anchor).second)
+    Run[Text] = std::make_unique<FreshNames>(After);
 }
 
 void forward(const RewritePair &Pair, AnalysisContext &AC, const CallExpr &C, FreshNamesByAnchor &Fresh) {
@@ -684,7 +686,8 @@ void forward(const RewritePair &Pair, AnalysisContext &AC, const CallExpr &C, Fr
   if (!FD || FD->isDependentContext() || !cuda::isDeviceCode(FD))
     return;
   auto A = atomicCallOf(&C);
-  if (!A)
+  // One thread per warp or block does it already: a reverse site.
+  if (!A || isLeadersAtomic(Ctx, FD, &C))
     return;
   Site &S = AC.addSite(Name, Direction::Forward, C.getBeginLoc(), FD);
   std::string Fn = cuda::atomicFunctionName(A->Fn);
@@ -716,7 +719,9 @@ void forward(const RewritePair &Pair, AnalysisContext &AC, const CallExpr &C, Fr
     Identity = "~" + Type + "(0)";
 
   unsigned Anchor = C.getBeginLoc().getRawEncoding();
-  FreshNames Names = Fresh.namesFor(Anchor);
+  const FunctionDecl *Text =
+      FD->getTemplateInstantiationPattern() ? FD->getTemplateInstantiationPattern() : FD;
+  FreshNames Names = Fresh.namesFor(Text->getCanonicalDecl(), Anchor);
   std::string Acc = Names.get(FreshNamesByAnchor::stem(*Op));
   ReductionRequest Req;
   Req.Op = *Op;
@@ -732,7 +737,7 @@ void forward(const RewritePair &Pair, AnalysisContext &AC, const CallExpr &C, Fr
   std::string Unit = indentUnitOf(Ctx, P.Where.Parent);
   ReductionCode Code =
       buildReduction(Req, Names, Ctx.getTypeSizeInChars(A->ElemType).getQuantity(), Unit);
-  Fresh.commit(Anchor, Names);
+  Fresh.commit(Text->getCanonicalDecl(), Anchor, Names);
 
   // The value as the atomic converts it: a cast only where the argument's
   // type is not the element type already.
@@ -754,7 +759,8 @@ void forward(const RewritePair &Pair, AnalysisContext &AC, const CallExpr &C, Fr
   std::vector<std::string> Lines = Code.Lines;
   Lines.push_back("if (" + Code.LeaderCondition + ")");
   Lines.push_back(Unit + Fn + "(" + AddressText + ", " + Acc + ");");
-  B.insertLineAfter(P.Where.Region, join(Lines, "\n" + lineIndent(Ctx, P.Where.Region->getBeginLoc())));
+  SourceLocation RegionBegin = Ctx.getSourceManager().getExpansionLoc(P.Where.Region->getBeginLoc());
+  B.insertLineAfter(P.Where.Region, join(Lines, "\n" + lineIndent(Ctx, RegionBegin)));
   S.Facts["accumulator"] = Acc;
   S.Facts["shared-bytes"] = std::to_string(Code.SharedBytes);
   commit(B, S);
@@ -803,7 +809,7 @@ private:
       if (D == Direction::Forward)
         forward(P, AC, *C, Fresh);
       else
-        reverse(P, AC, *C, Fresh);
+        reverse(P, AC, *C);
     }
     const AtomicAggregate &P;
     Direction D;

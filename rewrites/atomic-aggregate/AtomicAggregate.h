@@ -70,6 +70,9 @@ ForwardPlan planForward(const AnalysisContext &AC, const clang::FunctionDecl *FD
 bool warpGroups(const AnalysisContext &AC);
 /// blockDim of \p Kernel's launches (LaunchFacts, --assume=block), when known.
 std::optional<analysis::Dim3> blockShape(const AnalysisContext &AC, const clang::FunctionDecl *Kernel);
+/// \p C is the only statement of an `if` whose condition holds in one
+/// thread per warp or block (a leader's atomic: reverse's sites).
+bool isLeadersAtomic(clang::ASTContext &Ctx, const clang::FunctionDecl *FD, const clang::CallExpr *C);
 /// operator-associative's verdict for atomic \p Fn on \p Elem.
 Status operatorVerdict(const AnalysisContext &AC, cuda::AtomicFunction Fn,
                        std::optional<cuda::ScalarType> Elem, clang::QualType ElemType,
@@ -89,28 +92,29 @@ Status checkReductionCoversGroup(const PreconditionQuery &Q, PreconditionResult 
 Status checkReductionPrivate(const PreconditionQuery &Q, PreconditionResult &R);
 
 /// Fresh names per site: every template instantiation of one atomic gets
-/// the names the first one got (their edits must agree), and different
-/// atomics never share one.
+/// the names the first one got (their edits must agree), and two atomics of
+/// one function never share one (other functions may reuse them).
 class FreshNamesByAnchor {
 public:
-  explicit FreshNamesByAnchor(const clang::ASTContext &Ctx) : Run(std::make_unique<FreshNames>(Ctx)) {}
-  /// The generator to use for the site at \p Anchor.
-  FreshNames namesFor(unsigned Anchor);
+  explicit FreshNamesByAnchor(const clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  /// The generator to use for the site at \p Anchor in function \p Text
+  /// (a template's pattern for its instantiations).
+  FreshNames namesFor(const clang::FunctionDecl *Text, unsigned Anchor);
   /// Records the names the site at \p Anchor took (the first time).
-  void commit(unsigned Anchor, const FreshNames &After);
+  void commit(const clang::FunctionDecl *Text, unsigned Anchor, const FreshNames &After);
   /// The accumulator's stem for \p Op: "block_sum", "block_max", ...
   static std::string stem(cuda::ReduceOp Op);
 
 private:
-  std::unique_ptr<FreshNames> Run;
+  const clang::ASTContext &Ctx;
+  std::map<const clang::FunctionDecl *, std::unique_ptr<FreshNames>> Run;
   std::map<unsigned, FreshNames> Before;
   std::set<unsigned> Committed;
 };
 
 void forward(const RewritePair &Pair, AnalysisContext &AC, const clang::CallExpr &C,
              FreshNamesByAnchor &Fresh);
-void reverse(const RewritePair &Pair, AnalysisContext &AC, const clang::CallExpr &C,
-             FreshNamesByAnchor &Fresh);
+void reverse(const RewritePair &Pair, AnalysisContext &AC, const clang::CallExpr &C);
 
 } // namespace atomic_aggregate
 } // namespace klineage

@@ -60,13 +60,8 @@ const IfStmt *guardOf(ASTContext &Ctx, const Stmt *S) {
   return nullptr;
 }
 
-ReversePlan planReverse(ASTContext &Ctx, const FunctionDecl *FD, const CallExpr *C) {
-  ReversePlan P;
-  P.Function = FD;
-  auto A = atomicCallOf(C);
-  if (!A || !FD || !FD->getBody())
-    return P;
-  P.Atomic = *A;
+/// The if statement around \p C's statement, alone in its branch.
+const IfStmt *guardAround(ASTContext &Ctx, const CallExpr *C) {
   // The atomic's statement: the call alone (or `(void)call`).
   auto Parents = Ctx.getParents(*C);
   const Stmt *St = C;
@@ -76,7 +71,17 @@ ReversePlan planReverse(ASTContext &Ctx, const FunctionDecl *FD, const CallExpr 
     St = Parents[0].get<Expr>();
     Parents = Ctx.getParents(*St);
   }
-  P.Guard = guardOf(Ctx, St);
+  return guardOf(Ctx, St);
+}
+
+ReversePlan planReverse(ASTContext &Ctx, const FunctionDecl *FD, const CallExpr *C) {
+  ReversePlan P;
+  P.Function = FD;
+  auto A = atomicCallOf(C);
+  if (!A || !FD || !FD->getBody())
+    return P;
+  P.Atomic = *A;
+  P.Guard = guardAround(Ctx, C);
   if (!P.Guard)
     return P;
   const analysis::FunctionFacts &Facts = analysis::AnalysisCache::of(Ctx).facts(FD);
@@ -128,6 +133,12 @@ bool isLoopStmt(const Stmt *S) {
 }
 
 } // namespace
+
+bool isLeadersAtomic(ASTContext &Ctx, const FunctionDecl *FD, const CallExpr *C) {
+  const IfStmt *Guard = guardAround(Ctx, C);
+  return Guard && FD && FD->getBody() &&
+         analysis::leaderOf(Ctx, Guard->getCond(), analysis::AnalysisCache::of(Ctx).facts(FD));
+}
 
 //===----------------------------------------------------------------------===//
 // Preconditions (reverse)
@@ -420,7 +431,7 @@ bool sinkIntoFolds(ASTContext &Ctx, const ReversePlan &P, const VarDecl *Acc, Ed
 
 } // namespace
 
-void reverse(const RewritePair &Pair, AnalysisContext &AC, const CallExpr &C, FreshNamesByAnchor &) {
+void reverse(const RewritePair &Pair, AnalysisContext &AC, const CallExpr &C) {
   ASTContext &Ctx = AC.ast();
   const FunctionDecl *FD = cuda::enclosingFunction(Ctx, C);
   if (!FD || FD->isDependentContext() || !cuda::isDeviceCode(FD))

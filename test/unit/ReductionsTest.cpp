@@ -75,6 +75,32 @@ TEST(Reductions, ThreadPlacesAndLeaders) {
   EXPECT_FALSE(threadPlaceOf(Ctx, Moved, F));
 }
 
+TEST(Reductions, CooperativeGroupsRanks) {
+  auto AST = test::parseCuda(R"cu(
+    #include <cooperative_groups.h>
+    namespace cg = cooperative_groups;
+    __global__ void k(int *out) {
+      cg::thread_block block = cg::this_thread_block();
+      cg::thread_block_tile<32> warp = cg::tiled_partition<32>(block);
+      cg::thread_block_tile<16> half = cg::tiled_partition<16>(block);
+      bool l_block = block.thread_rank() == 0;
+      bool l_warp = warp.thread_rank() == 0;
+      bool l_half = half.thread_rank() == 0;
+      out[0] = l_block + l_warp + l_half;
+    }
+  )cu");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->ast();
+  const FunctionFacts &F = factsOf(Ctx, "k");
+  auto Leader = [&](llvm::StringRef Name) { return leaderOf(Ctx, test::initOf(Ctx, Name), F); };
+  ASSERT_TRUE(Leader("l_block"));
+  EXPECT_EQ(Leader("l_block")->K, ThreadPlace::Rank);
+  EXPECT_EQ(Leader("l_block")->Dims, 3u) << "thread_rank() is the linear rank";
+  ASSERT_TRUE(Leader("l_warp"));
+  EXPECT_EQ(Leader("l_warp")->K, ThreadPlace::Lane);
+  EXPECT_FALSE(Leader("l_half")) << "a 16-thread tile's rank 0 is two threads per warp";
+}
+
 TEST(Reductions, Folds) {
   auto AST = test::parseCuda(R"cu(
     __global__ void k(const float *x, int *o) {

@@ -28,9 +28,9 @@ void launch(const float *x, int n, float *out, const unsigned *v, unsigned long 
 // CHECK-FIXES-NEXT: {{^}}  for (int k = 0; k < 4; ++k)
 // CHECK-FIXES-NEXT: {{^}}    if (base + k < n)
 // CHECK-FIXES-NEXT: {{^}}      block_sum += x[base + k];
-// CHECK-FIXES:      {{^}}  unsigned long long block_sum_1 = 0ull;
+// CHECK-FIXES:      {{^}}  unsigned long long block_sum = 0ull;
 // CHECK-FIXES-NEXT: {{^}}  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
-// CHECK-FIXES-NEXT: {{^}}    block_sum_1 += (unsigned long long)v[i];
+// CHECK-FIXES-NEXT: {{^}}    block_sum += (unsigned long long)v[i];
 
 // CHECK-PTX-BEFORE-LABEL: .entry {{.*}}four_per_thread
 // CHECK-PTX-BEFORE-NOT: shfl.sync
