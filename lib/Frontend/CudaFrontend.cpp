@@ -463,8 +463,10 @@ public:
     SkipHeaderBodiesAction Action;
     std::unique_ptr<ASTUnit> Unit(ASTUnit::LoadFromCompilerInvocationAction(
         std::move(Invocation), std::move(PCHContainerOps), DiagOpts, Diags, &Action));
+    // A cache entry clang refused (a header changed) is rebuilt quietly:
+    // ClangTool would print "Error while processing" for a false.
     if (!Unit)
-      return false;
+      return !Entry.empty();
     Out = std::move(Unit);
     return true;
   }
