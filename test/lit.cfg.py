@@ -9,7 +9,7 @@ import lit.util
 config.name = "KLineage"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".cu", ".test"]
-config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py", "check_rewrite.py", "expect_exit.py", "CMakeLists.txt"]
+config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py", "check_rewrite.py", "check_header_cache.py", "expect_exit.py", "CMakeLists.txt"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.klineage_obj_root, "test")
 
