@@ -452,7 +452,8 @@ public:
             preludePath(P.Path), MemoryBuffer::getMemBuffer(P.Text, preludePath(P.Path)).release());
     std::optional<PrecompiledPreamble> Built;
     if (Use != CacheUse::Off && Main)
-      Entry = usePreamble(*Invocation, MainFile, *Main, *Files, PCHContainerOps, CacheDir, Use, Prelude, Built);
+      Entry = usePreamble(*Invocation, MainFile, *Main, *Files, PCHContainerOps, CacheDir, Use,
+                          Prelude, Built);
     // After the preamble's build, which reads the preamble from Main.
     if (Content)
       Invocation->getPreprocessorOpts().addRemappedFile(
@@ -626,9 +627,13 @@ Attempt parseOnce(const CompilationDatabase &DB, StringRef File, const CudaFront
     A.HostOnly.push_back(Host);
     if (H.Level >= DiagnosticsEngine::Error && !Host)
       ++A.Errors;
-    if (!A.Entry.empty() && (H.Level == DiagnosticsEngine::Fatal ||
-                             DiagnosticIDs::getCategoryNameFromID(DiagnosticIDs::getCategoryNumberForDiag(
-                                 H.ID)) == StringRef("AST Deserialization Issue")))
+    // Clang reports a refused entry without a location ("file '...' has
+    // been modified since the precompiled header '...' was built") or as a
+    // deserialization issue; the file's own fatal errors have locations.
+    StringRef Category =
+        DiagnosticIDs::getCategoryNameFromID(DiagnosticIDs::getCategoryNumberForDiag(H.ID));
+    if (!A.Entry.empty() && ((H.Level == DiagnosticsEngine::Fatal && H.Loc.isInvalid()) ||
+                             Category == "AST Deserialization Issue"))
       A.EntryRefused = true;
   }
   if (!A.Entry.empty() && !A.Unit)
