@@ -79,6 +79,13 @@ static cl::opt<std::string> ResourceDir("resource-dir", cl::desc("Clang resource
                                         cl::cat(Category));
 static cl::opt<bool> NoVerify("no-verify", cl::desc("Do not re-parse the rewritten file"),
                               cl::cat(Category));
+static cl::opt<bool> NoHeaderCache(
+    "no-header-cache",
+    cl::desc("Parse the headers afresh instead of loading their cached parse "
+             "(a precompiled preamble under $KLINEAGE_CACHE_DIR, else "
+             "$XDG_CACHE_HOME/klineage or ~/.cache/klineage; KLINEAGE_CACHE_DIR=off "
+             "also turns it off)"),
+    cl::cat(Category));
 
 namespace {
 
@@ -344,6 +351,7 @@ int main(int argc, const char **argv) {
   SessionOptions SO;
   SO.Frontend.GpuArch = GpuArch;
   SO.Frontend.Argv0 = argv[0];
+  SO.Frontend.HeaderCache = !NoHeaderCache;
   auto Cuda = findCudaPath(CudaPath);
   if (!Cuda) {
     Rep.error("klineage-rewrite", DiagNoCuda, toString(Cuda.takeError()));

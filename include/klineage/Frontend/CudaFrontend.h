@@ -33,6 +33,14 @@ struct CudaFrontendOptions {
   /// Parse with the prelude (what nvcc declares implicitly and Clang 22
   /// lacks; lib/Frontend/prelude/). Only a measurement turns it off.
   bool Prelude = true;
+  /// Keep the parse of the file's leading `#include <...>` lines (and of the
+  /// CUDA wrapper and prelude that come first) on disk as a precompiled
+  /// preamble, and reuse it while the flags, those lines and the headers are
+  /// unchanged. Off: --no-header-cache.
+  bool HeaderCache = true;
+  /// Where the preambles are kept; empty: $KLINEAGE_CACHE_DIR ("off" turns
+  /// the cache off), else $XDG_CACHE_HOME/klineage, else ~/.cache/klineage.
+  std::string HeaderCacheDir;
   /// For a function nvcc compiles for the host only, the host function that
   /// makes it so (for a lambda, the function it is written in); null for
   /// device code. This is lib/Cuda's rule (cuda::hostContextOf), which the
@@ -46,6 +54,10 @@ struct CudaFrontendOptions {
 llvm::Expected<std::string> findCudaPath(llvm::StringRef Requested);
 /// Resolves clang's resource directory (must hold include/__clang_cuda_runtime_wrapper.h).
 llvm::Expected<std::string> findResourceDir(llvm::StringRef Requested, llvm::StringRef Argv0);
+
+/// The directory the header cache uses for \p Options, or none when the
+/// cache is off (or no directory can be named).
+std::optional<std::string> headerCacheDir(const CudaFrontendOptions &Options);
 
 /// The flags KLineage adds to every CUDA parse, with paths already resolved.
 /// With Prelude, they name in-memory files that only parseCudaFile provides.
