@@ -1,5 +1,6 @@
 //===- EditOpsTest.cpp - Edit/ selectors, builders and edit operations ----===//
 #include "klineage/Edit/EditBuilder.h"
+#include "klineage/Edit/ParameterEdits.h"
 #include "klineage/Edit/SourceBuilders.h"
 #include "klineage/Edit/SourceCode.h"
 #include "clang/AST/ExprCXX.h"
@@ -181,6 +182,140 @@ TEST(EditOps, LaunchConfiguration) {
   std::string Out = P.apply(B);
   EXPECT_NE(Out.find("k<<<4, 256, 0, s>>>(x);"), std::string::npos) << Out;
   EXPECT_NE(Out.find("k<<<4, 128, 512>>>(x);"), std::string::npos) << Out;
+}
+
+/// The definition of function \p Name.
+const FunctionDecl *definitionOf(Parsed &P, llvm::StringRef Name) {
+  return P.first<FunctionDecl>(functionDecl(hasName(Name), isDefinition()));
+}
+
+TEST(ParameterEdits, PointerTypeLocThroughQualifiers) {
+  Parsed P("typedef float *fptr;\n"
+           "void f(const float *const __restrict__ a, float (*b), fptr c, int d) {}\n");
+  const FunctionDecl *F = definitionOf(P, "f");
+  ASSERT_TRUE(F);
+  auto Loc = [&](unsigned I) { return spelledPointerLoc(F->getParamDecl(I)->getTypeSourceInfo()->getTypeLoc()); };
+  ASSERT_TRUE(Loc(0));
+  EXPECT_TRUE(Loc(0)->getPointeeLoc().getType().isConstQualified());
+  EXPECT_TRUE(Loc(1));
+  EXPECT_FALSE(Loc(2)); // a typedef: not spelled `T *`
+  EXPECT_FALSE(Loc(3));
+}
+
+TEST(ParameterEdits, EveryDeclarationAndExplicitInstantiation) {
+  Parsed P("void g(float *p, int n);\n"
+           "void g(float* p, int n) { p[0] = n; }\n"
+           "template <class T> void h(T *x, T *y) { y[0] = x[0]; }\n"
+           "template void h<float>(float *, float *);\n"
+           "template void h<int>(int *x, int *y);\n");
+  const FunctionDecl *G = definitionOf(P, "g");
+  ASSERT_TRUE(G);
+  ParamSpellings S = parameterSpellings(P.ctx(), *G, 0);
+  EXPECT_TRUE(S.ok());
+  ASSERT_EQ(S.Spellings.size(), 2u);
+  EditBuilder B(P.ctx());
+  addPointerQualifiers(B, S, /*AddConst=*/true, /*AddRestrict=*/true);
+  EXPECT_EQ(P.apply(B), "void g(const float *__restrict__ p, int n);\n"
+                        "void g(const float* __restrict__ p, int n) { p[0] = n; }\n"
+                        "template <class T> void h(T *x, T *y) { y[0] = x[0]; }\n"
+                        "template void h<float>(float *, float *);\n"
+                        "template void h<int>(int *x, int *y);\n");
+
+  // A template: its pattern, and the parameter text of each explicit
+  // instantiation (whatever instantiation the site was found in).
+  auto Insts = match(functionDecl(hasName("h"), isTemplateInstantiation()).bind("f"), P.ctx());
+  ASSERT_FALSE(Insts.empty());
+  const auto *H = Insts.front().getNodeAs<FunctionDecl>("f");
+  ParamSpellings T = parameterSpellings(P.ctx(), *H, 0);
+  EXPECT_TRUE(T.ok());
+  ASSERT_EQ(T.Spellings.size(), 3u);
+  EXPECT_EQ(llvm::count_if(T.Spellings, [](const ParamSpelling &X) { return X.Textual; }), 2);
+  SourceLocation Where;
+  EXPECT_EQ(pointerSpellingProblem(P.ctx(), T, Where), "");
+  EditBuilder C(P.ctx());
+  addPointerQualifiers(C, T, /*AddConst=*/true, /*AddRestrict=*/true);
+  EXPECT_EQ(P.apply(C), "void g(float *p, int n);\n"
+                        "void g(float* p, int n) { p[0] = n; }\n"
+                        "template <class T> void h(const T *__restrict__ x, T *y) { y[0] = x[0]; }\n"
+                        "template void h<float>(const float *__restrict__, float *);\n"
+                        "template void h<int>(const int *__restrict__ x, int *y);\n");
+}
+
+TEST(ParameterEdits, ProblemsNameTheDeclaration) {
+  Parsed P("typedef float *fptr;\n"
+           "void t(fptr p);\n"
+           "void t(float *p) {}\n"
+           "template <class T> void s(T *x) {}\n"
+           "template <> void s<int>(int *x) {}\n");
+  SourceLocation Where;
+  ParamSpellings T = parameterSpellings(P.ctx(), *definitionOf(P, "t"), 0);
+  EXPECT_TRUE(T.ok());
+  EXPECT_EQ(pointerSpellingProblem(P.ctx(), T, Where),
+            "the type of 'p' (line 2) is not spelled as 'T *' (a typedef or template parameter)");
+  EXPECT_EQ(P.ctx().getSourceManager().getPresumedLineNumber(Where), 2u);
+  // A changed type must not reach an explicit specialization; restrict alone
+  // may (it is not part of the function's type).
+  auto Spec = match(functionDecl(hasName("s"), isExplicitTemplateSpecialization()).bind("f"), P.ctx());
+  ASSERT_EQ(Spec.size(), 1u);
+  const auto *SI = Spec.front().getNodeAs<FunctionDecl>("f");
+  EXPECT_NE(parameterSpellings(P.ctx(), *SI, 0).Problem.find("is an explicit specialization"),
+            std::string::npos);
+  auto Pattern = match(functionDecl(hasName("s"), isDefinition(), unless(isExplicitTemplateSpecialization())).bind("f"),
+                       P.ctx());
+  ASSERT_FALSE(Pattern.empty());
+  const auto *SP = Pattern.front().getNodeAs<FunctionDecl>("f");
+  EXPECT_NE(parameterSpellings(P.ctx(), *SP, 0).Problem.find("would no longer match"), std::string::npos);
+  EXPECT_TRUE(parameterSpellings(P.ctx(), *SP, 0, /*TypeChanges=*/false).ok());
+}
+
+TEST(ParameterEdits, RemoveRestrictEverywhere) {
+  Parsed P("void r(const float *__restrict__, int);\n"
+           "void r(const float *const __restrict__ a, int n) {}\n");
+  const FunctionDecl *R = definitionOf(P, "r");
+  ASSERT_TRUE(R);
+  ParamSpellings S = parameterSpellings(P.ctx(), *R, 0, /*TypeChanges=*/false);
+  // The unnamed parameter's range ends at the `*`; its restrict still counts.
+  ASSERT_EQ(S.Spellings.size(), 2u);
+  auto Unnamed = llvm::find_if(S.Spellings, [](const ParamSpelling &X) { return X.Param->getName().empty(); });
+  ASSERT_NE(Unnamed, S.Spellings.end());
+  auto Range = declarationRange(P.ctx(), Unnamed->Param);
+  ASSERT_TRUE(Range);
+  EXPECT_EQ(Range->second, 32u);
+  RestrictTokens T = restrictTokens(P.ctx(), S, "a");
+  EXPECT_EQ(T.Problem, "");
+  ASSERT_EQ(T.Tokens.size(), 2u);
+  EditBuilder B(P.ctx());
+  for (const auto &[Begin, End] : T.Tokens)
+    removeWord(B, Begin, End);
+  EXPECT_EQ(P.apply(B), "void r(const float *, int);\n"
+                        "void r(const float *const a, int n) {}\n");
+}
+
+TEST(ParameterEdits, RestrictFromATypedefIsAProblem) {
+  Parsed P("typedef float *__restrict__ rptr;\n"
+           "void q(rptr a) {}\n");
+  ParamSpellings S = parameterSpellings(P.ctx(), *definitionOf(P, "q"), 0, /*TypeChanges=*/false);
+  RestrictTokens T = restrictTokens(P.ctx(), S, "a");
+  EXPECT_TRUE(T.Tokens.empty());
+  EXPECT_EQ(T.Problem, "'__restrict__' of 'a' is not spelled in the parameter text at line 2 (a macro or "
+                       "typedef); edit it by hand");
+}
+
+TEST(ParameterEdits, PrependConstReplacesTheToken) {
+  // A replacement, so that two sites const-qualifying one declaration
+  // conflict instead of writing `const const`.
+  Parsed P("void c(float *p) { float *q = p; }\n");
+  auto M = match(varDecl(hasName("q")).bind("v"), P.ctx());
+  ASSERT_EQ(M.size(), 1u);
+  const auto *Q = M.front().getNodeAs<VarDecl>("v");
+  auto PTL = spelledPointerLoc(Q->getTypeSourceInfo()->getTypeLoc());
+  ASSERT_TRUE(PTL);
+  EditBuilder B(P.ctx());
+  prependConst(B, PTL->getPointeeLoc().getBeginLoc());
+  std::vector<TextEdit> Edits = B.takeEdits();
+  ASSERT_EQ(Edits.size(), 1u);
+  EXPECT_EQ(Edits[0].Length, 5u);
+  EXPECT_EQ(Edits[0].Text, "const float");
 }
 
 } // namespace

@@ -76,6 +76,21 @@ const clang::FunctionDecl *kernelOf(const clang::FunctionDecl *FD);
 /// through parentheses, casts and '&'), or null.
 const clang::DeclRefExpr *kernelReference(const clang::Expr *E);
 
+/// The canonical declaration of the function \p FD stands for, across
+/// redeclarations and template instantiations. Unlike kernelOf, an
+/// explicit specialization is a function of its own (its parameter types
+/// are spelled apart from the template's).
+const clang::FunctionDecl *functionIdentity(const clang::FunctionDecl *FD);
+
+/// A reference to \p Fn (any redeclaration, or instantiation of its
+/// template) whose use fixes Fn's function type: anything but a call or
+/// launch, a conversion to `void *` (cudaLaunchKernel's C API) or an
+/// argument of a parameter whose type is deduced (cudaFuncSetAttribute's
+/// `T *entry`) -- a typed function pointer, a non-template parameter, a
+/// cast, a template argument. A change of Fn's parameter types would no
+/// longer convert there. Null when there is none.
+const clang::DeclRefExpr *typedAddressUse(clang::ASTContext &Ctx, const clang::FunctionDecl &Fn);
+
 /// Runtime functions that take a kernel without launching it (attributes,
 /// occupancy queries): passing a kernel to them is not an escape.
 bool isKernelQueryCallee(const clang::FunctionDecl *Callee);
