@@ -74,10 +74,6 @@ public:
     F.Events.push_back(Ev);
   }
 
-  bool VisitVarDecl(VarDecl *VD) {
-    F.Names.insert(VD->getName().str());
-    return true;
-  }
   bool VisitBinaryOperator(BinaryOperator *B) {
     if (!B->isAssignmentOp())
       return true;
@@ -201,8 +197,6 @@ private:
 };
 
 FunctionFacts::FunctionFacts(const ASTContext &Ctx, const FunctionDecl *FD) : Ctx(Ctx), FD(FD) {
-  for (const ParmVarDecl *P : FD->parameters())
-    Names.insert(P->getName().str());
   FactsVisitor V(*this, Ctx);
   V.TraverseStmt(FD->getBody());
 }
@@ -232,13 +226,6 @@ bool FunctionFacts::assumedMultiple(const VarDecl *VD, int64_t N) const {
     if (V == VD && M % N == 0)
       return true;
   return false;
-}
-
-bool FunctionFacts::nameIsFree(const std::string &Name) const {
-  if (Names.count(Name))
-    return false;
-  // Any identifier the lexer saw (macros, globals, other functions) is taken.
-  return Ctx.Idents.find(Name) == Ctx.Idents.end();
 }
 
 const Stmt *findModification(ASTContext &Ctx, const Stmt *S, const VarDecl *V, const Stmt *Skip) {

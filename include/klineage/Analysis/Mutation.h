@@ -3,8 +3,8 @@
 // Part of KLineage. One model of modification for every pair:
 //  - FunctionFacts: per function (cached in AnalysisCache), each write of a
 //    local variable or parameter (=, op=, ++/--, &v) with its offsets, every
-//    memory read/write/call event in source order, __builtin_assume(v % N == 0)
-//    facts and the names declared;
+//    memory read/write/call event in source order and __builtin_assume(v % N == 0)
+//    facts;
 //  - findModification: inside one statement, the first use of a variable that
 //    is not a plain read (a write, its address, a non-const reference), for
 //    "does this loop body change its index?".
@@ -62,8 +62,6 @@ public:
   const std::vector<MemEvent> &events() const { return Events; }
   /// __builtin_assume(v % N == 0) facts.
   bool assumedMultiple(const clang::VarDecl *VD, int64_t N) const;
-  /// Is \p Name free for a new local variable in this function?
-  bool nameIsFree(const std::string &Name) const;
 
 private:
   friend class FactsVisitor;
@@ -72,7 +70,6 @@ private:
   std::map<const clang::VarDecl *, std::vector<VarMod>> Mods;
   std::vector<MemEvent> Events;
   std::vector<std::pair<const clang::VarDecl *, int64_t>> Multiples;
-  std::set<std::string> Names;
 };
 
 /// The first use of \p V inside \p S (not inside \p Skip) that may change it:
