@@ -441,10 +441,6 @@ public:
     F.Events.push_back(Ev);
   }
 
-  bool VisitVarDecl(VarDecl *VD) {
-    F.Names.insert(VD->getName().str());
-    return true;
-  }
   bool VisitBinaryOperator(BinaryOperator *B) {
     if (!B->isAssignmentOp())
       return true;
@@ -555,8 +551,6 @@ private:
 };
 
 FunctionFacts::FunctionFacts(const ASTContext &Ctx, const FunctionDecl *FD) : Ctx(Ctx), FD(FD) {
-  for (const ParmVarDecl *P : FD->parameters())
-    Names.insert(P->getName().str());
   UseClassifier(Ctx, FD->getBody(), Parents, Mods);
   FactsVisitor V(*this, Ctx);
   V.TraverseStmt(FD->getBody());
@@ -587,13 +581,6 @@ bool FunctionFacts::assumedMultiple(const VarDecl *VD, int64_t N) const {
     if (V == VD && M % N == 0)
       return true;
   return false;
-}
-
-bool FunctionFacts::nameIsFree(const std::string &Name) const {
-  if (Names.count(Name))
-    return false;
-  // Any identifier the lexer saw (macros, globals, other functions) is taken.
-  return Ctx.Idents.find(Name) == Ctx.Idents.end();
 }
 
 bool FunctionFacts::encloses(const Stmt *Outer, const Stmt *Inner) const {

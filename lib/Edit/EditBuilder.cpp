@@ -86,6 +86,29 @@ EditBuilder &EditBuilder::insertLineBefore(SourceLocation Loc, StringRef Line) {
   return *this;
 }
 
+EditBuilder &EditBuilder::insertLineAbovePragmas(const Stmt *S, StringRef Line) {
+  auto Off = fileOffset(S->getBeginLoc(), "the insertion point");
+  if (!Off)
+    return *this;
+  const SourceManager &SM = Ctx.getSourceManager();
+  StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  auto LineStart = [&](unsigned O) -> unsigned {
+    size_t LS = O == 0 ? StringRef::npos : Buf.rfind('\n', O - 1);
+    return LS == StringRef::npos ? 0 : unsigned(LS + 1);
+  };
+  unsigned LS = LineStart(*Off);
+  if (!Buf.slice(LS, *Off).trim().empty())
+    return insertLineBefore(S->getBeginLoc(), Line);
+  while (LS > 0) {
+    unsigned Above = LineStart(LS - 1);
+    if (!Buf.slice(Above, LS).trim().starts_with("#pragma"))
+      break;
+    LS = Above;
+  }
+  Edits.push_back({LS, 0, lineIndent(Ctx, S->getBeginLoc()) + Line.str() + "\n"});
+  return *this;
+}
+
 EditBuilder &EditBuilder::removeLines(SourceRange Range) {
   CharSourceRange CR = mainFileRange(Ctx, Range);
   if (CR.isInvalid()) {

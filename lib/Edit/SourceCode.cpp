@@ -5,6 +5,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/raw_ostream.h"
+#include <algorithm>
 
 using namespace llvm;
 using namespace clang;
@@ -43,11 +44,25 @@ std::optional<std::string> sourceText(const ASTContext &Ctx, const Stmt *S) {
   return S ? sourceText(Ctx, S->getSourceRange()) : std::nullopt;
 }
 
-std::optional<std::string> writtenText(const ASTContext &Ctx, const Stmt *S) {
+bool isUnexpandedMainFileText(const ASTContext &Ctx, const Stmt *S) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation B = S->getBeginLoc(), E = S->getEndLoc();
+  return B.isFileID() && E.isFileID() && SM.isInMainFile(B) && SM.isInMainFile(E);
+}
+
+CharSourceRange writtenRange(const ASTContext &Ctx, const Stmt *S) {
   const SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange CR = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(S->getSourceRange()),
                                                 SM, Ctx.getLangOpts());
   if (CR.isInvalid() || !SM.isInMainFile(CR.getBegin()))
+    return CharSourceRange();
+  return CR;
+}
+
+std::optional<std::string> writtenText(const ASTContext &Ctx, const Stmt *S) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange CR = writtenRange(Ctx, S);
+  if (CR.isInvalid())
     return std::nullopt;
   bool Invalid = false;
   StringRef T = Lexer::getSourceText(CR, SM, Ctx.getLangOpts(), &Invalid);
@@ -94,6 +109,42 @@ std::string lineIndent(const ASTContext &Ctx, SourceLocation Loc) {
   unsigned Start = 0, End = 0;
   StringRef Line = lineContaining(SM, SM.getFileLoc(Loc), Start, End);
   return Line.take_while([](char C) { return C == ' ' || C == '\t'; }).str();
+}
+
+SourceLocation mainFileLoc(const ASTContext &Ctx, unsigned Offset) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  return SM.getLocForStartOfFile(SM.getMainFileID()).getLocWithOffset(Offset);
+}
+
+std::optional<unsigned> offsetPastSemicolon(const ASTContext &Ctx, unsigned Offset) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  size_t P = Offset;
+  while (P < Buf.size() && isspace(static_cast<unsigned char>(Buf[P])))
+    ++P;
+  if (P < Buf.size() && Buf[P] == ';')
+    return unsigned(P + 1);
+  return std::nullopt;
+}
+
+std::optional<std::string> textWithEdits(const ASTContext &Ctx, unsigned Begin, unsigned End,
+                                         std::vector<TextEdit> Edits) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  std::sort(Edits.begin(), Edits.end());
+  std::string Out;
+  unsigned Pos = Begin;
+  for (const TextEdit &E : Edits) {
+    if (E.Offset < Begin || E.Offset + E.Length > End)
+      continue;
+    if (E.Offset < Pos)
+      return std::nullopt;
+    Out += Buf.slice(Pos, E.Offset);
+    Out += E.Text;
+    Pos = E.Offset + E.Length;
+  }
+  Out += Buf.slice(Pos, End);
+  return Out;
 }
 
 } // namespace klineage

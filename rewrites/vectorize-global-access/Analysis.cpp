@@ -34,9 +34,11 @@ std::string Analyzer::fnName() const {
 
 Analyzer::Analyzer(const ASTContext &Ctx, const Assumptions &Assume, const FunctionFacts &Facts)
     : Ctx(Ctx), Assume(Assume), Facts(Facts), Lin(Ctx), Prov(Ctx, Facts, Lin),
-      Div(Facts, Lin, [this](const VarDecl *VD, int64_t N) {
-        return this->Assume.multipleOf(fnName(), VD->getName(), unsigned(N));
-      }) {}
+      Div(Facts, Lin,
+          [this](const VarDecl *VD, int64_t N) {
+            return this->Assume.multipleOf(fnName(), VD->getName(), unsigned(N));
+          }),
+      Align(Ctx, Lin, Div, [this](StringRef Name) { return this->Assume.alignment(fnName(), Name); }) {}
 
 Status Analyzer::multipleOf(const LinearForm &F, int64_t N, std::string &Reason,
                             std::string &Assumable) {
@@ -102,112 +104,123 @@ Status Analyzer::globalPointer(const Root &R, std::string &Reason) {
 
 Status Analyzer::baseAligned(const Root &R, unsigned Bytes, const std::string &UseName,
                              std::string &Reason, std::string &Assumable) {
+  using analysis::AlignmentAnswer;
+  using analysis::RootAlignment;
   std::string B = std::to_string(Bytes);
-  std::string Fn = fnName();
-  // An assertion on the pointer as used (or a named pointer on the way) settles it.
-  for (const std::string &N : R.Chain)
-    if (auto A = Assume.alignment(Fn, N); A && *A >= Bytes) {
-      Reason = "'" + N + "' is asserted " + std::to_string(*A) + "-byte aligned";
-      return Status::Holds;
-    }
+  AlignmentAnswer A = Align.alignedTo(R, Bytes);
   std::string Use = UseName.empty() ? (R.Chain.empty() ? R.Name : R.Chain.front()) : UseName;
   std::string Ask = Use.empty() ? "" : "aligned:" + Use + ":" + B;
-  // Base alignment of the root.
-  std::optional<unsigned> RootAlign = R.AlignBytes;
-  std::string RootWhy;
-  if (RootAlign) {
-    RootWhy = "__builtin_assume_aligned(" + R.Name + ", " + std::to_string(*RootAlign) + ")";
-  } else if (R.K == Root::KernelParam || R.K == Root::DeviceParam) {
-    if (auto A = Assume.alignment(Fn, R.Name)) {
-      RootAlign = *A;
-      RootWhy = "'" + R.Name + "' is asserted " + std::to_string(*A) + "-byte aligned";
+  std::string RA = std::to_string(A.Root.Bytes);
+  auto RootWhy = [&]() -> std::string {
+    switch (A.Root.From) {
+    case RootAlignment::AssumeAligned:
+      return "__builtin_assume_aligned(" + R.Name + ", " + RA + ")";
+    case RootAlignment::Asserted: return "'" + R.Name + "' is asserted " + RA + "-byte aligned";
+    case RootAlignment::Declared:
+      return "'" + R.Name + "' is declared with " + RA + "-byte alignment";
+    case RootAlignment::PointeeType:
+      return "'" + R.Name + "' points to '" +
+             R.D->getType()->getPointeeType().getUnqualifiedType().getAsString() + "', " + RA +
+             "-byte aligned by its type";
+    case RootAlignment::RecordType:
+      return "'" + R.Name + "' is a member of a struct type aligned to " + RA + " bytes";
+    case RootAlignment::None: break;
     }
-  } else if ((R.K == Root::GlobalVar || R.K == Root::Shared || R.K == Root::LocalArray) && R.D) {
-    RootAlign = unsigned(Ctx.getDeclAlign(R.D).getQuantity());
-    RootWhy = "'" + R.Name + "' is declared with " + std::to_string(*RootAlign) + "-byte alignment";
-  }
-  // A parameter advanced in place: each advance must keep the alignment.
-  for (const Expr *Adv : R.Advances) {
-    auto F = Lin.linearizeValue(Adv);
-    int64_t Need = int64_t(Bytes) / std::gcd(R.AdvanceElemBytes > 0 ? R.AdvanceElemBytes : 1,
-                                             int64_t(Bytes));
-    if (!F || R.AdvanceElemBytes <= 0 || !formMultiple(*F, Need)) {
-      Reason = "parameter '" + R.Name + "' is advanced by '" + writtenText(Ctx, Adv).value_or("?") +
-               "' elements, not known to be a multiple of " + B + " bytes";
-      Assumable.clear(); // an alignment assertion on the parameter would not settle it
-      return Status::Unknown;
-    }
-  }
-  // The offset from the root.
-  if (!R.OffsetKnown) {
+    return "the pointer's alignment is unknown";
+  };
+  // A parameter whose alignment only its launcher knows.
+  auto PlainParameter = [&] {
+    Reason = "'" + R.Name + "' is a " +
+             (A.Root.Bytes > 4 ? "pointer to a " + RA + "-byte aligned type"
+                               : std::string("plain pointer parameter")) +
+             "; cudaMalloc gives 256-byte alignment but the launcher may pass an offset pointer";
+    Assumable = "aligned:" + (R.Chain.empty() || !A.SymbolicOffset ? R.Name : Use) + ":" + B;
+    return Status::Unknown;
+  };
+  switch (A.Why) {
+  case AlignmentAnswer::AssertedOnTheWay:
+    Reason = "'" + A.Name + "' is asserted " + std::to_string(A.AssertedBytes) + "-byte aligned";
+    return Status::Holds;
+  case AlignmentAnswer::AdvanceNotMultiple:
+    // An alignment assertion on the parameter would not settle it.
+    Reason = "parameter '" + R.Name + "' is advanced by '" +
+             writtenText(Ctx, A.Advance).value_or("?") + "' elements, not known to be a multiple of " +
+             B + " bytes";
+    return Status::Unknown;
+  case AlignmentAnswer::OffsetUnknown:
     Reason = R.Why.empty() ? "the offset of the pointer from '" + R.Name + "' cannot be analysed"
                            : R.Why + "; its offset cannot be analysed";
     Assumable = Ask;
     return Status::Unknown;
-  }
-  LinearForm Off = R.OffsetBytes;
-  bool OffSym = !Off.isConstant();
-  int64_t OffC = Off.constant();
-  if (!OffSym && OffC % int64_t(Bytes) != 0 && R.K != Root::Member) {
-    Reason = "the pointer is '" + R.Name + "' + " + std::to_string(OffC) +
-             " bytes, which is not a multiple of " + B + " even if '" + R.Name + "' is aligned";
+  case AlignmentAnswer::ConstantOffset:
+    Reason = A.SymbolicOffset
+                 ? "the pointer is '" + R.Name + "' + a multiple of " + B + " + " +
+                       std::to_string(A.Offset) + " bytes, which is not a multiple of " + B +
+                       " even if '" + R.Name + "' is aligned"
+                 : "the pointer is '" + R.Name + "' + " + std::to_string(A.Offset) +
+                       " bytes, which is not a multiple of " + B + " even if '" + R.Name +
+                       "' is aligned";
     return Status::Fails;
-  }
-  if (R.K == Root::Member) {
-    if (OffC % int64_t(Bytes) != 0 || OffSym) {
-      Reason = "the pointer points into a struct (field '" + R.Name + "' at byte offset " +
-               std::to_string(OffC) + "), not " + B + "-byte aligned";
-      return OffSym ? Status::Unknown : Status::Fails;
-    }
-    Reason = R.Why.empty() ? "the pointer comes from a struct" : R.Why;
+  case AlignmentAnswer::FieldOffset:
+    Reason = "the pointer points into a struct (field '" + R.Name + "' at byte offset " +
+             std::to_string(A.Offset) + "), not " + B + "-byte aligned";
+    return A.T == analysis::Truth::Fails ? Status::Fails : Status::Unknown;
+  case AlignmentAnswer::FieldInStruct:
+    Reason = (R.Why.empty() ? std::string("the pointer comes from a struct") : R.Why) +
+             ", and its struct type is aligned to " + RA + " bytes only";
     Assumable = Ask;
     return Status::Unknown;
-  }
-  if (OffSym) {
-    std::string Why, Ask2;
-    if (!formMultiple(Off.symbolic(), Bytes)) {
-      Reason = "the offset of the pointer from '" + R.Name + "' is not known to be a multiple of " +
-               B + " bytes";
+  case AlignmentAnswer::OffsetNotMultiple:
+    Reason = "the offset of the pointer from '" + R.Name + "' is not known to be a multiple of " +
+             B + " bytes";
+    Assumable = Ask;
+    return Status::Unknown;
+  case AlignmentAnswer::RootUnknown:
+    if (R.isParam())
+      return PlainParameter();
+    Reason = R.Why.empty() ? "the pointer's alignment is unknown" : R.Why;
+    Assumable = Ask;
+    return Status::Unknown;
+  case AlignmentAnswer::RootTooSmall:
+    if (A.Root.From == RootAlignment::PointeeType) {
+      if (R.isParam())
+        return PlainParameter();
+      Reason = R.Why.empty() ? "the pointer's alignment is unknown" : R.Why;
       Assumable = Ask;
       return Status::Unknown;
     }
+    Reason = RootWhy() + ", less than the " + B + " bytes the vector access needs";
+    return A.T == analysis::Truth::Fails ? Status::Fails : Status::Unknown;
+  case AlignmentAnswer::Aligned:
+    Reason = RootWhy() +
+             (R.OffsetBytes.Terms.empty() ? "" : " and the offset from it is a multiple of " + B);
+    return Status::Holds;
   }
-  if (!RootAlign) {
-    if (R.K == Root::KernelParam || R.K == Root::DeviceParam) {
-      Reason = "'" + R.Name + "' is a plain pointer parameter; cudaMalloc gives 256-byte alignment "
-               "but the launcher may pass an offset pointer";
-      Assumable = "aligned:" + (R.Chain.empty() || !OffSym ? R.Name : Use) + ":" + B;
-      if (!R.Chain.empty() && !OffSym)
-        Assumable = "aligned:" + R.Name + ":" + B;
-    } else {
-      Reason = R.Why.empty() ? "the pointer's alignment is unknown" : R.Why;
-      Assumable = Ask;
-    }
-    return Status::Unknown;
-  }
-  if (*RootAlign < Bytes) {
-    Reason = RootWhy + ", less than the " + B + " bytes the vector access needs";
-    return R.AlignBytes ? Status::Fails
-           : (R.K == Root::KernelParam || R.K == Root::DeviceParam) ? Status::Unknown
-                                                                      : Status::Fails;
-  }
-  Reason = RootWhy + (Off.Terms.empty() ? "" : " and the offset from it is a multiple of " + B);
-  return Status::Holds;
+  return Status::Unknown;
+}
+
+/// --assume=noalias facts: two plain pointer parameters the user asserts
+/// do not alias.
+static bool assertedNoAlias(const Assumptions &Assume, StringRef Fn, const Root &A, const Root &B) {
+  return A.isParam() && B.isParam() && (Assume.noAlias(Fn, A.Name) || Assume.noAlias(Fn, B.Name));
 }
 
 int Analyzer::mayAlias(const Root &A, const Root &B, std::string &Why) {
   std::string W;
   analysis::Alias R = analysis::mayAlias(A, B, W);
-  if (R == analysis::Alias::No)
+  if (R == analysis::Alias::No ||
+      (R == analysis::Alias::May && assertedNoAlias(Assume, fnName(), A, B)))
     return 0;
-  // Two plain pointer parameters: the user may assert that they do not alias.
-  if (R == analysis::Alias::May && A.isParam() && B.isParam()) {
-    std::string Fn = fnName();
-    if (Assume.noAlias(Fn, A.Name) || Assume.noAlias(Fn, B.Name))
-      return 0;
-  }
   Why = W;
   return R == analysis::Alias::Same ? 2 : 1;
+}
+
+std::vector<analysis::Interference> Analyzer::interferences(const Root &P, unsigned Begin,
+                                                            unsigned End, bool Reads) {
+  return analysis::interferences(Facts, Prov, P, Begin, End, Reads,
+                                 [this](const Root &A, const Root &B) {
+                                   return assertedNoAlias(Assume, fnName(), A, B);
+                                 });
 }
 
 } // namespace vga

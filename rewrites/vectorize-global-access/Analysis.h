@@ -9,8 +9,10 @@
 #ifndef KLINEAGE_REWRITES_VECTORIZEGLOBALACCESS_ANALYSIS_H
 #define KLINEAGE_REWRITES_VECTORIZEGLOBALACCESS_ANALYSIS_H
 
+#include "klineage/Analysis/Alignment.h"
 #include "klineage/Analysis/Divisibility.h"
 #include "klineage/Analysis/LinearForm.h"
+#include "klineage/Analysis/MemoryInterference.h"
 #include "klineage/Analysis/Mutation.h"
 #include "klineage/Analysis/PointerProvenance.h"
 #include "klineage/Cuda/Intrinsics.h"
@@ -67,6 +69,10 @@ public:
                      std::string &Reason, std::string &Assumable);
   /// Whether memory through \p A and \p B may overlap: 0 no, 1 maybe, 2 same array.
   int mayAlias(const Root &A, const Root &B, std::string &Why);
+  /// The events in [Begin, End) that may touch memory through \p P, with the
+  /// user's noalias facts folded in.
+  std::vector<analysis::Interference> interferences(const Root &P, unsigned Begin, unsigned End,
+                                                    bool Reads);
 
 private:
   const clang::ASTContext &Ctx;
@@ -75,6 +81,7 @@ private:
   Linearizer Lin;
   analysis::PointerProvenance Prov;
   analysis::Divisibility Div;
+  analysis::Alignment Align;
 };
 
 

@@ -24,6 +24,8 @@
 #include "Analysis.h"
 #include "RewriteRegistry.h"
 #include "klineage/Analysis/AnalysisCache.h"
+#include "klineage/Analysis/BlockPosition.h"
+#include "klineage/Analysis/MemoryInterference.h"
 #include "klineage/Cuda/DeviceCode.h"
 #include "klineage/Rewrite/SiteEdits.h"
 #include "clang/AST/ExprCXX.h"
@@ -163,91 +165,6 @@ struct Verdicts {
 };
 
 //===----------------------------------------------------------------------===//
-// Text helpers
-//===----------------------------------------------------------------------===//
-
-struct TextCtx {
-  const ASTContext &Ctx;
-  const SourceManager &SM;
-  StringRef Buf;
-  explicit TextCtx(const ASTContext &C)
-      : Ctx(C), SM(C.getSourceManager()), Buf(SM.getBufferData(SM.getMainFileID())) {}
-  SourceLocation loc(unsigned Off) const {
-    return SM.getLocForStartOfFile(SM.getMainFileID()).getLocWithOffset(Off);
-  }
-  /// Plain main-file text (no macro) for a node; nullopt otherwise.
-  bool plain(const Stmt *S) const {
-    SourceLocation B = S->getBeginLoc(), E = S->getEndLoc();
-    return B.isFileID() && E.isFileID() && SM.isInMainFile(B) && SM.isInMainFile(E);
-  }
-  /// Offset just past the ';' that ends the statement ending at \p Off.
-  std::optional<unsigned> afterSemi(unsigned Off) const {
-    size_t P = Off;
-    while (P < Buf.size() && isspace(static_cast<unsigned char>(Buf[P])))
-      ++P;
-    if (P < Buf.size() && Buf[P] == ';')
-      return unsigned(P + 1);
-    return std::nullopt;
-  }
-  std::string indentAt(unsigned Off) const { return lineIndent(Ctx, loc(Off)); }
-  unsigned lineAt(unsigned Off) const { return SM.getLineNumber(SM.getMainFileID(), Off); }
-  bool aloneOnLine(unsigned B, unsigned E) const {
-    size_t LS = Buf.rfind('\n', B ? B - 1 : 0);
-    LS = (LS == StringRef::npos || B == 0) ? 0 : LS + 1;
-    size_t LE = Buf.find('\n', E);
-    LE = LE == StringRef::npos ? Buf.size() : LE;
-    return Buf.slice(LS, B).trim().empty() && Buf.slice(E, LE).trim().empty();
-  }
-};
-
-struct SubEdit {
-  unsigned Begin, End;
-  std::string Text;
-  bool operator<(const SubEdit &O) const { return Begin < O.Begin; }
-};
-
-/// The text of [B, E) with \p Edits (inside it, non-overlapping) applied.
-std::optional<std::string> rewriteRange(const TextCtx &T, unsigned B, unsigned E,
-                                        std::vector<SubEdit> Edits) {
-  std::sort(Edits.begin(), Edits.end());
-  std::string Out;
-  unsigned Pos = B;
-  for (const SubEdit &S : Edits) {
-    if (S.Begin < B || S.End > E)
-      continue;
-    if (S.Begin < Pos)
-      return std::nullopt;
-    Out += T.Buf.slice(Pos, S.Begin).str();
-    Out += S.Text;
-    Pos = S.End;
-  }
-  Out += T.Buf.slice(Pos, E).str();
-  return Out;
-}
-
-/// `t1 + t2 + K`, with the constant terms folded into K (`4 * i + 5`, not
-/// `4 * i + 4 + 1`).
-std::string joinIndex(const std::vector<std::string> &Terms, int64_t K) {
-  std::string S;
-  for (const std::string &T : Terms) {
-    int64_t C;
-    if (!StringRef(T).getAsInteger(10, C)) {
-      K += C;
-      continue;
-    }
-    S += (S.empty() ? "" : " + ") + T;
-  }
-  if (S.empty())
-    return std::to_string(K);
-  if (K > 0)
-    S += " + " + std::to_string(K);
-  else if (K < 0)
-    S += " - " + std::to_string(-K);
-  return S;
-}
-
-
-//===----------------------------------------------------------------------===//
 // Forward: scalar lanes and groups
 //===----------------------------------------------------------------------===//
 
@@ -313,9 +230,9 @@ struct Group {
 class ForwardAnalysis {
 public:
   ForwardAnalysis(AnalysisContext &AC, const FunctionDecl *FD)
-      : AC(AC), Ctx(AC.ast()), T(AC.ast()), FD(FD),
+      : AC(AC), Ctx(AC.ast()), FD(FD),
         Facts(analysis::AnalysisCache::of(AC.ast()).facts(FD)),
-        A(AC.ast(), AC.assumptions(), Facts), PM(FD->getBody()) {}
+        A(AC.ast(), AC.assumptions(), Facts), PM(FD->getBody()), Names(AC.ast()) {}
 
   void run() {
     collect();
@@ -499,57 +416,35 @@ private:
     return false;
   }
 
+  /// The lane's statement, block and guard (analysis::blockPosition), and
+  /// why it runs conditionally within its statement.
   void locate(Lane &L) {
-    const Stmt *Cur = L.IsStore ? static_cast<const Stmt *>(L.Assign) : L.Access;
-    auto Note = [&](const std::string &W) {
-      if (L.CondWhy.empty())
-        L.CondWhy = W;
-    };
-    while (true) {
-      const Stmt *P = PM.getParent(Cur);
-      if (!P) {
-        Note("it is not inside a block");
-        return;
-      }
-      if (const auto *CS = dyn_cast<CompoundStmt>(P)) {
-        L.Anchor = Cur;
-        L.Block = CS;
-        break;
-      }
-      if (const auto *CO = dyn_cast<AbstractConditionalOperator>(P)) {
-        if (Cur != CO->getCond())
-          Note("it is under the conditional operator ?:");
-      } else if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
-        if (BO->isLogicalOp() && Cur == BO->getRHS())
-          Note(("it is on the right of " + BO->getOpcodeStr()).str());
-      } else if (const auto *IS = dyn_cast<IfStmt>(P)) {
-        if (Cur == IS->getThen() || Cur == IS->getElse()) {
-          Note("it is in a branch of an if statement without braces");
-          if (Cur == IS->getThen() && !IS->getElse() && !L.Guard)
-            L.Guard = IS;
-        }
-      } else if (const auto *FS = dyn_cast<ForStmt>(P)) {
-        if (Cur != FS->getInit())
-          Note("it is in a loop without braces or in a loop header");
-      } else if (isa<WhileStmt, DoStmt, CXXForRangeStmt>(P)) {
-        Note("it is in a loop without braces or in a loop condition");
-      } else if (isa<SwitchStmt, SwitchCase>(P)) {
-        Note("it is inside a switch");
-      } else if (isa<LambdaExpr>(P)) {
-        Note("it is inside a lambda");
-        return;
-      }
-      Cur = P;
+    analysis::BlockPosition Pos =
+        analysis::blockPosition(PM, L.IsStore ? static_cast<const Stmt *>(L.Assign) : L.Access);
+    L.Anchor = Pos.Statement;
+    L.Block = Pos.Block;
+    L.Guard = Pos.Guard;
+    L.GuardBlock = Pos.GuardBlock;
+    L.CondWhy = conditionalWords(Pos.Why);
+  }
+
+  /// Why a lane runs conditionally in its statement, in words ("" if not).
+  static std::string conditionalWords(const analysis::Conditional &C) {
+    using analysis::Conditional;
+    switch (C.K) {
+    case Conditional::None: return "";
+    case Conditional::ConditionalOperator: return "it is under the conditional operator ?:";
+    case Conditional::LogicalRHS:
+      return ("it is on the right of " + cast<BinaryOperator>(C.At)->getOpcodeStr()).str();
+    case Conditional::Branch: return "it is in a branch of an if statement without braces";
+    case Conditional::Loop:
+      return isa<ForStmt>(C.At) ? "it is in a loop without braces or in a loop header"
+                                : "it is in a loop without braces or in a loop condition";
+    case Conditional::Switch: return "it is inside a switch";
+    case Conditional::Lambda: return "it is inside a lambda";
+    case Conditional::Outside: return "it is not inside a block";
     }
-    if (L.Guard) {
-      L.GuardBlock = L.Block;
-      return;
-    }
-    if (const auto *IS = dyn_cast_or_null<IfStmt>(PM.getParent(L.Block)))
-      if (IS->getThen() == L.Block && !IS->getElse()) {
-        L.Guard = IS;
-        L.GuardBlock = dyn_cast_or_null<CompoundStmt>(PM.getParent(IS));
-      }
+    return "";
   }
 
   /// `make_float4(p[B], p[B+1], p[B+2], p[B+3])` (make_int4, make_float2,
@@ -817,7 +712,7 @@ private:
       else if (const VarMod *M = Facts.modifiedIn(Vars, G.Start, G.Stop, &Which))
         G.P.set(ContiguousLanes, Status::Fails,
                 "'" + Which->getName().str() + "' is modified between the lanes (line " +
-                    std::to_string(T.lineAt(M->Begin)) + "), so they are not " + V +
+                    std::to_string(fileLine(Ctx, mainFileLoc(Ctx, M->Begin))) + "), so they are not " + V +
                     " contiguous elements");
       else
         G.P.set(ContiguousLanes, Status::Holds,
@@ -911,7 +806,7 @@ private:
   unsigned guardEnd(const IfStmt *IS) {
     unsigned E = endOffset(Ctx, IS);
     if (!isa<CompoundStmt>(IS->getThen()))
-      if (auto S = T.afterSemi(E))
+      if (auto S = offsetPastSemicolon(Ctx, E))
         return *S;
     return E;
   }
@@ -1007,28 +902,11 @@ private:
     for (Lane *L : Accesses) {
       for (const Expr *Part : L->Parts) {
         Linearizer::collectVars(Part, Vars);
-        ReadsMemory = ReadsMemory || readsMemory(Part);
+        ReadsMemory = ReadsMemory || analysis::readsMemory(Part);
       }
       Linearizer::collectVars(L->Base, Vars);
     }
   }
-  static bool readsMemory(const Expr *E) {
-    struct V : RecursiveASTVisitor<V> {
-      bool Found = false;
-      bool VisitArraySubscriptExpr(ArraySubscriptExpr *) {
-        Found = true;
-        return false;
-      }
-      bool VisitUnaryOperator(UnaryOperator *U) {
-        if (U->getOpcode() == UO_Deref)
-          Found = true;
-        return !Found;
-      }
-    } Vis;
-    Vis.TraverseStmt(const_cast<Expr *>(E));
-    return Vis.Found;
-  }
-
   bool allDistinctGuards(const Group &G) {
     std::set<const IfStmt *> Gs;
     for (Lane *L : G.Accesses)
@@ -1076,20 +954,15 @@ private:
       if (!G.IsStore)
         LastLoad = std::max(LastLoad, L->Time);
 
-    for (const MemEvent &Ev : Facts.events()) {
-      if (Ev.Begin < Start || Ev.Begin >= Stop)
-        continue;
+    for (const analysis::Interference &I : A.interferences(P, Start, Stop, G.IsStore)) {
+      const MemEvent &Ev = *I.Event;
       if (Ev.K == MemEvent::Call) {
         Report(Status::Fails, "the call to '" + Ev.What + "' (line " +
                                   std::to_string(expansionLine(Ctx, Ev.E)) +
                                   ") between the lanes may write or synchronize memory");
         continue;
       }
-      if (isOwnAccess(G, Ev.E) && ((G.IsStore && Ev.K == MemEvent::Write) ||
-                                   (!G.IsStore && Ev.K == MemEvent::Read)))
-        continue;
-      // Loads only conflict with writes; stores with reads and writes.
-      if (!G.IsStore && Ev.K != MemEvent::Write)
+      if (isOwnAccess(G, Ev.E) && G.IsStore && Ev.K == MemEvent::Write)
         continue;
       // A write that happens after every lane is read (`out[i] = x[4*i] + ...`
       // stores after its right-hand side) cannot change what the lanes read.
@@ -1097,8 +970,6 @@ private:
         continue;
       std::string What = writtenText(Ctx, Ev.E).value_or("memory");
       const Lane *EL = laneOf(Ev.E);
-      const Expr *EB = EL ? EL->Base : accessBasePointer(Ev.E);
-      Root R = EB ? A.rootOf(EB) : Root();
       if (EL && EL->PtrKey == L0->PtrKey && EL->SymKey == L0->SymKey) {
         int64_t C = EL->C;
         bool InWindow = C >= G.C0 && C < G.C0 + int64_t(G.V);
@@ -1120,19 +991,15 @@ private:
         }
         continue;
       }
-      std::string Why;
-      int Al = A.mayAlias(P, R, Why);
-      if (Al == 0)
-        continue;
       std::string Kind = Ev.K == MemEvent::Write ? "store to" : "read of";
-      if (Al == 2)
+      if (I.Overlap == analysis::Alias::Same)
         Report(Status::Fails, "the " + Kind + " '" + What + "' (line " +
                                   std::to_string(expansionLine(Ctx, Ev.E)) +
-                                  ") between the lanes may touch the same elements: " + Why);
+                                  ") between the lanes may touch the same elements: " + I.Why);
       else
         Report(Status::Unknown,
                "the " + Kind + " '" + What + "' (line " + std::to_string(expansionLine(Ctx, Ev.E)) +
-                   ") between the lanes: " + Why,
+                   ") between the lanes: " + I.Why,
                PName.empty() ? "noalias" : "noalias:" + PName);
     }
     // Stores: each lane's value must still be the same at the last lane.
@@ -1297,7 +1164,7 @@ private:
 
   bool plainLanes(const Group &G, std::string &Why) {
     for (Lane *L : G.Accesses)
-      if (!T.plain(L->Access) || (L->IsStore && !T.plain(L->Assign))) {
+      if (!isUnexpandedMainFileText(Ctx, L->Access) || (L->IsStore && !isUnexpandedMainFileText(Ctx, L->Assign))) {
         Why = "the access '" + accessText(L) + "' is produced by a macro expansion";
         return false;
       }
@@ -1334,21 +1201,21 @@ private:
     if (!plainLanes(G, Why))
       return false;
     for (const IfStmt *IS : G.Guards)
-      if (!T.plain(IS)) {
+      if (!isUnexpandedMainFileText(Ctx, IS)) {
         Why = "a guard is produced by a macro expansion";
         return false;
       }
     unsigned RB = beginOffset(Ctx, G.Guards.front()), RE = guardEnd(G.Guards.back());
-    std::string Indent = T.indentAt(RB), Inner = Indent + "  ";
+    std::string Indent = lineIndent(Ctx, mainFileLoc(Ctx, RB)), Inner = Indent + "  ";
     std::vector<Group *> Loads;
     if (!G.IsStore)
       Loads.push_back(&G);
     for (Group *M : G.Merged)
       Loads.push_back(M);
-    std::vector<SubEdit> Subs;
+    std::vector<TextEdit> Subs;
     for (Group *M : Loads)
       for (Lane *L : M->Accesses)
-        Subs.push_back({L->Begin, L->End, M->Name + "." + LaneNames[L->C - M->C0]});
+        Subs.push_back({L->Begin, L->End - L->Begin, M->Name + "." + LaneNames[L->C - M->C0]});
     std::vector<std::string> Lines;
     Group *CopyFrom = G.IsStore ? copySource(G) : nullptr;
     for (Group *M : Loads)
@@ -1369,7 +1236,7 @@ private:
           TB = beginOffset(Ctx, Then);
           TE = guardEnd(IS);
         }
-        auto Txt = rewriteRange(T, TB, TE, Subs);
+        auto Txt = textWithEdits(Ctx, TB, TE, Subs);
         if (!Txt) {
           Why = "overlapping substitutions in a guarded statement";
           return false;
@@ -1380,7 +1247,7 @@ private:
       }
     }
     std::string Cond = writtenText(Ctx, G.Guards.front()->getCond()).value_or("");
-    B.replaceChars(T.loc(RB), T.loc(RE),
+    B.replaceChars(mainFileLoc(Ctx, RB), mainFileLoc(Ctx, RE),
                    "if (" + Cond + ") {\n" + Inner + join(Lines, "\n" + Inner) + "\n" + Indent + "}");
     return true;
   }
@@ -1424,13 +1291,13 @@ private:
   }
 
   /// `*reinterpret_cast<float4*>(&y[B]) = make_float4(...)` (or a copy).
-  std::string storeText(const Group &G, Group *CopyFrom, const std::vector<SubEdit> &Subs,
+  std::string storeText(const Group &G, Group *CopyFrom, const std::vector<TextEdit> &Subs,
                         std::string &Why) {
     std::vector<std::string> Values;
     for (unsigned k = 0; k < G.V; ++k) {
       const BinaryOperator *As = G.ByLane[k]->Assign;
       const Expr *RHS = As->getRHS();
-      auto V = rewriteRange(T, beginOffset(Ctx, RHS), endOffset(Ctx, RHS), Subs);
+      auto V = textWithEdits(Ctx, beginOffset(Ctx, RHS), endOffset(Ctx, RHS), Subs);
       if (!V) {
         Why = "overlapping substitutions in the value of lane " + std::to_string(k);
         return "";
@@ -1438,7 +1305,7 @@ private:
       if (As->isCompoundAssignmentOp()) {
         // `p[i] op= e` stores `p[i] op (e)`.
         const Expr *LHS = As->getLHS();
-        auto Old = rewriteRange(T, beginOffset(Ctx, LHS), endOffset(Ctx, LHS), Subs);
+        auto Old = textWithEdits(Ctx, beginOffset(Ctx, LHS), endOffset(Ctx, LHS), Subs);
         if (!Old) {
           Why = "overlapping substitutions in the value of lane " + std::to_string(k);
           return "";
@@ -1476,14 +1343,14 @@ private:
     if (!plainLanes(G, Why))
       return false;
     if (G.InCall) {
-      if (!T.plain(G.InCall)) {
+      if (!isUnexpandedMainFileText(Ctx, G.InCall)) {
         Why = "the make_" + G.VecType + " call is produced by a macro expansion";
         return false;
       }
       B.replace(G.InCall->getSourceRange(), vectorAddr(G, true));
       return true;
     }
-    if (!G.TempAnchor || !T.plain(G.TempAnchor)) {
+    if (!G.TempAnchor || !isUnexpandedMainFileText(Ctx, G.TempAnchor)) {
       Why = "the statement that would hold the vector load is produced by a macro expansion";
       return false;
     }
@@ -1509,7 +1376,7 @@ private:
     std::vector<StoreStmt> Stmts;
     for (Lane *L : G.Accesses) {
       unsigned Bg = beginOffset(Ctx, L->Assign);
-      auto En = T.afterSemi(endOffset(Ctx, L->Assign));
+      auto En = offsetPastSemicolon(Ctx, endOffset(Ctx, L->Assign));
       if (!En) {
         Why = "cannot find the ';' after '" + accessText(L) + " = ...'";
         return false;
@@ -1520,12 +1387,12 @@ private:
       Why = "a lane is stored more than once";
       return false;
     }
-    unsigned RBegin = Stmts.front().Begin, REnd = Stmts.back().End;
+    unsigned RBegin = Stmts.front().Begin;
     // Substitutions for merged load lanes.
-    std::vector<SubEdit> Subs;
+    std::vector<TextEdit> Subs;
     for (Group *M : G.Merged)
       for (Lane *L : M->Accesses)
-        Subs.push_back({L->Begin, L->End, M->Name + "." + LaneNames[L->C - M->C0]});
+        Subs.push_back({L->Begin, L->End - L->Begin, M->Name + "." + LaneNames[L->C - M->C0]});
     // A pure copy: value k is exactly lane k of one merged load group.
     Group *CopyFrom = nullptr;
     if (G.Merged.size() == 1 && G.Merged.front()->Accesses.size() == G.V &&
@@ -1546,20 +1413,23 @@ private:
     // Separate edits per store statement, so code between the stores stays
     // untouched (other sites may edit it): remove lanes 0..V-2 (with the
     // whitespace up to the next code), replace the last one.
+    const SourceManager &SM = Ctx.getSourceManager();
+    StringRef Buf = SM.getBufferData(SM.getMainFileID());
     for (size_t I = 0; I + 1 < Stmts.size(); ++I) {
-      unsigned E = Stmts[I].End;
-      while (E < T.Buf.size() && isspace(static_cast<unsigned char>(T.Buf[E])))
-        ++E;
-      B.replaceChars(T.loc(Stmts[I].Begin), T.loc(std::min(E, Stmts.back().Begin)), "");
+      // Up to where the next code starts.
+      unsigned E = Stmts[I].End, Next = Stmts[I + 1].Begin;
+      StringRef Gap = Buf.slice(E, Next);
+      E += Gap.size() - Gap.ltrim().size();
+      B.replaceChars(mainFileLoc(Ctx, Stmts[I].Begin), mainFileLoc(Ctx, std::min(E, Stmts.back().Begin)), "");
     }
-    B.replaceChars(T.loc(Stmts.back().Begin), T.loc(Stmts.back().End), Store);
-    std::string Prefix, Indent = T.indentAt(RBegin);
+    B.replaceChars(mainFileLoc(Ctx, Stmts.back().Begin), mainFileLoc(Ctx, Stmts.back().End), Store);
+    std::string Prefix, Indent = lineIndent(Ctx, mainFileLoc(Ctx, RBegin));
     for (Group *M : G.Merged) {
       if (M == CopyFrom)
         continue;
       if (M->TempAt == G.Start)
         Prefix += tempDecl(*M) + "\n" + Indent;
-      else if (M->TempAnchor && T.plain(M->TempAnchor))
+      else if (M->TempAnchor && isUnexpandedMainFileText(Ctx, M->TempAnchor))
         B.insertLineBefore(M->TempAnchor->getBeginLoc(), tempDecl(*M));
       else {
         Why = "no statement to hold the vector load of '" + M->Name + "'";
@@ -1575,7 +1445,7 @@ private:
       }
     }
     if (!Prefix.empty())
-      B.insertBefore(T.loc(RBegin), Prefix);
+      B.insertBefore(mainFileLoc(Ctx, RBegin), Prefix);
     return true;
   }
 
@@ -1603,25 +1473,8 @@ private:
     return Lane::UseOther;
   }
 
-  std::string freshName(const Expr *Base) {
-    std::string Stem = "vec";
-    Base = Base->IgnoreParenImpCasts();
-    while (const auto *AS = dyn_cast<ArraySubscriptExpr>(Base)) // M[r] -> M
-      Base = AS->getBase()->IgnoreParenImpCasts();
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
-      Stem = DRE->getDecl()->getName().str();
-    else if (const auto *ME = dyn_cast<MemberExpr>(Base))
-      Stem = ME->getMemberDecl()->getName().str();
-    if (Stem.empty())
-      Stem = "vec";
-    for (unsigned N = 0;; ++N) {
-      std::string Cand = Stem + "_v" + std::to_string(N);
-      if (!Taken.count(Cand) && Facts.nameIsFree(Cand)) {
-        Taken.insert(Cand);
-        return Cand;
-      }
-    }
-  }
+  /// `<pointer>_v<N>`: a vector temporary for accesses through \p Base.
+  std::string freshName(const Expr *Base) { return Names.numbered(nameStem(Base, "vec") + "_v"); }
 
   static const VarDecl *refVarOf(const Expr *E) {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(stripIntCasts(E)))
@@ -1804,42 +1657,15 @@ private:
   /// Why \p E does not run exactly once per iteration of \p FS's body ("" if
   /// it does).
   std::string conditionalIn(const Expr *E, const ForStmt *FS) {
-    const Stmt *Cur = E;
-    while (Cur && Cur != FS->getBody()) {
-      const Stmt *P = PM.getParent(Cur);
-      if (!P)
-        return "it is not inside the loop body";
-      if (const auto *CO = dyn_cast<AbstractConditionalOperator>(P)) {
-        if (Cur != CO->getCond())
-          return "it is under the conditional operator ?:";
-      } else if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
-        if (BO->isLogicalOp() && Cur == BO->getRHS())
-          return ("it is on the right of " + BO->getOpcodeStr()).str();
-      } else if (isa<IfStmt, ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt,
-                     SwitchCase, LambdaExpr>(P)) {
-        if (const auto *IS = dyn_cast<IfStmt>(P); IS && Cur == IS->getCond())
-          ;
-        else
-          return "it is inside a nested if, loop, switch or lambda of the loop body";
-      }
-      Cur = P;
+    using analysis::Conditional;
+    Conditional C = analysis::conditionalWithin(PM, E, FS->getBody());
+    switch (C.K) {
+    case Conditional::None: return "";
+    case Conditional::ConditionalOperator:
+    case Conditional::LogicalRHS: return conditionalWords(C);
+    case Conditional::Outside: return "it is not inside the loop body";
+    default: return "it is inside a nested if, loop, switch or lambda of the loop body";
     }
-    return "";
-  }
-
-  /// A statement of the body that leaves an iteration early, or null.
-  static const Stmt *earlyExit(const Stmt *S) {
-    if (!S)
-      return nullptr;
-    if (isa<BreakStmt, ContinueStmt, ReturnStmt, GotoStmt, IndirectGotoStmt, LabelStmt,
-            CXXThrowExpr, GCCAsmStmt>(S))
-      return S;
-    if (isa<LambdaExpr>(S))
-      return nullptr;
-    for (const Stmt *C : S->children())
-      if (const Stmt *X = earlyExit(C))
-        return X;
-    return nullptr;
   }
 
   void evaluateLoop(LoopGroup &G) {
@@ -1867,7 +1693,7 @@ private:
       else if (const VarMod *M = Facts.modifiedIn(Vars, LB, LE, &Which))
         G.P.set(ContiguousLanes, Status::Fails,
                 "'" + Which->getName().str() + "' is modified inside the loop (line " +
-                    std::to_string(T.lineAt(M->Begin)) + "), so the lanes do not share one base");
+                    std::to_string(fileLine(Ctx, mainFileLoc(Ctx, M->Begin))) + "), so the lanes do not share one base");
       else if (IndexReadsMemory)
         G.P.set(ContiguousLanes, Status::Fails,
                 "the index reads memory; a lane loop over a gathered index is not grouped");
@@ -1906,9 +1732,9 @@ private:
       for (const VarMod &M : Facts.mods(G.K))
         if (M.Begin >= beginOffset(Ctx, G.For->getBody()) && M.Begin < LE && Why.empty())
           Why = "'" + KName + "' is modified in the loop body (line " +
-                std::to_string(T.lineAt(M.Begin)) + ")";
+                std::to_string(fileLine(Ctx, mainFileLoc(Ctx, M.Begin))) + ")";
       if (Why.empty())
-        if (const Stmt *X = earlyExit(G.For->getBody()))
+        if (const Stmt *X = analysis::firstJump(G.For->getBody()))
           Why = "the loop body can leave an iteration early (line " +
                 std::to_string(expansionLine(Ctx, X)) + ")";
       for (Lane *L : G.Accesses) {
@@ -1958,9 +1784,8 @@ private:
     };
     std::string Moves = G.HasWrite ? "the vector load goes before the loop and the store after it"
                                    : "the vector load goes before the loop";
-    for (const MemEvent &Ev : Facts.events()) {
-      if (Ev.Begin < LB || Ev.Begin >= LE)
-        continue;
+    for (const analysis::Interference &I : A.interferences(P, LB, LE, G.HasWrite)) {
+      const MemEvent &Ev = *I.Event;
       std::string Line = " (line " + std::to_string(expansionLine(Ctx, Ev.E)) + ")";
       if (Ev.K == MemEvent::Call) {
         Report(Status::Fails, "the call to '" + Ev.What + "'" + Line +
@@ -1973,28 +1798,18 @@ private:
         Own = Own || L->Access->IgnoreParenImpCasts() == EE;
       if (Own)
         continue;
-      if (!G.HasWrite && Ev.K != MemEvent::Write)
-        continue;
       std::string What = writtenText(Ctx, Ev.E).value_or("memory");
       auto It = AllByAccess.find(EE);
       const Lane *EL = It == AllByAccess.end() ? nullptr : It->second;
       if (EL && EL->PtrKey == L0->PtrKey && EL->Idx.symbolic().symbolicKey() == BaseKey &&
           (EL->C < W0 || EL->C >= W0 + int64_t(G.V)))
         continue; // provably outside the vector
-      const Expr *EB = EL ? EL->Base : accessBasePointer(Ev.E);
-      Root R = EB ? A.rootOf(EB) : Root();
-      std::string Why;
-      int Al = A.mayAlias(P, R, Why);
-      if (EL && EL->PtrKey == L0->PtrKey)
-        Al = 2;
-      if (Al == 0)
-        continue;
       std::string Kind = Ev.K == MemEvent::Write ? "store to" : "read of";
-      if (Al == 2)
+      if (I.Overlap == analysis::Alias::Same || (EL && EL->PtrKey == L0->PtrKey))
         Report(Status::Fails, "the " + Kind + " '" + What + "'" + Line +
                                   " in the loop may touch the vector's elements; " + Moves);
       else
-        Report(Status::Unknown, "the " + Kind + " '" + What + "'" + Line + " in the loop: " + Why,
+        Report(Status::Unknown, "the " + Kind + " '" + What + "'" + Line + " in the loop: " + I.Why,
                PName.empty() ? "noalias" : "noalias:" + PName);
     }
     if (Worst == Status::Holds)
@@ -2016,7 +1831,7 @@ private:
         return std::nullopt;
       auto Text = [&](const Expr *X) -> std::optional<std::string> {
         auto Txt = writtenText(Ctx, X);
-        if (!Txt || !T.plain(X))
+        if (!Txt || !isUnexpandedMainFileText(Ctx, X))
           return std::nullopt;
         return *Txt;
       };
@@ -2060,15 +1875,16 @@ private:
       } R;
       R.K = G.K;
       R.TraverseStmt(const_cast<Expr *>(Part));
-      if (!T.plain(Part))
+      if (!isUnexpandedMainFileText(Ctx, Part))
         return "";
-      std::vector<SubEdit> Subs;
+      std::vector<TextEdit> Subs;
       for (const DeclRefExpr *D : R.Out) {
-        if (!T.plain(D))
+        if (!isUnexpandedMainFileText(Ctx, D))
           return "";
-        Subs.push_back({beginOffset(Ctx, D), endOffset(Ctx, D), "(" + std::to_string(G.Start) + ")"});
+        Subs.push_back({beginOffset(Ctx, D), endOffset(Ctx, D) - beginOffset(Ctx, D),
+                        "(" + std::to_string(G.Start) + ")"});
       }
-      auto Txt = rewriteRange(T, beginOffset(Ctx, Part), endOffset(Ctx, Part), Subs);
+      auto Txt = textWithEdits(Ctx, beginOffset(Ctx, Part), endOffset(Ctx, Part), Subs);
       if (!Txt)
         return "";
       Parts.push_back(parenIf(needsParens(Part, prec::Additive), *Txt));
@@ -2099,9 +1915,9 @@ private:
       return;
     std::string Why;
     for (Lane *L : G.Accesses)
-      if (!T.plain(L->Access) && Why.empty())
+      if (!isUnexpandedMainFileText(Ctx, L->Access) && Why.empty())
         Why = "the access '" + accessText(L) + "' is produced by a macro expansion";
-    if (Why.empty() && !T.plain(G.Outer))
+    if (Why.empty() && !isUnexpandedMainFileText(Ctx, G.Outer))
       Why = "the loop is produced by a macro expansion";
     if (Why.empty() && (BText.empty() || P.empty()))
       Why = "the pointer or base index is not plain source text";
@@ -2121,26 +1937,8 @@ private:
     else
       Decl = G.VecType + " " + G.Name + ";";
     EditBuilder B(Ctx);
-    {
-      // Above the loop and the `#pragma unroll` lines right before it.
-      unsigned Off = beginOffset(Ctx, G.For);
-      auto LineStart = [&](unsigned O) -> unsigned {
-        size_t LS = O == 0 ? StringRef::npos : T.Buf.rfind('\n', O - 1);
-        return LS == StringRef::npos ? 0 : unsigned(LS + 1);
-      };
-      unsigned LS = LineStart(Off);
-      if (T.Buf.slice(LS, Off).trim().empty()) {
-        while (LS > 0) {
-          unsigned PLS = LineStart(LS - 1);
-          if (!T.Buf.slice(PLS, LS).trim().starts_with("#pragma"))
-            break;
-          LS = PLS;
-        }
-        B.insertBefore(T.loc(LS), T.indentAt(Off) + Decl + "\n");
-      } else {
-        B.insertLineBefore(G.For->getBeginLoc(), Decl);
-      }
-    }
+    // Above the loop and the `#pragma unroll` lines right before it.
+    B.insertLineAbovePragmas(G.For, Decl);
     std::string LaneTxt = "reinterpret_cast<" + std::string(G.HasWrite ? "" : "const ") +
                        elemSpelling(First->Elem) + "*>(&" + G.Name + ")[" + KName +
                        (G.Start > 0   ? " - " + std::to_string(G.Start)
@@ -2152,7 +1950,7 @@ private:
     if (G.HasWrite) {
       unsigned End = endOffset(Ctx, G.For);
       if (!isa<CompoundStmt>(G.For->getBody())) {
-        auto E = T.afterSemi(End);
+        auto E = offsetPastSemicolon(Ctx, End);
         if (!E) {
           S.addPrecondition(SourceRewritable, Status::Fails,
                             "cannot find the ';' that ends the loop body");
@@ -2160,7 +1958,7 @@ private:
         }
         End = *E;
       }
-      B.insertBefore(T.loc(End), "\n" + T.indentAt(beginOffset(Ctx, G.For)) +
+      B.insertBefore(mainFileLoc(Ctx, End), "\n" + lineIndent(Ctx, mainFileLoc(Ctx, beginOffset(Ctx, G.For))) +
                                      "*reinterpret_cast<" + G.VecType + "*>(" + Addr +
                                      ") = " + G.Name + ";");
     }
@@ -2169,7 +1967,6 @@ private:
 
   AnalysisContext &AC;
   const ASTContext &Ctx;
-  TextCtx T;
   const FunctionDecl *FD;
   const FunctionFacts &Facts;
   Analyzer A;
@@ -2184,7 +1981,7 @@ private:
   std::map<const Expr *, Lane *> AllByAccess;
   std::set<const Lane *> InLoopGroup;
   std::vector<std::unique_ptr<LoopGroup>> LoopGroups;
-  std::set<std::string> Taken; ///< temporary names handed out
+  FreshNames Names; ///< temporary names handed out
 };
 
 //===----------------------------------------------------------------------===//
@@ -2204,9 +2001,9 @@ struct VecAddr {
 class ReverseAnalysis {
 public:
   ReverseAnalysis(AnalysisContext &AC, const FunctionDecl *FD)
-      : AC(AC), Ctx(AC.ast()), T(AC.ast()), FD(FD),
+      : AC(AC), Ctx(AC.ast()), FD(FD),
         Facts(analysis::AnalysisCache::of(AC.ast()).facts(FD)),
-        A(AC.ast(), AC.assumptions(), Facts), PM(FD->getBody()) {}
+        A(AC.ast(), AC.assumptions(), Facts), PM(FD->getBody()), Names(AC.ast()) {}
 
   void run() {
     auto Matches = match(findAll(vectorAccessMatcher()), *FD->getBody(), AC.ast());
@@ -2447,7 +2244,7 @@ private:
   std::string laneText(const VecAddr &VA, unsigned K) {
     const Expr *P = VA.P->IgnoreImpCasts();
     std::string PT = writtenText(Ctx, P).value_or("");
-    return parenIf(!isPostfixSafe(P), PT) + "[" + joinIndex(VA.Terms, K) + "]";
+    return parenIf(!isPostfixSafe(P), PT) + "[" + sumText(VA.Terms, K) + "]";
   }
 
   const VarDecl *tempOf(const Expr *E) {
@@ -2526,13 +2323,13 @@ private:
                         "the assignment is not a plain statement of a block");
       return;
     }
-    std::string Indent = T.indentAt(B0);
+    std::string Indent = lineIndent(Ctx, mainFileLoc(Ctx, B0));
     std::string Open = Braces ? "{\n" + Indent + "  " : "", Close = Braces ? "\n" + Indent + "}" : "";
     std::string Sep = Braces ? "\n" + Indent + "  " : "\n" + Indent;
     std::vector<std::string> Lines;
     for (unsigned k = 0; k < VA.V; ++k)
       Lines.push_back(parenIf(!isPostfixSafe(L), LT) + "." + LaneNames[k] + " = " + laneText(VA, k) + ";");
-    B.replaceChars(T.loc(B0), T.loc(E0), Open + join(Lines, Sep) + Close);
+    B.replaceChars(mainFileLoc(Ctx, B0), mainFileLoc(Ctx, E0), Open + join(Lines, Sep) + Close);
     commit(B, S);
     (void)LR;
   }
@@ -2608,17 +2405,19 @@ private:
       Body = RS->getBody() == S;
     if (NeedBraces)
       *NeedBraces = Body;
-    bool Plain = T.plain(S);
+    bool Plain = isUnexpandedMainFileText(Ctx, S);
     if (!Plain && Op->getNumArgs() == 2) {
       // `FETCH_FLOAT4(y[i]) = v;`: the destination is exactly one macro
       // expansion, the rest is plain text.
-      auto R = accessRange(Op->getArg(0));
-      Plain = R && R->first == beginOffset(Ctx, S) && T.plain(Op->getArg(1));
+      CharSourceRange R = accessRange(Op->getArg(0));
+      Plain = R.isValid() &&
+              Ctx.getSourceManager().getFileOffset(R.getBegin()) == beginOffset(Ctx, S) &&
+              isUnexpandedMainFileText(Ctx, Op->getArg(1));
     }
     if ((!isa_and_nonnull<CompoundStmt>(P) && !Body) || !Plain)
       return false;
     Begin = beginOffset(Ctx, S);
-    auto E = T.afterSemi(endOffset(Ctx, S));
+    auto E = offsetPastSemicolon(Ctx, endOffset(Ctx, S));
     if (!E)
       return false;
     End = *E;
@@ -2656,7 +2455,6 @@ private:
 
   /// no-aliasing-write-between over [Begin, End) for loads from VA.
   void checkDelay(Verdicts &V, const VecAddr &VA, unsigned Begin, unsigned End,
-                  const std::set<const Expr *> &Ignore,
                   const std::vector<std::pair<unsigned, int>> &UseAt) {
     Root P = A.rootOf(VA.P);
     std::string PName = P.Chain.empty() ? P.Name : P.Chain.front();
@@ -2671,34 +2469,27 @@ private:
                 "' (part of the address) is modified between the vector load and a use");
       return;
     }
-    for (const MemEvent &Ev : Facts.events()) {
-      if (Ev.Begin < Begin || Ev.Begin >= End || Ignore.count(Ev.E))
-        continue;
+    for (const analysis::Interference &I : A.interferences(P, Begin, End, /*Reads=*/false)) {
+      const MemEvent &Ev = *I.Event;
       if (Ev.K == MemEvent::Call) {
         V.set(NoAliasingWriteBetween, Status::Fails,
               "the call to '" + Ev.What + "' (line " + std::to_string(expansionLine(Ctx, Ev.E)) +
                   ") between the vector load and its uses may write or synchronize memory");
         return;
       }
-      if (Ev.K != MemEvent::Write)
-        continue;
       // A vector store to exactly these elements (`y4[i] = f(v.x, ...)`,
       // split or not) is fine if every use is read before it writes.
       if (isVectorAccess(Ev.E) && sameElementsReadFirst(Ev, VA, UseAt))
         continue;
-      const Expr *EB = accessBasePointer(Ev.E);
-      Root R = EB ? A.rootOf(EB) : Root();
-      std::string Why;
-      int Al = A.mayAlias(P, R, Why);
       std::string What = writtenText(Ctx, Ev.E).value_or("memory");
-      if (Al == 2)
+      if (I.Overlap == analysis::Alias::Same)
         V.set(NoAliasingWriteBetween, Status::Fails,
               "the store to '" + What + "' (line " + std::to_string(expansionLine(Ctx, Ev.E)) +
-                  ") may overwrite an element before its delayed scalar load: " + Why);
-      else if (Al == 1)
+                  ") may overwrite an element before its delayed scalar load: " + I.Why);
+      else
         V.set(NoAliasingWriteBetween, Status::Unknown,
               "the store to '" + What + "' (line " + std::to_string(expansionLine(Ctx, Ev.E)) +
-                  ") lies between the vector load and a use: " + Why,
+                  ") lies between the vector load and a use: " + I.Why,
               PName.empty() ? "noalias" : "noalias:" + PName);
     }
     V.set(NoAliasingWriteBetween, Status::Holds,
@@ -2763,35 +2554,32 @@ private:
                       "the scalar loads stay where the vector load was");
     EditBuilder B(Ctx);
     for (const auto &[E, VA] : Plans) {
-      auto R = accessRange(E);
-      if (!R || writtenText(Ctx, VA.P->IgnoreImpCasts()).value_or("").empty()) {
+      CharSourceRange R = accessRange(E);
+      if (R.isInvalid() || writtenText(Ctx, VA.P->IgnoreImpCasts()).value_or("").empty()) {
         S.addPrecondition(SourceRewritable, Status::Fails,
                           "the vector load is part of a macro expansion that is more than the "
                           "load");
         return;
       }
-      B.replaceChars(T.loc(R->first), T.loc(R->second), makeText(VA));
+      B.replaceChars(R.getBegin(), R.getEnd(), makeText(VA));
     }
     commit(B, S);
   }
 
-  /// File offsets of a vector access: its own text, or the whole macro
-  /// expansion that is exactly it (`FETCH_FLOAT4(C[i])` expanding to
+  /// The text of a vector access: its own, or the whole macro expansion
+  /// that is exactly it (`FETCH_FLOAT4(C[i])` expanding to
   /// `(reinterpret_cast<float4*>(&(C[i]))[0])`, parentheses included).
-  std::optional<std::pair<unsigned, unsigned>> accessRange(const Expr *E) {
+  CharSourceRange accessRange(const Expr *E) {
     const Stmt *X = E;
     for (unsigned D = 0; X && D < 4; ++D) {
-      const auto *XE = cast<Expr>(X);
-      CharSourceRange CR = Lexer::makeFileCharRange(
-          CharSourceRange::getTokenRange(XE->getSourceRange()), T.SM, Ctx.getLangOpts());
-      if (CR.isValid() && T.SM.isInMainFile(CR.getBegin()))
-        return std::make_pair(T.SM.getFileOffset(CR.getBegin()), T.SM.getFileOffset(CR.getEnd()));
+      if (CharSourceRange CR = writtenRange(Ctx, X); CR.isValid())
+        return CR;
       const Stmt *P = PM.getParent(X);
       if (!isa_and_nonnull<ParenExpr>(P))
         break;
       X = P;
     }
-    return std::nullopt;
+    return CharSourceRange();
   }
 
   /// True if the vector access \p E is read as a value (copied, or a
@@ -2940,14 +2728,13 @@ private:
     }
     V.set(VectorTempOnlyLanes, Status::Holds,
           "'" + VD->getName().str() + "' is only read through its lanes");
-    std::set<const Expr *> Ignore;
     std::vector<std::pair<unsigned, int>> UseAt;
     for (const BoundNodes &BN : Refs) {
       const auto *Ref = BN.getNodeAs<DeclRefExpr>(ids::Access);
       const auto *M = dyn_cast_or_null<MemberExpr>(PM.getParentIgnoreParens(Ref));
       UseAt.push_back({beginOffset(Ctx, Ref), M ? laneIndex(M) : -1});
     }
-    checkDelay(V, VA, endOffset(Ctx, DS), Last, Ignore, UseAt);
+    checkDelay(V, VA, endOffset(Ctx, DS), Last, UseAt);
     } // each temporary
     // Delaying the loads to the uses must not cross a possibly-aliasing
     // store; where that is not proven, the loads stay where the vector load
@@ -2982,11 +2769,11 @@ private:
         bool Braces = false;
         access(U.Store->getArg(0), Dst);
         storeStatement(U.Store, SB, SE, &Braces);
-        std::string Indent = T.indentAt(SB);
+        std::string Indent = lineIndent(Ctx, mainFileLoc(Ctx, SB));
         std::vector<std::string> Lines;
         for (unsigned k = 0; k < Pl.VA.V; ++k)
           Lines.push_back(laneText(Dst, k) + " = " + laneText(Pl.VA, k) + ";");
-        B.replaceChars(T.loc(SB), T.loc(SE),
+        B.replaceChars(mainFileLoc(Ctx, SB), mainFileLoc(Ctx, SE),
                        Braces ? "{\n" + Indent + "  " + join(Lines, "\n" + Indent + "  ") + "\n" +
                                     Indent + "}"
                               : join(Lines, "\n" + Indent));
@@ -3030,25 +2817,20 @@ private:
       for (const Expr *Arg : Call->arguments())
         Values.push_back(writtenText(Ctx, Arg).value_or(""));
       // Values 1..V-1 are now evaluated after earlier lanes are stored.
-      for (const MemEvent &Ev : Facts.events()) {
-        if (Ev.Begin < RB || Ev.Begin >= RE)
-          continue;
+      for (const analysis::Interference &I : A.interferences(DR, RB, RE, /*Reads=*/true)) {
+        const MemEvent &Ev = *I.Event;
         if (Ev.K == MemEvent::Call) {
           V.set(NoAliasingWriteBetween, Status::Fails,
                 "the call to '" + Ev.What + "' in the stored value would run between scalar stores");
           continue;
         }
-        const Expr *EB = accessBasePointer(Ev.E);
-        Root R = EB ? A.rootOf(EB) : Root();
-        std::string Why;
-        int Al = A.mayAlias(DR, R, Why);
         std::string What = writtenText(Ctx, Ev.E).value_or("memory");
-        if (Al == 2)
+        if (I.Overlap == analysis::Alias::Same)
           V.set(NoAliasingWriteBetween, Status::Fails,
                 "the value reads '" + What + "', which a scalar store of an earlier lane may change");
-        else if (Al == 1)
+        else
           V.set(NoAliasingWriteBetween, Status::Unknown,
-                "the value reads '" + What + "' while earlier lanes are stored: " + Why,
+                "the value reads '" + What + "' while earlier lanes are stored: " + I.Why,
                 DName.empty() ? "noalias" : "noalias:" + DName);
       }
     } else if (isVectorAccess(RHS)) {
@@ -3080,13 +2862,7 @@ private:
         Values.push_back(N + "." + LaneNames[k]);
     } else {
       // Any other vector value: keep it in a temporary.
-      std::string Name;
-      for (unsigned N = 0;; ++N) {
-        Name = "st_v" + std::to_string(N);
-        if (Facts.nameIsFree(Name) && !UsedNames.count(Name))
-          break;
-      }
-      UsedNames.insert(Name);
+      std::string Name = Names.numbered("st_v");
       Prefix = "const " + VT + " " + Name + " = " + writtenText(Ctx, Op->getArg(1)).value_or("") + ";";
       for (unsigned k = 0; k < Dst.V; ++k)
         Values.push_back(Name + "." + LaneNames[k]);
@@ -3108,7 +2884,7 @@ private:
         S.addPrecondition(SourceRewritable, Status::Fails, "a stored value is not plain source text");
         return;
       }
-    std::string Indent = T.indentAt(B0);
+    std::string Indent = lineIndent(Ctx, mainFileLoc(Ctx, B0));
     // An unbraced if/loop body gets braces around the scalar stores.
     std::string Open = Braces ? "{\n" + Indent + "  " : "", Close = Braces ? "\n" + Indent + "}" : "";
     std::string Sep = Braces ? "\n" + Indent + "  " : "\n" + Indent;
@@ -3117,18 +2893,18 @@ private:
       // rewrite only the text around them.
       std::vector<std::pair<unsigned, unsigned>> Args;
       for (const Expr *Arg : MakeCall->arguments()) {
-        if (!T.plain(Arg)) {
+        if (!isUnexpandedMainFileText(Ctx, Arg)) {
           S.addPrecondition(SourceRewritable, Status::Fails,
                             "a stored value is produced by a macro expansion");
           return;
         }
         Args.push_back({beginOffset(Ctx, Arg), endOffset(Ctx, Arg)});
       }
-      B.replaceChars(T.loc(B0), T.loc(Args[0].first), Open + laneText(Dst, 0) + " = ");
+      B.replaceChars(mainFileLoc(Ctx, B0), mainFileLoc(Ctx, Args[0].first), Open + laneText(Dst, 0) + " = ");
       for (unsigned k = 1; k < Dst.V; ++k)
-        B.replaceChars(T.loc(Args[k - 1].second), T.loc(Args[k].first),
+        B.replaceChars(mainFileLoc(Ctx, Args[k - 1].second), mainFileLoc(Ctx, Args[k].first),
                        ";" + Sep + laneText(Dst, k) + " = ");
-      B.replaceChars(T.loc(Args.back().second), T.loc(E0), ";" + Close);
+      B.replaceChars(mainFileLoc(Ctx, Args.back().second), mainFileLoc(Ctx, E0), ";" + Close);
       commit(B, S);
       return;
     }
@@ -3137,7 +2913,7 @@ private:
       Lines.push_back(Prefix);
     for (unsigned k = 0; k < Dst.V; ++k)
       Lines.push_back(laneText(Dst, k) + " = " + Values[k] + ";");
-    B.replaceChars(T.loc(B0), T.loc(E0), Open + join(Lines, Sep) + Close);
+    B.replaceChars(mainFileLoc(Ctx, B0), mainFileLoc(Ctx, E0), Open + join(Lines, Sep) + Close);
     commit(B, S);
   }
 
@@ -3163,13 +2939,12 @@ private:
 
   AnalysisContext &AC;
   const ASTContext &Ctx;
-  TextCtx T;
   const FunctionDecl *FD;
   const FunctionFacts &Facts;
   Analyzer A;
   ParentMap PM;
   std::set<const CXXOperatorCallExpr *> Owned;
-  std::set<std::string> UsedNames;
+  FreshNames Names; ///< temporary names handed out
 };
 
 //===----------------------------------------------------------------------===//

@@ -6,6 +6,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "clang/Tooling/Tooling.h"
 #include "gtest/gtest.h"
@@ -78,6 +79,50 @@ TEST(SourceCode, TextOffsetsAndLines) {
   EXPECT_EQ(lineIndent(P.ctx(), Sub->getBeginLoc()), "  ");
 }
 
+TEST(SourceCode, UnexpandedTextAndMacroUses) {
+  Parsed P("#define AT(p, i) ((p)[i])\n#define PAREN(e) (e)\n"
+           "int f(int *x, int i) {\n  int a = x[i];\n  int b = AT(x, i);\n  return PAREN(a + b);\n}\n");
+  auto Subs = match(arraySubscriptExpr().bind("s"), P.ctx());
+  ASSERT_EQ(Subs.size(), 2u);
+  const auto *Plain = Subs[0].getNodeAs<ArraySubscriptExpr>("s");
+  const auto *ByMacro = Subs[1].getNodeAs<ArraySubscriptExpr>("s");
+  EXPECT_TRUE(isUnexpandedMainFileText(P.ctx(), Plain));
+  EXPECT_FALSE(isUnexpandedMainFileText(P.ctx(), ByMacro));
+  // The macro's whole expansion is the parenthesised subscript: its range is
+  // the macro use; the subscript alone is no written range.
+  const auto *Paren = P.first<ParenExpr>(parenExpr(has(arraySubscriptExpr())));
+  ASSERT_NE(Paren, nullptr);
+  const SourceManager &SM = P.ctx().getSourceManager();
+  CharSourceRange R = writtenRange(P.ctx(), Paren);
+  ASSERT_TRUE(R.isValid());
+  EXPECT_EQ(Lexer::getSourceText(R, SM, P.ctx().getLangOpts()), "AT(x, i)");
+  EXPECT_TRUE(writtenRange(P.ctx(), ByMacro).isInvalid());
+  // Text in a macro argument is main-file text, but not unexpanded text.
+  const auto *Sum = P.first<BinaryOperator>(binaryOperator(hasOperatorName("+")));
+  EXPECT_FALSE(isUnexpandedMainFileText(P.ctx(), Sum));
+  EXPECT_EQ(sourceText(P.ctx(), Sum).value_or(""), "a + b");
+}
+
+TEST(SourceCode, SemicolonsLocationsAndEditedText) {
+  Parsed P("int f(int *x) {\n  x[0] = 1  ;\n  return x[1];\n}\n");
+  const auto *Assign = P.first<BinaryOperator>(binaryOperator(hasOperatorName("=")));
+  ASSERT_NE(Assign, nullptr);
+  const ASTContext &Ctx = P.ctx();
+  unsigned End = endOffset(Ctx, Assign);
+  const SourceManager &SM = Ctx.getSourceManager();
+  StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  auto Past = offsetPastSemicolon(Ctx, End);
+  ASSERT_TRUE(Past);
+  EXPECT_EQ(Buf.slice(beginOffset(Ctx, Assign), *Past), "x[0] = 1  ;");
+  EXPECT_FALSE(offsetPastSemicolon(Ctx, beginOffset(Ctx, Assign)));
+  EXPECT_EQ(SM.getFileOffset(mainFileLoc(Ctx, End)), End);
+  // The statement's text once `x[0]` becomes `y` and `1` becomes `2`.
+  unsigned B = beginOffset(Ctx, Assign);
+  auto Text = textWithEdits(Ctx, B, End, {{B + 7, 1, "2"}, {B, 4, "y"}, {0, 3, "ignored"}});
+  EXPECT_EQ(Text.value_or(""), "y = 2");
+  EXPECT_FALSE(textWithEdits(Ctx, B, End, {{B, 4, "y"}, {B + 2, 1, "k"}}).has_value());
+}
+
 TEST(SourceBuilders, ParensByPrecedence) {
   Parsed P("int f(int a, int b, int c) { return (a << b) + (a * b) + (c ? a : b) + -a; }\n");
   const auto *Shift = P.first<BinaryOperator>(binaryOperator(hasOperatorName("<<")));
@@ -94,6 +139,24 @@ TEST(SourceBuilders, ParensByPrecedence) {
   EXPECT_TRUE(isPostfixSafe(P.first<DeclRefExpr>(declRefExpr())));
   EXPECT_EQ(parenIf(true, "a + b"), "(a + b)");
   EXPECT_EQ(parenIf(false, "a"), "a");
+}
+
+TEST(SourceBuilders, SumsAndNameStems) {
+  EXPECT_EQ(sumText({"4 * i", "1"}, 4), "4 * i + 5");
+  EXPECT_EQ(sumText({"4 * i", "j"}, -2), "4 * i + j - 2");
+  EXPECT_EQ(sumText({"i"}, 0), "i");
+  EXPECT_EQ(sumText({"3"}, 1), "4");
+  EXPECT_EQ(sumText({}, 0), "0");
+  Parsed P("struct S { float *data; };\nfloat f(float (*M)[4], S s, float *p) {\n"
+           "  return M[1][2] + s.data[0] + (p + 1)[0];\n}\n");
+  auto Subs = match(arraySubscriptExpr(unless(hasParent(implicitCastExpr(
+                                           hasParent(arraySubscriptExpr())))))
+                        .bind("s"),
+                    P.ctx());
+  std::vector<std::string> Stems;
+  for (const auto &N : Subs)
+    Stems.push_back(nameStem(N.getNodeAs<ArraySubscriptExpr>("s")->getBase(), "vec"));
+  EXPECT_EQ(Stems, (std::vector<std::string>{"M", "data", "vec"}));
 }
 
 TEST(SourceBuilders, FreshNamesAvoidEverySpelledName) {
@@ -116,6 +179,22 @@ TEST(EditOps, InsertAtBodyTop) {
   B.insertAtBodyTop(F, "int t = 0;").insertAtBodyTop(G, "return;");
   EXPECT_EQ(P.apply(B),
             "void f(int *x) {\n    int t = 0;\n    x[0] = 1;\n}\nvoid g() {\n  return;\n}\n");
+}
+
+TEST(EditOps, InsertLineAbovePragmas) {
+  Parsed P("void f(int *x) {\n  int a = 0;\n  #pragma unroll\n  for (int k = 0; k < 4; ++k)\n"
+           "    x[k] = a;\n  for (int k = 0; k < 2; ++k) x[k] = 0;\n}\n");
+  auto Loops = match(forStmt().bind("l"), P.ctx());
+  ASSERT_EQ(Loops.size(), 2u);
+  const auto *L0 = Loops[0].getNodeAs<ForStmt>("l"), *L1 = Loops[1].getNodeAs<ForStmt>("l");
+  if (beginOffset(P.ctx(), L1) < beginOffset(P.ctx(), L0))
+    std::swap(L0, L1);
+  EditBuilder B(P.ctx());
+  B.insertLineAbovePragmas(L0, "int t0;");
+  B.insertLineAbovePragmas(L1, "int t1;");
+  EXPECT_EQ(P.apply(B), "void f(int *x) {\n  int a = 0;\n  int t0;\n  #pragma unroll\n"
+                        "  for (int k = 0; k < 4; ++k)\n    x[k] = a;\n  int t1;\n"
+                        "  for (int k = 0; k < 2; ++k) x[k] = 0;\n}\n");
 }
 
 TEST(EditOps, BarriersBeforeAndAfterStatements) {

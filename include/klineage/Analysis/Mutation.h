@@ -109,8 +109,6 @@ public:
   const std::vector<MemEvent> &events() const { return Events; }
   /// __builtin_assume(v % N == 0) facts.
   bool assumedMultiple(const clang::VarDecl *VD, int64_t N) const;
-  /// Is \p Name free for a new local variable in this function?
-  bool nameIsFree(const std::string &Name) const;
 
 private:
   friend class FactsVisitor;
@@ -120,7 +118,6 @@ private:
   llvm::DenseMap<const clang::Stmt *, const clang::Stmt *> Parents;
   std::vector<MemEvent> Events;
   std::vector<std::pair<const clang::VarDecl *, int64_t>> Multiples;
-  std::set<std::string> Names;
 };
 
 /// Every modification of \p V in the function that declares it (a local

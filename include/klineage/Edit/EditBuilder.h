@@ -48,6 +48,11 @@ public:
   /// Inserts \p Line (no trailing newline) as a new line above the line of
   /// \p Loc, with that line's indentation.
   EditBuilder &insertLineBefore(clang::SourceLocation Loc, llvm::StringRef Line);
+  /// Inserts \p Line as a new line above statement \p S and above the
+  /// `#pragma` lines right before it (a loop keeps its `#pragma unroll`),
+  /// with the indentation of \p S's line; like insertLineBefore when code
+  /// precedes \p S on its line.
+  EditBuilder &insertLineAbovePragmas(const clang::Stmt *S, llvm::StringRef Line);
   /// Inserts \p Line as a new line below statement \p S (after its ';'),
   /// with the indentation of the line \p S starts on.
   EditBuilder &insertLineAfter(const clang::Stmt *S, llvm::StringRef Line);

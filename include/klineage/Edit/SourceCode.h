@@ -10,12 +10,14 @@
 #ifndef KLINEAGE_EDIT_SOURCECODE_H
 #define KLINEAGE_EDIT_SOURCECODE_H
 
+#include "klineage/Edit/TextEdit.h"
 #include "klineage/Frontend/SourcePositions.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace clang {
 class Expr;
@@ -34,8 +36,16 @@ clang::CharSourceRange mainFileRange(const clang::ASTContext &Ctx, clang::Source
 std::optional<std::string> sourceText(const clang::ASTContext &Ctx, clang::SourceRange Range);
 /// Same, for a node (nullopt for null).
 std::optional<std::string> sourceText(const clang::ASTContext &Ctx, const clang::Stmt *S);
-/// The main-file text that covers \p S, a whole macro use included; for
-/// reading only (nullopt outside the main file).
+/// True if \p S is written directly in the main file: neither end lies in a
+/// macro expansion, not even in a macro argument (stricter than
+/// mainFileRange).
+bool isUnexpandedMainFileText(const clang::ASTContext &Ctx, const clang::Stmt *S);
+/// The main-file char range that covers \p S: its own text, or the whole
+/// macro use whose expansion is exactly \p S (`FETCH(p[i])` for the
+/// expression it expands to). Invalid when there is none.
+clang::CharSourceRange writtenRange(const clang::ASTContext &Ctx, const clang::Stmt *S);
+/// The text of writtenRange; for reading only (nullopt outside the main
+/// file).
 std::optional<std::string> writtenText(const clang::ASTContext &Ctx, const clang::Stmt *S);
 /// Text of \p S for messages: its source text, else an Expr pretty-printed,
 /// else \p Fallback.
@@ -61,6 +71,18 @@ llvm::StringRef lineContaining(const clang::SourceManager &SM, clang::SourceLoca
                                unsigned &Start, unsigned &End);
 /// The whitespace that starts the line holding \p Loc.
 std::string lineIndent(const clang::ASTContext &Ctx, clang::SourceLocation Loc);
+
+/// The main-file location at byte \p Offset.
+clang::SourceLocation mainFileLoc(const clang::ASTContext &Ctx, unsigned Offset);
+/// The main-file offset just past the ';' that follows \p Offset after
+/// blanks (where an expression statement ending at \p Offset ends), or
+/// nullopt when something else follows.
+std::optional<unsigned> offsetPastSemicolon(const clang::ASTContext &Ctx, unsigned Offset);
+/// The main-file text of [\p Begin, \p End) with \p Edits applied: the text a
+/// range will have once edits inside it are made (edits not inside it are
+/// ignored). nullopt when two edits overlap.
+std::optional<std::string> textWithEdits(const clang::ASTContext &Ctx, unsigned Begin,
+                                         unsigned End, std::vector<TextEdit> Edits);
 
 } // namespace klineage
 
