@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "VectorizeGlobalAccess.h"
 #include "klineage/Analysis/BlockPosition.h"
+#include "klineage/Analysis/LoopInfo.h"
 #include "klineage/Cuda/Intrinsics.h"
 #include "klineage/Edit/SourceCode.h"
 #include "clang/AST/Attr.h"
@@ -998,6 +999,179 @@ std::string inPlaceWhy(const ReverseSubject &S) {
          " scalar loads in place (make_" + VT + ")";
 }
 
+/// Why index \p Index of a packed temporary's element does not name one of
+/// its \p Lanes lanes statically ("" if it does): a constant in range, or
+/// the index of a loop around the use that counts up by one over lanes
+/// within range.
+std::string packedIndexWhy(ASTContext &Ctx, const ReverseSubject &S, const Expr *Use,
+                           const Expr *Index, unsigned Lanes) {
+  std::string N = std::to_string(Lanes);
+  Expr::EvalResult C;
+  if (!Index->isValueDependent() && Index->EvaluateAsInt(C, Ctx)) {
+    int64_t K = C.Val.getInt().getExtValue();
+    return K >= 0 && K < int64_t(Lanes) ? "" : "a constant outside lanes 0.." + std::to_string(Lanes - 1);
+  }
+  const VarDecl *K = analysis::refVar(Index);
+  const ForStmt *Loop = nullptr;
+  for (const Stmt *Up = S.PM.getParent(Use); Up && K && !Loop; Up = S.PM.getParent(Up))
+    if (const auto *F = dyn_cast<ForStmt>(Up))
+      if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit());
+          (DS && DS->isSingleDecl() && DS->getSingleDecl() == K) ||
+          analysis::findModification(Ctx, F->getInc(), K))
+        Loop = F;
+  if (!Loop)
+    return "which is neither a constant nor the index of a loop around the use";
+  analysis::TripCount T = analysis::analyseTripCount(Ctx, *Loop, S.View.facts().function()->getBody());
+  auto Increments = [&] {
+    const Expr *St = T.Step ? T.Step->IgnoreParenImpCasts() : nullptr;
+    if (const auto *U = dyn_cast_or_null<UnaryOperator>(St))
+      return U->isIncrementOp();
+    if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(St))
+      return CA->getOpcode() == BO_AddAssign;
+    if (const auto *B = dyn_cast_or_null<BinaryOperator>(St))
+      return B->getOpcode() == BO_Assign &&
+             isa<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts()) &&
+             cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts())->getOpcode() == BO_Add;
+    return false;
+  };
+  if (!T.counted() || T.Index != K || !T.Count || !T.StartValue || !T.StepValue ||
+      *T.StepValue != 1 || !Increments())
+    return "the index of a loop without a constant trip count stepping by one";
+  int64_t Start = T.StartValue->getExtValue();
+  if (Start < 0 || Start + int64_t(*T.Count) > int64_t(Lanes))
+    return "whose loop runs over " + std::to_string(Start) + ".." +
+           std::to_string(Start + int64_t(*T.Count) - 1) + ", outside lanes 0.." +
+           std::to_string(Lanes - 1);
+  return "";
+}
+
+/// vector-temp-only-lanes for a packed load: its temporary is only read,
+/// element by element with statically known lanes.
+Status packedLoadUses(ASTContext &Ctx, const ReverseSubject &S, PreconditionResult &R) {
+  const PackedPlan &P = *S.Packed;
+  if (!P.NoForm.empty()) {
+    R.Reason = P.NoForm;
+    note(R, Ctx, P.Call, "use", "the packed load");
+    return Status::Fails;
+  }
+  if (!analysis::isPureExpr(P.Call->getArg(P.Helper.PointerParam), Ctx)) {
+    R.Reason = "the pointer argument has side effects; the scalar loads would evaluate it at "
+               "every use";
+    return Status::Fails;
+  }
+  std::string V = P.Var->getName().str();
+  unsigned Lanes = P.Helper.Type.Lanes;
+  for (const PackedPlan::Use &U : P.Uses) {
+    std::string What = "'" + writtenText(Ctx, U.At).value_or(V) + "' (line " + lineText(Ctx, U.At) + ")";
+    switch (U.K) {
+    case PackedPlan::Use::Other:
+      R.Reason = "'" + V + "' is used whole at line " + lineText(Ctx, U.At) +
+                 "; a packed value has no scalar form in place";
+      break;
+    case PackedPlan::Use::Static:
+      if (!P.TypeText.empty())
+        continue;
+      R.Reason = What + " names a static member through '" + V +
+                 "', whose type is not written out; it cannot be named once '" + V + "' is gone";
+      break;
+    case PackedPlan::Use::Element:
+      if (!U.Read) {
+        R.Reason = What + " is written or bound to a reference: '" + V + "' is not only read";
+        break;
+      }
+      if (std::string Why = packedIndexWhy(Ctx, S, U.At, U.Index, Lanes); !Why.empty())
+        R.Reason = What + " is indexed by '" + writtenText(Ctx, U.Index).value_or("?") + "', " +
+                   Why + "; only elements at statically known lanes become scalar loads";
+      else
+        continue;
+      break;
+    }
+    note(R, Ctx, U.At, "use", "'" + V + "' is used here");
+    return Status::Fails;
+  }
+  R.Reason = "'" + V + "' is only read, element by element at lanes known statically (a constant or "
+             "the index of a loop over its " + std::to_string(Lanes) + " lanes)";
+  return Status::Holds;
+}
+
+/// no-aliasing-write-between for a packed load: delaying the loads to the
+/// uses crosses no write that may touch the elements. Packed loads (reads)
+/// and element accesses of register temporaries are no writes; a packed
+/// store is a write through its pointer.
+void packedDelayAliasing(ASTContext &Ctx, const ReverseSubject &S, WorstReport &W) {
+  const PackedPlan &P = *S.Packed;
+  Root Target = S.View.rootOf(P.VA.P);
+  std::string PName = Target.Chain.empty() ? Target.Name : Target.Chain.front();
+  std::string Assumable = PName.empty() ? "noalias" : "noalias:" + PName;
+  std::vector<const VarDecl *> Vars;
+  Linearizer::collectVars(P.VA.P, Vars);
+  for (const Expr *TE : P.VA.TermExprs)
+    Linearizer::collectVars(TE, Vars);
+  const VarDecl *Which = nullptr;
+  if (const VarMod *M = S.View.facts().modifiedIn(Vars, P.DelayBegin, P.DelayEnd, &Which)) {
+    W.report(Status::Fails,
+             "'" + Which->getName().str() +
+                 "' (part of the address) is modified between the packed load and a use",
+             "", evidenceAt(Ctx, M->At->getBeginLoc(), "write",
+                            "'" + Which->getName().str() + "' is modified here"));
+    return;
+  }
+  for (const analysis::Interference &I :
+       S.View.interferences(Target, P.DelayBegin, P.DelayEnd, /*Reads=*/false)) {
+    const MemEvent &Ev = *I.Event;
+    std::string Line = lineText(Ctx, Ev.E);
+    std::string What = writtenText(Ctx, Ev.E).value_or("memory");
+    if (Ev.K == MemEvent::Call) {
+      if (auto El = cuda::packedElement(Ctx, Ev.E)) {
+        const VarDecl *Obj = analysis::refVar(El->Object);
+        if (Obj && Obj->hasLocalStorage() && !Obj->getType()->isReferenceType())
+          continue; // an element of a register temporary
+      }
+      const auto *C = dyn_cast<CallExpr>(Ev.E);
+      const FunctionDecl *F = C ? C->getDirectCallee() : nullptr;
+      if (cuda::isHalfPrecisionMember(F))
+        continue; // `(float)h`: register arithmetic
+      auto H = F ? cuda::packedAccessHelper(Ctx, F) : std::nullopt;
+      if (H && H->K == cuda::PackedAccessHelper::Load)
+        continue; // a packed load reads
+      if (H) {
+        std::string Why;
+        int Al = S.View.mayAlias(
+            Target, S.View.rootOf(C->getArg(H->PointerParam)), Why);
+        EvidenceNote Here =
+            evidenceAt(Ctx, Ev.E->getBeginLoc(), "write", "'" + What + "' stores here");
+        if (Al == 2)
+          W.report(Status::Fails,
+                   "the packed store '" + What + "' (line " + Line +
+                       ") may overwrite an element before its delayed scalar load: " + Why,
+                   "", Here);
+        else if (Al == 1)
+          W.report(Status::Unknown,
+                   "the packed store '" + What + "' (line " + Line +
+                       ") lies between the packed load and a use: " + Why,
+                   Assumable, Here);
+        continue;
+      }
+      W.report(Status::Fails,
+               "the call to '" + Ev.What + "' (line " + Line +
+                   ") between the packed load and its uses may write or synchronize memory",
+               "", evidenceAt(Ctx, Ev.E->getBeginLoc(), "call", "'" + Ev.What + "' is called here"));
+      return;
+    }
+    EvidenceNote Here = evidenceAt(Ctx, Ev.E->getBeginLoc(), "write", "'" + What + "' is written here");
+    if (I.Overlap == analysis::Alias::Same)
+      W.report(Status::Fails,
+               "the store to '" + What + "' (line " + Line +
+                   ") may overwrite an element before its delayed scalar load: " + I.Why,
+               "", Here);
+    else
+      W.report(Status::Unknown,
+               "the store to '" + What + "' (line " + Line +
+                   ") lies between the packed load and a use: " + I.Why,
+               Assumable, Here);
+  }
+}
+
 } // namespace
 
 /// vector-temp-only-lanes: the vector load is read as a value that scalar
@@ -1044,6 +1218,22 @@ Status checkVectorTempOnlyLanes(const PreconditionQuery &Q, PreconditionResult &
   case ReverseSubject::OneLane:
     R.Reason = "only lane ." + std::string(LaneNames[S.Lane]) + " is read";
     return Status::Holds;
+  case ReverseSubject::PackedLoad:
+    return packedLoadUses(Q.AC.ast(), S, R);
+  case ReverseSubject::PackedStore:
+    if (!S.Packed->NoForm.empty()) {
+      R.Reason = S.Packed->NoForm;
+      note(R, Ctx, S.Packed->Call, "use", "the packed store");
+      return Status::Fails;
+    }
+    if (!analysis::isPureExpr(S.Packed->Call->getArg(S.Packed->Helper.PointerParam), Ctx)) {
+      R.Reason = "the pointer argument has side effects; the scalar stores would evaluate it once "
+                 "per lane";
+      return Status::Fails;
+    }
+    R.Reason = "a packed store needs no temporary: its " +
+               std::to_string(S.Packed->Helper.Type.Lanes) + " elements are stored one by one";
+    return Status::Holds;
   }
   return Status::Unknown;
 }
@@ -1069,6 +1259,25 @@ Status checkNoAliasingWriteBetweenReverse(const PreconditionQuery &Q, Preconditi
     return Status::Holds;
   case ReverseSubject::OneLane:
     R.Reason = "the load is not moved";
+    return Status::Holds;
+  case ReverseSubject::PackedLoad:
+    packedDelayAliasing(Q.AC.ast(), S, W);
+    return W.into(R, "no possibly-aliasing store between the packed load and its uses");
+  case ReverseSubject::PackedStore:
+    if (const PackedPlan &P = *S.Packed; P.CopyFrom) {
+      // A copy interleaves its scalar loads and stores.
+      Root Dst = S.View.rootOf(P.VA.P), Src = S.View.rootOf(P.SrcVA.P);
+      std::string Why, DName = Dst.Chain.empty() ? Dst.Name : Dst.Chain.front();
+      int Al = S.View.mayAlias(Dst, Src, Why);
+      if (Al == 2 && S.Addr.laneText(P.SrcVA, 0) != S.Addr.laneText(P.VA, 0))
+        W.report(Status::Fails,
+                 "copy within one array: scalar stores may overwrite elements not yet loaded");
+      else if (Al == 1)
+        W.report(Status::Unknown, "interleaving scalar loads and stores of a copy: " + Why,
+                 DName.empty() ? "noalias" : "noalias:" + DName);
+      return W.into(R, "the packed copy's scalar loads and stores touch different memory");
+    }
+    R.Reason = "the scalar stores stay where the packed store was, storing a register value";
     return Status::Holds;
   case ReverseSubject::NotScalar:
   case ReverseSubject::LValue:

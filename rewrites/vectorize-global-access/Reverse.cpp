@@ -11,6 +11,7 @@
 #include "VectorizeGlobalAccess.h"
 #include "klineage/Analysis/AnalysisCache.h"
 #include "klineage/Cuda/Intrinsics.h"
+#include "klineage/Cuda/PackedVectors.h"
 #include "klineage/Edit/SourceBuilders.h"
 #include "klineage/Edit/SourceCode.h"
 #include "klineage/Rewrite/SiteEdits.h"
@@ -295,6 +296,10 @@ public:
         Names(AC.ast()) {}
 
   void run() {
+    // The one access of a packed load or store helper is its callers' site
+    // (packedAccesses), not one of its own.
+    if (helperOf(FD))
+      return;
     auto Matches = match(findAll(vectorAccessMatcher()), *FD->getBody(), AC.ast());
     std::vector<const Expr *> Accesses;
     for (const BoundNodes &BN : Matches)
@@ -356,6 +361,7 @@ public:
       ReverseSubject Sub = subject(ReverseSubject::LValue, E);
       S.check(spec(VectorTempOnlyLanes, Direction::Reverse), query(Sub));
     }
+    packedAccesses();
   }
 
 private:
@@ -910,6 +916,313 @@ private:
     commit(B, S);
   }
 
+  //===--------------------------------------------------------------------===//
+  // Packed vectors (llm.c's Packed128 and its load/store helpers)
+  //===--------------------------------------------------------------------===//
+
+  /// The helper \p F is, if it is a packed load or store (remembered).
+  const std::optional<cuda::PackedAccessHelper> &helperOf(const FunctionDecl *F) {
+    auto It = Helpers.find(F);
+    if (It == Helpers.end())
+      It = Helpers.emplace(F, cuda::packedAccessHelper(Ctx, F)).first;
+    return It->second;
+  }
+
+  /// Every call of a packed load or store helper: a vector access of the
+  /// pointer it is given.
+  void packedAccesses() {
+    auto Calls = match(findAll(callExpr().bind(AccessId)), *FD->getBody(), AC.ast());
+    std::vector<std::pair<const CallExpr *, cuda::PackedAccessHelper>> Found;
+    for (const BoundNodes &BN : Calls) {
+      const auto *C = BN.getNodeAs<CallExpr>(AccessId);
+      if (!C || C->isTypeDependent() || C->isValueDependent() || isa<CXXMemberCallExpr>(C) ||
+          isa<CXXOperatorCallExpr>(C))
+        continue;
+      if (const FunctionDecl *F = C->getDirectCallee())
+        if (const auto &H = helperOf(F))
+          Found.push_back({C, *H});
+    }
+    std::sort(Found.begin(), Found.end(), [&](const auto &X, const auto &Y) {
+      return beginOffset(Ctx, X.first) < beginOffset(Ctx, Y.first);
+    });
+    // A packed load that is the value of a packed store is that store's
+    // (a copy, split lane by lane).
+    std::set<const Expr *> Copied;
+    for (const auto &[C, H] : Found)
+      if (H.K == cuda::PackedAccessHelper::Store)
+        Copied.insert(VectorAddresses::skipWrappers(C->getArg(H.ValueParam)));
+    for (const auto &[C, H] : Found) {
+      if (Copied.count(C))
+        continue;
+      PackedPlan P;
+      P.Call = C;
+      P.Helper = H;
+      scalarAddress(C->getArg(H.PointerParam), P.VA);
+      if (H.K == cuda::PackedAccessHelper::Load)
+        packedLoad(P);
+      else
+        packedStore(P);
+    }
+  }
+
+  /// The scalar pointer \p Ptr a packed helper is given as pointer + index
+  /// terms: `p + e`, `&p[e]`, `p`.
+  void scalarAddress(const Expr *Ptr, VecAddr &Out) {
+    const Expr *E = Ptr->IgnoreParenImpCasts();
+    while (true) {
+      if (const auto *B = dyn_cast<BinaryOperator>(E);
+          B && B->getOpcode() == BO_Add && B->getType()->isPointerType()) {
+        const Expr *P = B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS();
+        const Expr *I = P == B->getLHS() ? B->getRHS() : B->getLHS();
+        addIndexTerm(Out, I);
+        E = P->IgnoreParenImpCasts();
+        continue;
+      }
+      if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf)
+        if (const auto *AS = dyn_cast<ArraySubscriptExpr>(U->getSubExpr()->IgnoreParens());
+            AS && AS->getBase()->getType()->isPointerType()) {
+          addIndexTerm(Out, AS->getIdx());
+          E = AS->getBase()->IgnoreParenImpCasts();
+          continue;
+        }
+      break;
+    }
+    // Terms were collected outermost first: `p + a + b` is (p + a) + b.
+    std::reverse(Out.Terms.begin(), Out.Terms.end());
+    Out.P = E;
+  }
+  void addIndexTerm(VecAddr &Out, const Expr *I) {
+    Expr::EvalResult R;
+    if (!I->isValueDependent() && I->EvaluateAsInt(R, Ctx)) {
+      if (int64_t C = R.Val.getInt().getExtValue())
+        Out.Terms.push_back(std::to_string(C));
+      return;
+    }
+    Out.Terms.push_back(parenIf(needsParens(I->IgnoreImpCasts(), prec::Additive),
+                                writtenText(Ctx, I).value_or("")));
+    Out.TermExprs.push_back(I);
+  }
+
+  /// `p[B + k]`, the scalar element \p Index (text) of \p VA.
+  std::string elementText(const VecAddr &VA, const Expr *Index) {
+    Expr::EvalResult R;
+    if (!Index->isValueDependent() && Index->EvaluateAsInt(R, Ctx))
+      return Addr.laneText(VA, unsigned(R.Val.getInt().getExtValue()));
+    VecAddr At = VA;
+    At.Terms.push_back(parenIf(needsParens(Index->IgnoreImpCasts(), prec::Additive),
+                               writtenText(Ctx, Index).value_or("")));
+    return Addr.laneText(At, 0);
+  }
+
+  std::string packedWhat(const PackedPlan &P) {
+    return std::to_string(P.Helper.Type.Lanes) + " x " +
+           P.Helper.Type.Element.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy()) + ", " +
+           P.Helper.Fn->getNameAsString();
+  }
+
+  /// A packed load `P v = load128(p + B);`: v's elements become scalar loads
+  /// `p[B + k]` at the uses and the declaration goes.
+  void packedLoad(PackedPlan &P) {
+    Site &S = AC.addSite(RewriteName, Direction::Reverse, P.Call->getBeginLoc(), FD);
+    S.Facts["width"] = std::to_string(P.Helper.Type.Lanes);
+    S.Facts["kind"] = "load";
+    S.Facts["form"] = "packed";
+    const Stmt *Up = Addr.parentSkipping(P.Call);
+    const auto *DS = dyn_cast_or_null<DeclStmt>(Up);
+    const VarDecl *VD = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+    if (!VD || !VD->getInit() || VectorAddresses::skipWrappers(VD->getInit()) != P.Call ||
+        !VD->hasLocalStorage() || VD->getType()->isReferenceType()) {
+      S.Summary = "load a packed vector (" + packedWhat(P) + ") as scalar loads";
+      P.NoForm = "the packed load '" + writtenText(Ctx, P.Call).value_or("?") +
+                 "' is not the initialiser of a temporary of its own; a packed value has no "
+                 "scalar form in place";
+    } else {
+      P.Var = VD;
+      P.Decl = DS;
+      S.Summary = "load packed '" + VD->getName().str() + "' (" + packedWhat(P) +
+                  ") as scalar loads at the uses";
+      if (!VD->getType()->getContainedAutoType())
+        P.TypeText = sourceText(Ctx, VD->getTypeSourceInfo()->getTypeLoc().getUnqualifiedLoc()
+                                         .getSourceRange())
+                         .value_or("");
+      packedUses(P);
+    }
+    ReverseSubject Sub = subject(ReverseSubject::PackedLoad, P.Call);
+    Sub.Packed = &P;
+    Verdicts V;
+    if (V.check(spec(VectorTempOnlyLanes, Direction::Reverse), query(Sub)) != Status::Fails)
+      V.check(spec(NoAliasingWriteBetween, Direction::Reverse), query(Sub));
+    V.emit(S, ReverseOrder);
+    if (V.anyFails())
+      return;
+    EditBuilder B(Ctx);
+    if (writtenText(Ctx, P.VA.P->IgnoreImpCasts()).value_or("").empty()) {
+      S.addPrecondition(SourceRewritable, Status::Fails, "the pointer is not plain source text");
+      return;
+    }
+    B.removeLines(P.Decl->getSourceRange());
+    for (const PackedPlan::Use &U : P.Uses) {
+      if (U.K == PackedPlan::Use::Element)
+        B.replace(U.At->getSourceRange(), elementText(P.VA, U.Index));
+      else if (const auto *M = dyn_cast<MemberExpr>(U.At))
+        B.replace(M->getSourceRange(), P.TypeText + "::" + M->getMemberDecl()->getNameAsString());
+    }
+    commit(B, S);
+  }
+
+  /// The uses of packed temporary \p P.Var and the span its loads would be
+  /// delayed across.
+  void packedUses(PackedPlan &P) {
+    auto Refs = match(findAll(declRefExpr(to(varDecl(equalsNode(P.Var)))).bind(AccessId)),
+                      *FD->getBody(), AC.ast());
+    unsigned Last = endOffset(Ctx, P.Decl), DeclBegin = beginOffset(Ctx, P.Decl);
+    for (const BoundNodes &BN : Refs) {
+      const auto *Ref = BN.getNodeAs<DeclRefExpr>(AccessId);
+      Last = std::max(Last, endOffset(Ctx, Ref));
+      // A use inside a loop that does not hold the declaration is repeated.
+      for (const Stmt *Up = PM.getParent(Ref); Up; Up = PM.getParent(Up))
+        if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Up) &&
+            beginOffset(Ctx, Up) > DeclBegin)
+          Last = std::max(Last, endOffset(Ctx, Up));
+      PackedPlan::Use U;
+      U.At = Ref;
+      const Stmt *Up = PM.getParentIgnoreParenImpCasts(const_cast<DeclRefExpr *>(Ref));
+      if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(Up)) {
+        if (auto El = cuda::packedElement(Ctx, Op);
+            El && El->Object->IgnoreParenImpCasts() == Ref) {
+          U.K = PackedPlan::Use::Element;
+          U.At = Op;
+          U.Index = El->Index;
+          U.Read = elementRead(Op);
+        }
+      } else if (const auto *M = dyn_cast_or_null<MemberExpr>(Up);
+                 M && isa<VarDecl>(M->getMemberDecl())) {
+        U.K = PackedPlan::Use::Static;
+        U.At = M;
+      }
+      P.Uses.push_back(U);
+    }
+    P.DelayBegin = endOffset(Ctx, P.Decl);
+    P.DelayEnd = Last;
+  }
+
+  /// The element \p Op is read as a value: converted to an rvalue, or the
+  /// object of a const member call (a conversion operator of __half).
+  bool elementRead(const CXXOperatorCallExpr *Op) {
+    const Stmt *P = PM.getParentIgnoreParens(Op);
+    if (const auto *ICE = dyn_cast_or_null<ImplicitCastExpr>(P))
+      return ICE->getCastKind() == CK_LValueToRValue;
+    if (const auto *M = dyn_cast_or_null<MemberExpr>(P))
+      if (const auto *MD = dyn_cast<CXXMethodDecl>(M->getMemberDecl()))
+        return MD->isConst() && isa_and_nonnull<CXXMemberCallExpr>(PM.getParent(M));
+    return false;
+  }
+
+  /// True if \p T has a payload `operator[]` usable on a const object
+  /// (\p Const) or any object.
+  static bool hasPayloadSubscript(const cuda::PackedVectorType &T, bool Const) {
+    for (const CXXMethodDecl *M : T.Record->methods())
+      if (cuda::isPayloadSubscript(M, T) && (M->isConst() || !Const))
+        return true;
+    return false;
+  }
+
+  /// A packed store `store128(p + B, v);`: V scalar stores `p[B + k] = v[k];`
+  /// where it stands.
+  void packedStore(PackedPlan &P) {
+    Site &S = AC.addSite(RewriteName, Direction::Reverse, P.Call->getBeginLoc(), FD);
+    S.Facts["width"] = std::to_string(P.Helper.Type.Lanes);
+    S.Facts["kind"] = "store";
+    S.Facts["form"] = "packed";
+    const Expr *Val = VectorAddresses::skipWrappers(P.Call->getArg(P.Helper.ValueParam));
+    std::string ValText, Prefix;
+    bool Const = true;
+    if (const auto *Load = dyn_cast<CallExpr>(Val); Load && Load->getDirectCallee()) {
+      const auto &H = helperOf(Load->getDirectCallee());
+      if (H && H->K == cuda::PackedAccessHelper::Load &&
+          H->Type.Record->getCanonicalDecl() == P.Helper.Type.Record->getCanonicalDecl()) {
+        P.CopyFrom = Load;
+        scalarAddress(Load->getArg(H->PointerParam), P.SrcVA);
+      }
+    }
+    if (P.CopyFrom) {
+      // Lane by lane: dst[B + k] = src[C + k].
+    } else if (const auto *DRE = dyn_cast<DeclRefExpr>(Val); DRE && isa<VarDecl>(DRE->getDecl())) {
+      ValText = DRE->getDecl()->getName().str();
+      Const = DRE->getType().isConstQualified();
+    } else {
+      ValText = Names.numbered("st_v");
+      Prefix = "const auto " + ValText + " = " + writtenText(Ctx, Val).value_or("") + ";";
+    }
+    S.Summary = "store packed '" + (ValText.empty() || !Prefix.empty() ? writtenText(Ctx, Val).value_or("?") : ValText) +
+                "' (" + packedWhat(P) + ") as " + std::to_string(P.Helper.Type.Lanes) +
+                " scalar stores";
+    unsigned B0 = 0, E0 = 0;
+    bool Braces = false;
+    if (!P.CopyFrom && !hasPayloadSubscript(P.Helper.Type, Const))
+      P.NoForm = "the packed type has no operator[] returning a payload element of a " +
+                 std::string(Const ? "const " : "") + "value";
+    else if (!callStatement(P.Call, B0, E0, Braces))
+      P.NoForm = "the packed store is not a statement of its own";
+    ReverseSubject Sub = subject(ReverseSubject::PackedStore, P.Call);
+    Sub.Packed = &P;
+    S.check(spec(VectorTempOnlyLanes, Direction::Reverse), query(Sub));
+    if (!P.NoForm.empty())
+      return;
+    S.check(spec(NoAliasingWriteBetween, Direction::Reverse), query(Sub));
+    if (S.verdict() == Status::Fails)
+      return;
+    if (writtenText(Ctx, P.VA.P->IgnoreImpCasts()).value_or("").empty() ||
+        (!Prefix.empty() && !writtenText(Ctx, Val)) ||
+        (P.CopyFrom && writtenText(Ctx, P.SrcVA.P->IgnoreImpCasts()).value_or("").empty())) {
+      S.addPrecondition(SourceRewritable, Status::Fails,
+                        "the pointer or the stored value is not plain source text");
+      return;
+    }
+    std::vector<std::string> Lines;
+    if (!Prefix.empty())
+      Lines.push_back(Prefix);
+    for (unsigned k = 0; k < P.Helper.Type.Lanes; ++k)
+      Lines.push_back(Addr.laneText(P.VA, k) + " = " +
+                      (P.CopyFrom ? Addr.laneText(P.SrcVA, k)
+                                  : ValText + "[" + std::to_string(k) + "]") +
+                      ";");
+    std::string Indent = lineIndent(Ctx, mainFileLoc(Ctx, B0));
+    EditBuilder B(Ctx);
+    B.replaceChars(mainFileLoc(Ctx, B0), mainFileLoc(Ctx, E0),
+                   Braces ? "{\n" + Indent + "  " + join(Lines, "\n" + Indent + "  ") + "\n" +
+                                Indent + "}"
+                          : join(Lines, "\n" + Indent));
+    commit(B, S);
+  }
+
+  /// The expression statement that is exactly call \p C (directly in a
+  /// block, or the whole body of an unbraced if/loop: \p Braces), plain
+  /// text, and its extent past ';'.
+  bool callStatement(const CallExpr *C, unsigned &Begin, unsigned &End, bool &Braces) {
+    const Stmt *S = C;
+    const Stmt *P = PM.getParent(S);
+    while (P && isa<ExprWithCleanups>(P)) {
+      S = P;
+      P = PM.getParent(P);
+    }
+    Braces = false;
+    if (const auto *IS = dyn_cast_or_null<IfStmt>(P))
+      Braces = IS->getThen() == S || IS->getElse() == S;
+    else if (const auto *FS = dyn_cast_or_null<ForStmt>(P))
+      Braces = FS->getBody() == S;
+    else if (const auto *WS = dyn_cast_or_null<WhileStmt>(P))
+      Braces = WS->getBody() == S;
+    if ((!isa_and_nonnull<CompoundStmt>(P) && !Braces) || !isUnexpandedMainFileText(Ctx, S))
+      return false;
+    Begin = beginOffset(Ctx, S);
+    auto E = offsetPastSemicolon(Ctx, endOffset(Ctx, S));
+    if (!E)
+      return false;
+    End = *E;
+    return true;
+  }
+
   AnalysisContext &AC;
   const ASTContext &Ctx;
   const FunctionDecl *FD;
@@ -919,6 +1232,7 @@ private:
   VectorAddresses Addr;
   std::set<const CXXOperatorCallExpr *> Owned;
   FreshNames Names; ///< temporary names handed out
+  std::map<const FunctionDecl *, std::optional<cuda::PackedAccessHelper>> Helpers;
 };
 
 } // namespace

@@ -17,6 +17,7 @@
 #include "klineage/Analysis/MemoryInterference.h"
 #include "klineage/Analysis/Mutation.h"
 #include "klineage/Analysis/PointerProvenance.h"
+#include "klineage/Cuda/PackedVectors.h"
 #include "klineage/Rewrite/RewritePair.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -285,6 +286,42 @@ struct TempPlan {
   std::vector<std::pair<unsigned, int>> UseAt;
 };
 
+/// A call of a packed load or store helper (llm.c's load128cs / store128,
+/// lib/Cuda/PackedVectors.h) and what its scalar form needs.
+struct PackedPlan {
+  const clang::CallExpr *Call = nullptr;
+  cuda::PackedAccessHelper Helper;
+  VecAddr VA; ///< the scalar pointer argument as pointer + index terms
+  /// Loads: the temporary `P v = load128(p);` and its declaration.
+  const clang::VarDecl *Var = nullptr;
+  const clang::DeclStmt *Decl = nullptr;
+  /// The temporary's type as written (to name its static members), "" if
+  /// it is not writable (auto).
+  std::string TypeText;
+  /// One use of the temporary.
+  struct Use {
+    enum Kind {
+      Element, ///< `v[k]` (At: the subscript, Index: k)
+      Static,  ///< `v.size`, a static member named through the object (At: the member)
+      Other,   ///< anything else (At: the reference)
+    } K = Other;
+    const clang::Expr *At = nullptr;
+    const clang::Expr *Index = nullptr;
+    bool Read = false; ///< Element: read as a value, not written or bound
+  };
+  std::vector<Use> Uses;
+  /// The span the loads are delayed across (after the declaration, to the
+  /// last use or the end of a loop that repeats one).
+  unsigned DelayBegin = 0, DelayEnd = 0;
+  /// Stores of a packed load (`store128(q, load128(p))`): the load, and
+  /// its pointer as pointer + index terms; the scalar form copies lane by
+  /// lane.
+  const clang::CallExpr *CopyFrom = nullptr;
+  VecAddr SrcVA;
+  /// Why the call has no scalar form at all ("" if it has), for refusals.
+  std::string NoForm;
+};
+
 /// What a reverse precondition is asked about: one vector access and the
 /// form its scalar replacement takes.
 struct ReverseSubject : SiteSubject {
@@ -296,6 +333,8 @@ struct ReverseSubject : SiteSubject {
     Store,     ///< a vector store split into scalar stores (Access, StoreOp)
     LoadInto,  ///< a vector load assigned to register storage lane by lane (Target)
     OneLane,   ///< one lane read straight from a vector load (Lane)
+    PackedLoad,  ///< a packed temporary's elements loaded at the uses (Packed)
+    PackedStore, ///< a packed store split into scalar stores in place (Packed)
   } F = NotScalar;
   ReverseSubject(FunctionView &View, const VectorAddresses &Addr, const clang::ParentMap &PM)
       : View(View), Addr(Addr), PM(PM) {}
@@ -311,6 +350,7 @@ struct ReverseSubject : SiteSubject {
   const clang::CXXOperatorCallExpr *StoreOp = nullptr; ///< Store: `dst = value`
   std::string Target;                                  ///< LoadInto: the register storage
   int Lane = -1;                                       ///< OneLane
+  const PackedPlan *Packed = nullptr;                  ///< PackedLoad, PackedStore
 };
 
 /// A vector store \p Ev to exactly the elements of \p VA: fine if every use
