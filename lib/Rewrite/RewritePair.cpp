@@ -176,6 +176,8 @@ Site &AnalysisContext::addSite(StringRef Rewrite, Direction Dir, SourceLocation 
   return Sites.back();
 }
 
+SiteSubject::~SiteSubject() = default;
+
 RewritePair::~RewritePair() = default;
 
 const PreconditionSpec *RewritePair::findPrecondition(StringRef Name) const {

@@ -71,12 +71,21 @@ struct PreconditionResult {
 
 class AnalysisContext;
 
+/// What a pair's analysis made of a site when one AST node does not say it
+/// all (a group of accesses, the form of a replacement): the pair derives its
+/// own type from it, and only the pair's precondition functions read it.
+struct SiteSubject {
+  virtual ~SiteSubject();
+};
+
 /// What a precondition function is asked: the analysis context, the
-/// function the site is in, and the AST node the precondition is about.
+/// function the site is in, the AST node the precondition is about, and the
+/// pair's subject of the site (may be null).
 struct PreconditionQuery {
   const AnalysisContext &AC;
   const clang::FunctionDecl *Function = nullptr;
   clang::DynTypedNode Node;
+  const SiteSubject *Subject = nullptr;
 };
 /// A precondition as a function: returns holds/fails/unknown and fills the
 /// reason, the --assume fact and the evidence of \p R. Side-effect free.
