@@ -8,7 +8,6 @@
 //
 //===----------------------------------------------------------------------===//
 #include "VectorizeGlobalAccess.h"
-#include "klineage/Analysis/AnalysisCache.h"
 #include "klineage/Analysis/BlockPosition.h"
 #include "klineage/Cuda/Intrinsics.h"
 #include "klineage/Edit/SourceBuilders.h"
@@ -210,12 +209,9 @@ std::vector<const IfStmt *> laneGuards(const ASTContext &Ctx, const Group &G, st
 
 namespace {
 
-class ForwardAnalysis {
+class ForwardAnalysis : FunctionAnalysis {
 public:
-  ForwardAnalysis(AnalysisContext &AC, const FunctionDecl *FD)
-      : AC(AC), Ctx(AC.ast()), FD(FD),
-        Facts(analysis::AnalysisCache::of(AC.ast()).facts(FD)),
-        A(AC.ast(), AC.assumptions(), Facts), PM(FD->getBody()), Names(AC.ast()) {}
+  ForwardAnalysis(AnalysisContext &AC, const FunctionDecl *FD) : FunctionAnalysis(AC, FD) {}
 
   void run() {
     collect();
@@ -1386,12 +1382,6 @@ private:
     commit(B, S);
   }
 
-  AnalysisContext &AC;
-  const ASTContext &Ctx;
-  const FunctionDecl *FD;
-  const FunctionFacts &Facts;
-  FunctionView A;
-  ParentMap PM;
   std::vector<std::unique_ptr<Lane>> Lanes;
   std::map<const Expr *, Lane *> ByAccess;
   std::set<const Lane *> InCallGroup;
@@ -1402,7 +1392,6 @@ private:
   std::map<const Expr *, Lane *> AllByAccess;
   std::set<const Lane *> InLoopGroup;
   std::vector<std::unique_ptr<LoopGroup>> LoopGroups;
-  FreshNames Names; ///< temporary names handed out
 };
 } // namespace
 

@@ -884,57 +884,6 @@ std::string lvalueUseWhy(const ReverseSubject &S, const Expr *E, const Stmt *&At
   return "is used as an lvalue (bound to a reference or written through)";
 }
 
-/// Delaying the loads of temporary \p T from its declaration to its uses
-/// crosses no possibly-aliasing write.
-void delayAliasing(const ReverseSubject &S, const TempPlan &T, WorstReport &W) {
-  const ASTContext &Ctx = S.View.ast();
-  const VecAddr &VA = T.VA;
-  Root P = S.View.rootOf(VA.P);
-  std::string PName = P.Chain.empty() ? P.Name : P.Chain.front();
-  std::vector<const VarDecl *> Vars;
-  Linearizer::collectVars(VA.P, Vars);
-  for (const Expr *TE : VA.TermExprs)
-    Linearizer::collectVars(TE, Vars);
-  const VarDecl *Which = nullptr;
-  if (const VarMod *M = S.View.facts().modifiedIn(Vars, T.DelayBegin, T.DelayEnd, &Which)) {
-    W.report(Status::Fails,
-             "'" + Which->getName().str() +
-                 "' (part of the address) is modified between the vector load and a use",
-             "", evidenceAt(Ctx, M->At->getBeginLoc(), "write",
-                            "'" + Which->getName().str() + "' is modified here"));
-    return;
-  }
-  for (const analysis::Interference &I :
-       S.View.interferences(P, T.DelayBegin, T.DelayEnd, /*Reads=*/false)) {
-    const MemEvent &Ev = *I.Event;
-    std::string Line = lineText(Ctx, Ev.E);
-    if (Ev.K == MemEvent::Call) {
-      W.report(Status::Fails,
-               "the call to '" + Ev.What + "' (line " + Line +
-                   ") between the vector load and its uses may write or synchronize memory",
-               "", evidenceAt(Ctx, Ev.E->getBeginLoc(), "call", "'" + Ev.What + "' is called here"));
-      return;
-    }
-    // A vector store to exactly these elements (`y4[i] = f(v.x, ...)`,
-    // split or not) is fine if every use is read before it writes.
-    if (S.Addr.isVectorAccess(Ev.E) && sameElementsReadFirst(S, Ev, VA, T.UseAt))
-      continue;
-    std::string What = writtenText(Ctx, Ev.E).value_or("memory");
-    EvidenceNote Here =
-        evidenceAt(Ctx, Ev.E->getBeginLoc(), "write", "'" + What + "' is written here");
-    if (I.Overlap == analysis::Alias::Same)
-      W.report(Status::Fails,
-               "the store to '" + What + "' (line " + Line +
-                   ") may overwrite an element before its delayed scalar load: " + I.Why,
-               "", Here);
-    else
-      W.report(Status::Unknown,
-               "the store to '" + What + "' (line " + Line +
-                   ") lies between the vector load and a use: " + I.Why,
-               PName.empty() ? "noalias" : "noalias:" + PName, Here);
-  }
-}
-
 /// Splitting the vector store \p S.StoreOp crosses no possibly-aliasing
 /// access: values 1..V-1 of `make_float4(...)` are evaluated after earlier
 /// lanes are stored; a copy interleaves its loads and stores.
@@ -1094,80 +1043,77 @@ Status packedLoadUses(ASTContext &Ctx, const ReverseSubject &S, PreconditionResu
   return Status::Holds;
 }
 
-/// no-aliasing-write-between for a packed load: delaying the loads to the
-/// uses crosses no write that may touch the elements. Packed loads (reads)
-/// and element accesses of register temporaries are no writes; a packed
-/// store is a write through its pointer.
-void packedDelayAliasing(ASTContext &Ctx, const ReverseSubject &S, WorstReport &W) {
-  const PackedPlan &P = *S.Packed;
-  Root Target = S.View.rootOf(P.VA.P);
+/// no-aliasing-write-between for loads delayed from a vector (\p Noun:
+/// "vector") or packed ("packed") load to the uses: over [\p Begin, \p End)
+/// no variable of the address \p VA changes and no write may touch the
+/// elements. Element accesses of register packs, members of __half and
+/// bfloat16, and packed loads are no writes; a packed store writes through
+/// its pointer; a vector store to exactly these elements after every use
+/// (\p UseAt) reads them first.
+void delayAliasing(ASTContext &Ctx, const ReverseSubject &S, const VecAddr &VA, unsigned Begin,
+                   unsigned End, const std::vector<std::pair<unsigned, int>> &UseAt,
+                   StringRef Noun, WorstReport &W) {
+  Root Target = S.View.rootOf(VA.P);
   std::string PName = Target.Chain.empty() ? Target.Name : Target.Chain.front();
   std::string Assumable = PName.empty() ? "noalias" : "noalias:" + PName;
+  std::string Load = Noun.str() + " load";
   std::vector<const VarDecl *> Vars;
-  Linearizer::collectVars(P.VA.P, Vars);
-  for (const Expr *TE : P.VA.TermExprs)
+  Linearizer::collectVars(VA.P, Vars);
+  for (const Expr *TE : VA.TermExprs)
     Linearizer::collectVars(TE, Vars);
   const VarDecl *Which = nullptr;
-  if (const VarMod *M = S.View.facts().modifiedIn(Vars, P.DelayBegin, P.DelayEnd, &Which)) {
+  if (const VarMod *M = S.View.facts().modifiedIn(Vars, Begin, End, &Which)) {
     W.report(Status::Fails,
-             "'" + Which->getName().str() +
-                 "' (part of the address) is modified between the packed load and a use",
+             "'" + Which->getName().str() + "' (part of the address) is modified between the " +
+                 Load + " and a use",
              "", evidenceAt(Ctx, M->At->getBeginLoc(), "write",
                             "'" + Which->getName().str() + "' is modified here"));
     return;
   }
-  for (const analysis::Interference &I :
-       S.View.interferences(Target, P.DelayBegin, P.DelayEnd, /*Reads=*/false)) {
+  for (const analysis::Interference &I : S.View.interferences(Target, Begin, End, /*Reads=*/false)) {
     const MemEvent &Ev = *I.Event;
     std::string Line = lineText(Ctx, Ev.E);
     std::string What = writtenText(Ctx, Ev.E).value_or("memory");
+    EvidenceNote Here = evidenceAt(Ctx, Ev.E->getBeginLoc(), "write", "'" + What + "' writes here");
+    const Expr *Written = Ev.E; // the pointer a write goes through
+    Status Severity = I.Overlap == analysis::Alias::Same ? Status::Fails : Status::Unknown;
+    std::string Why = I.Why;
     if (Ev.K == MemEvent::Call) {
       if (auto El = cuda::packedElement(Ctx, Ev.E)) {
         const VarDecl *Obj = analysis::refVar(El->Object);
         if (Obj && Obj->hasLocalStorage() && !Obj->getType()->isReferenceType())
-          continue; // an element of a register temporary
+          continue; // an element of a register pack
       }
       const auto *C = dyn_cast<CallExpr>(Ev.E);
       const FunctionDecl *F = C ? C->getDirectCallee() : nullptr;
       if (cuda::isHalfPrecisionMember(F))
         continue; // `(float)h`: register arithmetic
       auto H = F ? cuda::packedAccessHelper(Ctx, F) : std::nullopt;
-      if (H && H->K == cuda::PackedAccessHelper::Load)
-        continue; // a packed load reads
-      if (H) {
-        std::string Why;
-        int Al = S.View.mayAlias(
-            Target, S.View.rootOf(C->getArg(H->PointerParam)), Why);
-        EvidenceNote Here =
-            evidenceAt(Ctx, Ev.E->getBeginLoc(), "write", "'" + What + "' stores here");
-        if (Al == 2)
-          W.report(Status::Fails,
-                   "the packed store '" + What + "' (line " + Line +
-                       ") may overwrite an element before its delayed scalar load: " + Why,
-                   "", Here);
-        else if (Al == 1)
-          W.report(Status::Unknown,
-                   "the packed store '" + What + "' (line " + Line +
-                       ") lies between the packed load and a use: " + Why,
-                   Assumable, Here);
-        continue;
+      if (!H) {
+        W.report(Status::Fails,
+                 "the call to '" + Ev.What + "' (line " + Line + ") between the " + Load +
+                     " and its uses may write or synchronize memory",
+                 "", evidenceAt(Ctx, Ev.E->getBeginLoc(), "call", "'" + Ev.What + "' is called here"));
+        return;
       }
-      W.report(Status::Fails,
-               "the call to '" + Ev.What + "' (line " + Line +
-                   ") between the packed load and its uses may write or synchronize memory",
-               "", evidenceAt(Ctx, Ev.E->getBeginLoc(), "call", "'" + Ev.What + "' is called here"));
-      return;
+      if (H->K == cuda::PackedAccessHelper::Load)
+        continue; // a packed load reads
+      int Al = S.View.mayAlias(Target, S.View.rootOf(C->getArg(H->PointerParam)), Why);
+      if (Al == 0)
+        continue;
+      Severity = Al == 2 ? Status::Fails : Status::Unknown;
+      Written = nullptr;
+    } else if (S.Addr.isVectorAccess(Ev.E) && sameElementsReadFirst(S, Ev, VA, UseAt)) {
+      // A vector store to exactly these elements (`y4[i] = f(v.x, ...)`,
+      // split or not) is fine if every use is read before it writes.
+      continue;
     }
-    EvidenceNote Here = evidenceAt(Ctx, Ev.E->getBeginLoc(), "write", "'" + What + "' is written here");
-    if (I.Overlap == analysis::Alias::Same)
-      W.report(Status::Fails,
-               "the store to '" + What + "' (line " + Line +
-                   ") may overwrite an element before its delayed scalar load: " + I.Why,
+    std::string Store = (Written ? "the store to '" : "the packed store '") + What + "' (line " + Line + ")";
+    if (Severity == Status::Fails)
+      W.report(Status::Fails, Store + " may overwrite an element before its delayed scalar load: " + Why,
                "", Here);
     else
-      W.report(Status::Unknown,
-               "the store to '" + What + "' (line " + Line +
-                   ") lies between the packed load and a use: " + I.Why,
+      W.report(Status::Unknown, Store + " lies between the " + Load + " and a use: " + Why,
                Assumable, Here);
   }
 }
@@ -1246,7 +1192,7 @@ Status checkNoAliasingWriteBetweenReverse(const PreconditionQuery &Q, Preconditi
   switch (S.F) {
   case ReverseSubject::Lanes:
     for (const TempPlan &T : S.Temps)
-      delayAliasing(S, T, W);
+      delayAliasing(Q.AC.ast(), S, T.VA, T.DelayBegin, T.DelayEnd, T.UseAt, "vector", W);
     return W.into(R, "no possibly-aliasing store between the vector load and its uses");
   case ReverseSubject::Store:
     storeAliasing(S, W);
@@ -1261,7 +1207,8 @@ Status checkNoAliasingWriteBetweenReverse(const PreconditionQuery &Q, Preconditi
     R.Reason = "the load is not moved";
     return Status::Holds;
   case ReverseSubject::PackedLoad:
-    packedDelayAliasing(Q.AC.ast(), S, W);
+    delayAliasing(Q.AC.ast(), S, S.Packed->VA, S.Packed->DelayBegin, S.Packed->DelayEnd, {},
+                  "packed", W);
     return W.into(R, "no possibly-aliasing store between the packed load and its uses");
   case ReverseSubject::PackedStore:
     if (const PackedPlan &P = *S.Packed; P.CopyFrom) {

@@ -9,7 +9,6 @@
 //
 //===----------------------------------------------------------------------===//
 #include "VectorizeGlobalAccess.h"
-#include "klineage/Analysis/AnalysisCache.h"
 #include "klineage/Cuda/Intrinsics.h"
 #include "klineage/Cuda/PackedVectors.h"
 #include "klineage/Edit/SourceBuilders.h"
@@ -287,13 +286,10 @@ bool sameElementsReadFirst(const ReverseSubject &S, const MemEvent &Ev, const Ve
 
 namespace {
 
-class ReverseAnalysis {
+class ReverseAnalysis : FunctionAnalysis {
 public:
   ReverseAnalysis(AnalysisContext &AC, const FunctionDecl *FD)
-      : AC(AC), Ctx(AC.ast()), FD(FD),
-        Facts(analysis::AnalysisCache::of(AC.ast()).facts(FD)),
-        A(AC.ast(), AC.assumptions(), Facts), PM(FD->getBody()), Addr(Ctx, Facts, PM),
-        Names(AC.ast()) {}
+      : FunctionAnalysis(AC, FD), Addr(Ctx, Facts, PM) {}
 
   void run() {
     // The one access of a packed load or store helper is its callers' site
@@ -463,10 +459,12 @@ private:
     return VectorAddresses::laneIndex(M) < 0 ? nullptr : M;
   }
 
-  /// The statement (directly in a block) that holds a vector store, and its end past ';'.
-  bool storeStatement(const CXXOperatorCallExpr *Op, unsigned &Begin, unsigned &End,
-                      bool *NeedBraces = nullptr) {
-    const Stmt *S = Op;
+  /// The statement that is exactly expression \p E: directly in a block,
+  /// or the whole body of an unbraced if/loop (\p NeedBraces), with text
+  /// that \p Plain accepts; its extent past ';'.
+  bool expressionStatement(const Expr *E, unsigned &Begin, unsigned &End, bool *NeedBraces,
+                           function_ref<bool(const Stmt *)> Plain) {
+    const Stmt *S = E;
     const Stmt *P = PM.getParent(S);
     while (P && isa<ExprWithCleanups>(P)) {
       S = P;
@@ -485,23 +483,29 @@ private:
       Body = RS->getBody() == S;
     if (NeedBraces)
       *NeedBraces = Body;
-    bool Plain = isUnexpandedMainFileText(Ctx, S);
-    if (!Plain && Op->getNumArgs() == 2) {
-      // `FETCH_FLOAT4(y[i]) = v;`: the destination is exactly one macro
-      // expansion, the rest is plain text.
-      CharSourceRange R = accessRange(Op->getArg(0));
-      Plain = R.isValid() &&
-              Ctx.getSourceManager().getFileOffset(R.getBegin()) == beginOffset(Ctx, S) &&
-              isUnexpandedMainFileText(Ctx, Op->getArg(1));
-    }
-    if ((!isa_and_nonnull<CompoundStmt>(P) && !Body) || !Plain)
+    if ((!isa_and_nonnull<CompoundStmt>(P) && !Body) || !Plain(S))
       return false;
     Begin = beginOffset(Ctx, S);
-    auto E = offsetPastSemicolon(Ctx, endOffset(Ctx, S));
-    if (!E)
+    auto After = offsetPastSemicolon(Ctx, endOffset(Ctx, S));
+    if (!After)
       return false;
-    End = *E;
+    End = *After;
     return true;
+  }
+
+  /// The statement of a vector store `dst = value;` (expressionStatement).
+  bool storeStatement(const CXXOperatorCallExpr *Op, unsigned &Begin, unsigned &End,
+                      bool *NeedBraces = nullptr) {
+    return expressionStatement(Op, Begin, End, NeedBraces, [&](const Stmt *S) {
+      if (isUnexpandedMainFileText(Ctx, S))
+        return true;
+      // `FETCH_FLOAT4(y[i]) = v;`: the destination is exactly one macro
+      // expansion, the rest is plain text.
+      CharSourceRange R = Op->getNumArgs() == 2 ? accessRange(Op->getArg(0)) : CharSourceRange();
+      return R.isValid() &&
+             Ctx.getSourceManager().getFileOffset(R.getBegin()) == beginOffset(Ctx, S) &&
+             isUnexpandedMainFileText(Ctx, Op->getArg(1));
+    });
   }
 
   /// `make_float4(x[B], x[B + 1], x[B + 2], x[B + 3])`: the vector value
@@ -651,6 +655,18 @@ private:
     commit(B, S);
   }
 
+  /// Where the use \p Ref of a temporary declared at \p DeclBegin ends as
+  /// far as loads delayed to it are concerned: a use inside a loop that
+  /// does not hold the declaration is repeated, so the whole loop lies
+  /// between the load and the use.
+  unsigned useExtent(const DeclRefExpr *Ref, unsigned DeclBegin) {
+    unsigned Last = endOffset(Ctx, Ref);
+    for (const Stmt *Up = PM.getParent(Ref); Up; Up = PM.getParent(Up))
+      if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Up) && beginOffset(Ctx, Up) > DeclBegin)
+        Last = std::max(Last, endOffset(Ctx, Up));
+    return Last;
+  }
+
   /// The uses of temporary \p T.Var: lane reads and whole vector stores, or
   /// why it is used otherwise (\p T.Bad); the span its loads would be
   /// delayed across when they move to the uses.
@@ -658,16 +674,9 @@ private:
     auto Refs = match(findAll(declRefExpr(to(varDecl(equalsNode(T.Var)))).bind(AccessId)),
                       *FD->getBody(), AC.ast());
     unsigned Last = endOffset(Ctx, T.Load);
-    unsigned DeclBegin = beginOffset(Ctx, T.Load);
     for (const BoundNodes &BN : Refs) {
       const auto *Ref = BN.getNodeAs<DeclRefExpr>(AccessId);
-      Last = std::max(Last, endOffset(Ctx, Ref));
-      // A use inside a loop that does not hold the declaration is repeated:
-      // everything up to the end of that loop lies between load and use.
-      for (const Stmt *Up = PM.getParent(Ref); Up; Up = PM.getParent(Up))
-        if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Up) &&
-            beginOffset(Ctx, Up) > DeclBegin)
-          Last = std::max(Last, endOffset(Ctx, Up));
+      Last = std::max(Last, useExtent(Ref, beginOffset(Ctx, T.Load)));
       const Stmt *P = PM.getParentIgnoreParens(Ref);
       const auto *M = dyn_cast_or_null<MemberExpr>(P);
       T.UseAt.push_back({beginOffset(Ctx, Ref), M ? VectorAddresses::laneIndex(M) : -1});
@@ -1075,15 +1084,10 @@ private:
   void packedUses(PackedPlan &P) {
     auto Refs = match(findAll(declRefExpr(to(varDecl(equalsNode(P.Var)))).bind(AccessId)),
                       *FD->getBody(), AC.ast());
-    unsigned Last = endOffset(Ctx, P.Decl), DeclBegin = beginOffset(Ctx, P.Decl);
+    unsigned Last = endOffset(Ctx, P.Decl);
     for (const BoundNodes &BN : Refs) {
       const auto *Ref = BN.getNodeAs<DeclRefExpr>(AccessId);
-      Last = std::max(Last, endOffset(Ctx, Ref));
-      // A use inside a loop that does not hold the declaration is repeated.
-      for (const Stmt *Up = PM.getParent(Ref); Up; Up = PM.getParent(Up))
-        if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Up) &&
-            beginOffset(Ctx, Up) > DeclBegin)
-          Last = std::max(Last, endOffset(Ctx, Up));
+      Last = std::max(Last, useExtent(Ref, beginOffset(Ctx, P.Decl)));
       PackedPlan::Use U;
       U.At = Ref;
       const Stmt *Up = PM.getParentIgnoreParenImpCasts(const_cast<DeclRefExpr *>(Ref));
@@ -1162,7 +1166,9 @@ private:
     if (!P.CopyFrom && !hasPayloadSubscript(P.Helper.Type, Const))
       P.NoForm = "the packed type has no operator[] returning a payload element of a " +
                  std::string(Const ? "const " : "") + "value";
-    else if (!callStatement(P.Call, B0, E0, Braces))
+    else if (!expressionStatement(P.Call, B0, E0, &Braces, [&](const Stmt *St) {
+               return isUnexpandedMainFileText(Ctx, St);
+             }))
       P.NoForm = "the packed store is not a statement of its own";
     ReverseSubject Sub = subject(ReverseSubject::PackedStore, P.Call);
     Sub.Packed = &P;
@@ -1196,42 +1202,8 @@ private:
     commit(B, S);
   }
 
-  /// The expression statement that is exactly call \p C (directly in a
-  /// block, or the whole body of an unbraced if/loop: \p Braces), plain
-  /// text, and its extent past ';'.
-  bool callStatement(const CallExpr *C, unsigned &Begin, unsigned &End, bool &Braces) {
-    const Stmt *S = C;
-    const Stmt *P = PM.getParent(S);
-    while (P && isa<ExprWithCleanups>(P)) {
-      S = P;
-      P = PM.getParent(P);
-    }
-    Braces = false;
-    if (const auto *IS = dyn_cast_or_null<IfStmt>(P))
-      Braces = IS->getThen() == S || IS->getElse() == S;
-    else if (const auto *FS = dyn_cast_or_null<ForStmt>(P))
-      Braces = FS->getBody() == S;
-    else if (const auto *WS = dyn_cast_or_null<WhileStmt>(P))
-      Braces = WS->getBody() == S;
-    if ((!isa_and_nonnull<CompoundStmt>(P) && !Braces) || !isUnexpandedMainFileText(Ctx, S))
-      return false;
-    Begin = beginOffset(Ctx, S);
-    auto E = offsetPastSemicolon(Ctx, endOffset(Ctx, S));
-    if (!E)
-      return false;
-    End = *E;
-    return true;
-  }
-
-  AnalysisContext &AC;
-  const ASTContext &Ctx;
-  const FunctionDecl *FD;
-  const FunctionFacts &Facts;
-  FunctionView A;
-  ParentMap PM;
   VectorAddresses Addr;
   std::set<const CXXOperatorCallExpr *> Owned;
-  FreshNames Names; ///< temporary names handed out
   std::map<const FunctionDecl *, std::optional<cuda::PackedAccessHelper>> Helpers;
 };
 

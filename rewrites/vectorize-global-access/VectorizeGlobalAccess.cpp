@@ -25,6 +25,7 @@
 //===----------------------------------------------------------------------===//
 #include "VectorizeGlobalAccess.h"
 #include "RewriteRegistry.h"
+#include "klineage/Analysis/AnalysisCache.h"
 #include "klineage/Cuda/DeviceCode.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -81,6 +82,10 @@ const PreconditionSpec Specs[] = {
 };
 
 } // namespace
+
+FunctionAnalysis::FunctionAnalysis(AnalysisContext &AC, const FunctionDecl *FD)
+    : AC(AC), Ctx(AC.ast()), FD(FD), Facts(analysis::AnalysisCache::of(AC.ast()).facts(FD)),
+      A(AC.ast(), AC.assumptions(), Facts), PM(FD->getBody()), Names(AC.ast()) {}
 
 const PreconditionSpec &spec(const char *Name, Direction D) {
   for (const PreconditionSpec &P : Specs)

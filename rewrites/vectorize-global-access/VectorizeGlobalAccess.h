@@ -18,6 +18,7 @@
 #include "klineage/Analysis/Mutation.h"
 #include "klineage/Analysis/PointerProvenance.h"
 #include "klineage/Cuda/PackedVectors.h"
+#include "klineage/Edit/SourceBuilders.h"
 #include "klineage/Rewrite/RewritePair.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -99,6 +100,19 @@ private:
   analysis::PointerProvenance Prov;
   analysis::Divisibility Div;
   analysis::Alignment Align;
+};
+
+/// What the forward and the reverse analysis of one function share.
+class FunctionAnalysis {
+protected:
+  FunctionAnalysis(AnalysisContext &AC, const clang::FunctionDecl *FD);
+  AnalysisContext &AC;
+  const clang::ASTContext &Ctx;
+  const clang::FunctionDecl *FD;
+  const FunctionFacts &Facts;
+  FunctionView A;
+  clang::ParentMap PM;
+  FreshNames Names; ///< temporary names handed out
 };
 
 /// Worst-wins precondition results of one site, emitted in a fixed order.

@@ -2,24 +2,9 @@
 // Packed loads (llm.c's load128 shape) whose temporary is not only read at
 // statically known lanes, or whose loads cannot move to the uses, are
 // refused, each with its reason; nothing is written.
-#include <cstring>
+// The packs and helpers are the corpus's llm.c-style header.
+#include "../../corpus/llmc_common.cuh"
 
-template <class T> struct alignas(16) Packed128 {
-  Packed128() = default;
-  __device__ explicit Packed128(int4 bits) { memcpy(&payload, &bits, sizeof(bits)); }
-  __device__ T &operator[](int index) { return payload[index]; }
-  __device__ const T &operator[](int index) const { return payload[index]; }
-  __device__ int4 get_bits() const {
-    int4 bits;
-    memcpy(&bits, &payload, sizeof(bits));
-    return bits;
-  }
-  static constexpr const int size = sizeof(int4) / sizeof(T);
-  T payload[size];
-};
-template <class T> __device__ Packed128<T> load128(const T *address) {
-  return Packed128<T>{*reinterpret_cast<const int4 *>(address)};
-}
 typedef Packed128<float> x128;
 __device__ float total(x128 v) { return v[0] + v[1] + v[2] + v[3]; }
 
