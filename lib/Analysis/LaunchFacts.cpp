@@ -1,15 +1,14 @@
 //===- LaunchFacts.cpp - Block and grid shape of a kernel's launches ------===//
 #include "klineage/Analysis/LaunchFacts.h"
+#include "klineage/Analysis/Mutation.h"
 #include "klineage/Cuda/LaunchBounds.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
-#include "clang/ASTMatchers/ASTMatchFinder.h"
-#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
 using namespace clang;
-using namespace clang::ast_matchers;
 namespace json = llvm::json;
 using klineage::cuda::LaunchArg;
 using klineage::cuda::LaunchSite;
@@ -174,48 +173,27 @@ private:
   }
 
   /// Empty when nothing may write \p V before the launch; else why not. A
-  /// use that is not a read (an assignment, ++, &, a non-const reference)
-  /// counts unless it comes after a launch that no loop repeats.
+  /// modification (Mutation.h) counts unless it comes after a launch that no
+  /// loop repeats (one inside a lambda counts wherever it is written).
   std::string unchanged(const VarDecl *V) {
-    const FunctionDecl *F = Site.Launcher;
-    if (!F || !F->getBody())
+    const std::vector<VarMod> *Mods = modificationsOf(Ctx, V);
+    if (!Mods)
       return "'" + V->getName().str() + "' is not in a function";
     const SourceManager &SM = Ctx.getSourceManager();
     bool Repeated = inLoop(Site.Call);
-    for (const BoundNodes &B :
-         match(findAll(declRefExpr(to(varDecl(equalsNode(V)))).bind("r")), *F->getBody(), Ctx)) {
-      const auto *Ref = B.getNodeAs<DeclRefExpr>("r");
-      if (isRead(Ref))
+    for (const VarMod &M : *Mods) {
+      if (!Repeated && !M.InLambda &&
+          SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Site.Call->getEndLoc()),
+                                       SM.getExpansionLoc(M.Use->getBeginLoc())))
         continue;
-      if (!Repeated && SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Site.Call->getEndLoc()),
-                                                    SM.getExpansionLoc(Ref->getBeginLoc())))
-        continue;
-      return "'" + V->getName().str() + "' may be written at line " +
-             std::to_string(lineOf(Ctx, Ref->getBeginLoc())) + " before the launch";
+      std::string Why = "'" + V->getName().str() + "' may be written at line " +
+                        std::to_string(lineOf(Ctx, M.Use->getBeginLoc())) + " before the launch";
+      if (M.Kind != MutationKind::Assignment && M.Kind != MutationKind::CompoundAssignment &&
+          M.Kind != MutationKind::IncrementDecrement)
+        Why += std::string(" (it ") + mutationKindPhrase(M.Kind) + ")";
+      return Why;
     }
     return "";
-  }
-
-  /// \p E (an lvalue) is only read: converted to a value, bound to a const
-  /// reference, or a member of it is.
-  bool isRead(const Expr *E) {
-    while (true) {
-      DynTypedNodeList Ps = Ctx.getParents(*E);
-      if (Ps.empty())
-        return false;
-      if (const auto *P = Ps[0].get<ParenExpr>()) {
-        E = P;
-        continue;
-      }
-      if (const auto *M = Ps[0].get<MemberExpr>(); M && !M->isArrow()) {
-        E = M;
-        continue;
-      }
-      if (const auto *C = Ps[0].get<ImplicitCastExpr>())
-        return C->getCastKind() == CK_LValueToRValue ||
-               (C->getCastKind() == CK_NoOp && C->getType().isConstQualified());
-      return Ps[0].get<UnaryExprOrTypeTraitExpr>() != nullptr;
-    }
   }
 
   /// \p S may run more than once per call of the launcher: it is in a loop
