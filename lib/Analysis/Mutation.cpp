@@ -596,13 +596,15 @@ bool FunctionFacts::nameIsFree(const std::string &Name) const {
   return Ctx.Idents.find(Name) == Ctx.Idents.end();
 }
 
+const Stmt *FunctionFacts::parentOf(const Stmt *S) const {
+  auto It = Parents.find(S);
+  return It == Parents.end() ? nullptr : It->second;
+}
+
 bool FunctionFacts::encloses(const Stmt *Outer, const Stmt *Inner) const {
-  for (const Stmt *S = Inner; S; ) {
+  for (const Stmt *S = Inner; S; S = parentOf(S))
     if (S == Outer)
       return true;
-    auto It = Parents.find(S);
-    S = It == Parents.end() ? nullptr : It->second;
-  }
   return false;
 }
 
@@ -613,8 +615,7 @@ const VarMod *FunctionFacts::modifiedWithin(const VarDecl *VD, const Stmt *S, co
   return nullptr;
 }
 
-/// The function whose body declares local or parameter \p V.
-static const FunctionDecl *declaringFunction(const VarDecl *V) {
+const FunctionDecl *declaringFunction(const VarDecl *V) {
   const auto *FD = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
   return FD && FD->getBody() ? FD : nullptr;
 }

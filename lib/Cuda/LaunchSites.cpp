@@ -69,6 +69,12 @@ static std::optional<LaunchForm> launchApi(const FunctionDecl *Callee) {
       .Default(std::nullopt);
 }
 
+std::optional<LaunchForm> launchFormOf(const CallExpr *C) {
+  if (isa<CUDAKernelCallExpr>(C))
+    return LaunchForm::Chevron;
+  return launchApi(C->getDirectCallee());
+}
+
 bool isKernelQueryCallee(const FunctionDecl *Callee) {
   if (!isRuntimeFunction(Callee))
     return false;

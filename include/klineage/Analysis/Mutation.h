@@ -106,6 +106,8 @@ public:
                                const clang::Stmt *Skip = nullptr) const;
   /// \p Inner is \p Outer or inside it (both in this function's body).
   bool encloses(const clang::Stmt *Outer, const clang::Stmt *Inner) const;
+  /// The statement \p S is a child of in this function's body, or null.
+  const clang::Stmt *parentOf(const clang::Stmt *S) const;
   const std::vector<MemEvent> &events() const { return Events; }
   /// __builtin_assume(v % N == 0) facts.
   bool assumedMultiple(const clang::VarDecl *VD, int64_t N) const;
@@ -122,6 +124,10 @@ private:
   std::vector<std::pair<const clang::VarDecl *, int64_t>> Multiples;
   std::set<std::string> Names;
 };
+
+/// The function whose body declares local variable or parameter \p V (a
+/// lambda's own locals: its call operator), or null.
+const clang::FunctionDecl *declaringFunction(const clang::VarDecl *V);
 
 /// Every modification of \p V in the function that declares it (a local
 /// variable or parameter; a lambda's own locals in the lambda), in source

@@ -16,6 +16,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceLocation.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -71,6 +72,10 @@ std::vector<LaunchSite> findLaunchSites(clang::ASTContext &Ctx);
 /// The canonical declaration naming kernel \p FD: the primary template's
 /// for a specialization of a kernel template, else FD's own.
 const clang::FunctionDecl *kernelOf(const clang::FunctionDecl *FD);
+
+/// The launch form of call \p C (a <<<>>> launch or a runtime launch API
+/// call), if it is a launch.
+std::optional<LaunchForm> launchFormOf(const clang::CallExpr *C);
 
 /// The kernel named by \p E (a launch's or an API call's function argument,
 /// through parentheses, casts and '&'), or null.
