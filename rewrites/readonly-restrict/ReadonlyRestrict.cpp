@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 #include "RewriteRegistry.h"
 #include "klineage/Cuda/Intrinsics.h"
+#include "klineage/Cuda/KernelLauncherGraph.h"
 #include "klineage/Cuda/Matchers.h"
 #include "klineage/Rewrite/SiteEdits.h"
 #include "clang/AST/Attr.h"
@@ -1404,56 +1405,9 @@ private:
     return "";
   }
 
-  /// A use of \p Fn's address that pins its function type: anything but a
-  /// call, a conversion to `void *` (cudaLaunchKernel) or an argument whose
-  /// parameter type is deduced (cudaFuncSetAttribute's `T *entry`). Returns
-  /// the reference, or null.
-  static const DeclRefExpr *typedAddressUse(ASTContext &Ctx, const FunctionDecl &Fn) {
-    const FunctionDecl *Key = kernelKey(&Fn);
-    for (const BoundNodes &N : match(decl(forEachDescendant(declRefExpr().bind("r"))),
-                                     *Ctx.getTranslationUnitDecl(), Ctx)) {
-      const auto *Ref = N.getNodeAs<DeclRefExpr>("r");
-      const auto *FD = dyn_cast<FunctionDecl>(Ref->getDecl());
-      if (!FD || kernelKey(FD) != Key)
-        continue;
-      const Expr *E = Ref;
-      const Stmt *Use = nullptr;
-      while (true) {
-        DynTypedNodeList Ps = Ctx.getParents(*E);
-        Use = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
-        const auto *PE = dyn_cast_or_null<Expr>(Use);
-        if (PE && (isa<ParenExpr>(PE) ||
-                   (isa<ImplicitCastExpr>(PE) &&
-                    cast<ImplicitCastExpr>(PE)->getCastKind() == CK_FunctionToPointerDecay) ||
-                   (isa<UnaryOperator>(PE) && cast<UnaryOperator>(PE)->getOpcode() == UO_AddrOf))) {
-          E = PE;
-          continue;
-        }
-        break;
-      }
-      if (const auto *CE = dyn_cast_or_null<CallExpr>(Use)) {
-        if (CE->getCallee() == E)
-          continue; // a call or launch
-        const FunctionDecl *Callee = CE->getDirectCallee();
-        const FunctionDecl *Pat = Callee ? Callee->getTemplateInstantiationPattern() : nullptr;
-        bool Deduced = false;
-        for (unsigned I = 0; Pat && I < CE->getNumArgs() && I < Pat->getNumParams(); ++I)
-          if (CE->getArg(I) == E && Pat->getParamDecl(I)->getType()->isDependentType())
-            Deduced = true;
-        if (Deduced)
-          continue;
-      }
-      if (const auto *Cast = dyn_cast_or_null<CastExpr>(Use))
-        if (Cast->getType()->isVoidPointerType())
-          continue;
-      return Ref;
-    }
-    return nullptr;
-  }
-
   void checkSignatureFree(AnalysisContext &AC, Site &S, const FunctionDecl &Fn) const {
     ASTContext &Ctx = AC.ast();
-    if (const DeclRefExpr *Ref = typedAddressUse(Ctx, Fn)) {
+    if (const DeclRefExpr *Ref = cuda::typedAddressUse(Ctx, &Fn)) {
       PreconditionResult &R = S.addPrecondition(
           SignatureFree, Status::Fails,
           "the address of '" + Fn.getNameAsString() + "' is used at " + where(Ctx, Ref) +

@@ -460,4 +460,46 @@ TEST(LaunchFacts, WorkloadValuesForLauncherParameters) {
   EXPECT_EQ(launchFacts(Ctx, G, function(Ctx, "k")).Block.V, Verdict::Unknown);
 }
 
+TEST(KernelLauncherGraph, TypedAddressUseThroughDeducedParameters) {
+  auto AST = test::parseCuda(R"cu(
+    __global__ void launched(float *p) {}
+    __global__ void typedInside(float *p) {}
+    __global__ void typedTwoDeep(float *p) {}
+    __global__ void queried(float *p) {}
+    __global__ void viaAuto(float *p) {}
+    __global__ void explicitArgs(float *p) {}
+    __global__ void typedOutside(float *p) {}
+    template <class F> void launchOnly(F f, float *p) { f<<<1, 32>>>(p); }
+    template <class F> void pinInside(F f, float *p) { void (*typed)(float *) = f; typed<<<1, 32>>>(p); }
+    template <class F> void forward(F f, float *p) { launchOnly(f, p); }
+    template <class F> void forwardToPin(F f, float *p) { pinInside(f, p); }
+    void run(float *p) {
+      launchOnly(launched, p);
+      forward(launched, p);
+      pinInside(typedInside, p);
+      forwardToPin(typedTwoDeep, p);
+      cudaFuncSetAttribute(queried, cudaFuncAttributeMaxDynamicSharedMemorySize, 0);
+      void *args[] = {&p};
+      cudaLaunchKernel(queried, dim3(1), dim3(1), args);
+      auto a = viaAuto;
+      a<<<1, 1>>>(p);
+      launchOnly<void (*)(float *)>(explicitArgs, p);
+      void (*fp)(float *) = typedOutside;
+      fp<<<1, 1>>>(p);
+    }
+  )cu");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->ast();
+  auto Typed = [&](llvm::StringRef K) { return typedAddressUse(Ctx, function(Ctx, K)); };
+  EXPECT_FALSE(Typed("launched")) << "launched through deduced parameters, one and two calls deep";
+  EXPECT_FALSE(Typed("queried")) << "the runtime's templates cast it to void *";
+  EXPECT_FALSE(Typed("viaAuto")) << "an auto variable that is only launched";
+  const DeclRefExpr *Inside = Typed("typedInside");
+  ASSERT_TRUE(Inside) << "a typed pointer inside the template";
+  EXPECT_EQ(line(Ctx, Inside->getBeginLoc()), 16u) << "named where the file passes it";
+  EXPECT_TRUE(Typed("typedTwoDeep"));
+  EXPECT_TRUE(Typed("explicitArgs")) << "written-out template arguments fix the type";
+  EXPECT_TRUE(Typed("typedOutside"));
+}
+
 } // namespace
