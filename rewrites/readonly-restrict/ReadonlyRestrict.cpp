@@ -1186,7 +1186,7 @@ private:
     std::string PName = P->getNameAsString();
     std::string FName = Fn.getNameAsString();
 
-    Site &S = AC.addSite(Name, Direction::Forward, P->getLocation(), &Fn);
+    Site &S = AC.addSite(Name, Direction::Forward, P->getLocation(), &Fn, "pointer-param");
     S.Summary = "make '" + PName + "' 'const " + Pointee.getUnqualifiedType().getAsString() +
                 " *__restrict__' and load it with __ldg (" + std::to_string(F.Loads.size()) +
                 " load" + (F.Loads.size() == 1 ? "" : "s") +
@@ -1505,7 +1505,7 @@ private:
     if (!IsRestrict && F.LdgCalls.empty())
       return;
     std::string PName = P->getNameAsString();
-    Site &S = AC.addSite(Name, Direction::Reverse, P->getLocation(), &Fn);
+    Site &S = AC.addSite(Name, Direction::Reverse, P->getLocation(), &Fn, "pointer-param");
     S.Summary = "remove __restrict__ from '" + PName + "' and unwrap " +
                 std::to_string(F.LdgCalls.size()) + " __ldg load" +
                 (F.LdgCalls.size() == 1 ? "" : "s") + " (const kept)";

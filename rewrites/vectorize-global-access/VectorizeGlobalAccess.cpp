@@ -1264,7 +1264,7 @@ private:
     for (Lane *L : G.Accesses)
       if (L->FromCompound)
         return; // the read half of `p[i] op= e`: only through the store's site
-    Site &S = AC.addSite(RewriteName, Direction::Forward, First->Access->getBeginLoc(), FD);
+    Site &S = AC.addSite(RewriteName, Direction::Forward, First->Access->getBeginLoc(), FD, G.IsStore ? "store-group" : "load-group");
     std::string P = ptrText(G.ByLane[0] ? G.ByLane[0] : First);
     S.Summary = std::string(G.IsStore ? "store" : "load") + " " + P + "[" +
                 (G.ByLane[0] ? baseIndexText(G) : "?") + " + 0.." + std::to_string(G.V - 1) +
@@ -2084,7 +2084,7 @@ private:
 
   void emitLoop(LoopGroup &G) {
     Lane *First = G.Accesses.front();
-    Site &S = AC.addSite(RewriteName, Direction::Forward, First->Access->getBeginLoc(), FD);
+    Site &S = AC.addSite(RewriteName, Direction::Forward, First->Access->getBeginLoc(), FD, "loop-group");
     std::string P = ptrText(First), BText = loopBaseText(G), KName = G.K->getName().str();
     const char *Kind = G.HasWrite ? (G.HasRead ? "load-store" : "store") : "load";
     S.Summary = std::string(Kind) + " " + P + "[" + (BText.empty() ? "?" : BText) + " + 0.." +
@@ -2260,7 +2260,7 @@ public:
       }
       if (!castFromScalar(E))
         continue; // a native float4 array: nothing to split
-      Site &S = AC.addSite(RewriteName, Direction::Reverse, E->getBeginLoc(), FD);
+      Site &S = AC.addSite(RewriteName, Direction::Reverse, E->getBeginLoc(), FD, "vector-access");
       if (isValueUse(E)) {
         // A vector value used whole (an argument, an operand, a copy):
         // load it with scalar loads where it stands.
@@ -2495,7 +2495,7 @@ private:
   /// `v = <vector load>;` / `regs[i] = <vector load>;` into a register
   /// vector: assign the lanes one by one from scalar loads.
   void loadInto(const Expr *E, const CXXOperatorCallExpr *Op) {
-    Site &S = AC.addSite(RewriteName, Direction::Reverse, E->getBeginLoc(), FD);
+    Site &S = AC.addSite(RewriteName, Direction::Reverse, E->getBeginLoc(), FD, "vector-load");
     VecAddr VA;
     const Expr *L = Op->getArg(0)->IgnoreParenImpCasts();
     std::string LT = writtenText(Ctx, L).value_or("");
@@ -2858,7 +2858,7 @@ private:
   /// `float4 a = ..., b = ...;` are split together).
   void temp(const DeclStmt *DS, const std::vector<std::pair<const Expr *, const VarDecl *>> &Temps) {
     const Expr *E0 = Temps.front().first;
-    Site &S = AC.addSite(RewriteName, Direction::Reverse, E0->getBeginLoc(), FD);
+    Site &S = AC.addSite(RewriteName, Direction::Reverse, E0->getBeginLoc(), FD, "vector-temporary");
     Verdicts V;
     S.Summary = "load vector temporar" + std::string(Temps.size() > 1 ? "ies" : "y") + " '" +
                 Temps.front().second->getName().str() + "'" +
@@ -2999,7 +2999,7 @@ private:
   }
 
   void store(const Expr *E, const CXXOperatorCallExpr *Op) {
-    Site &S = AC.addSite(RewriteName, Direction::Reverse, E->getBeginLoc(), FD);
+    Site &S = AC.addSite(RewriteName, Direction::Reverse, E->getBeginLoc(), FD, "vector-store");
     VecAddr Dst;
     unsigned B0 = 0, E0 = 0;
     if (!access(E, Dst) || !Dst.P) {
@@ -3142,7 +3142,7 @@ private:
   }
 
   void direct(const Expr *E, const MemberExpr *M) {
-    Site &S = AC.addSite(RewriteName, Direction::Reverse, E->getBeginLoc(), FD);
+    Site &S = AC.addSite(RewriteName, Direction::Reverse, E->getBeginLoc(), FD, "vector-lane");
     VecAddr VA;
     if (!access(E, VA) || !VA.P) {
       S.Summary = "split a vector load";
