@@ -170,6 +170,10 @@ private:
   }
 
   void classify(const DeclRefExpr *DRE) {
+    // An array variable stands for its address, which nothing changes; its
+    // elements are memory (MemEvents), like those behind a pointer.
+    if (DRE->getDecl()->getType()->isArrayType())
+      return;
     const FieldDecl *Field = nullptr;
     bool Whole = true;
     std::optional<Outcome> O = walk(DRE, Field, Whole);
