@@ -170,6 +170,10 @@ private:
   }
 
   void classify(const DeclRefExpr *DRE) {
+    // An array variable stands for its address, which nothing changes; its
+    // elements are memory (MemEvents), like those behind a pointer.
+    if (DRE->getDecl()->getType()->isArrayType())
+      return;
     const FieldDecl *Field = nullptr;
     bool Whole = true;
     std::optional<Outcome> O = walk(DRE, Field, Whole);
@@ -583,13 +587,15 @@ bool FunctionFacts::assumedMultiple(const VarDecl *VD, int64_t N) const {
   return false;
 }
 
+const Stmt *FunctionFacts::parentOf(const Stmt *S) const {
+  auto It = Parents.find(S);
+  return It == Parents.end() ? nullptr : It->second;
+}
+
 bool FunctionFacts::encloses(const Stmt *Outer, const Stmt *Inner) const {
-  for (const Stmt *S = Inner; S; ) {
+  for (const Stmt *S = Inner; S; S = parentOf(S))
     if (S == Outer)
       return true;
-    auto It = Parents.find(S);
-    S = It == Parents.end() ? nullptr : It->second;
-  }
   return false;
 }
 
@@ -600,8 +606,7 @@ const VarMod *FunctionFacts::modifiedWithin(const VarDecl *VD, const Stmt *S, co
   return nullptr;
 }
 
-/// The function whose body declares local or parameter \p V.
-static const FunctionDecl *declaringFunction(const VarDecl *V) {
+const FunctionDecl *declaringFunction(const VarDecl *V) {
   const auto *FD = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
   return FD && FD->getBody() ? FD : nullptr;
 }

@@ -69,6 +69,12 @@ static std::optional<LaunchForm> launchApi(const FunctionDecl *Callee) {
       .Default(std::nullopt);
 }
 
+std::optional<LaunchForm> launchFormOf(const CallExpr *C) {
+  if (isa<CUDAKernelCallExpr>(C))
+    return LaunchForm::Chevron;
+  return launchApi(C->getDirectCallee());
+}
+
 bool isKernelQueryCallee(const FunctionDecl *Callee) {
   if (!isRuntimeFunction(Callee))
     return false;
@@ -83,49 +89,6 @@ const FunctionDecl *functionIdentity(const FunctionDecl *FD) {
   if (const FunctionDecl *Pat = FD->getTemplateInstantiationPattern())
     FD = Pat;
   return FD->getCanonicalDecl();
-}
-
-const DeclRefExpr *typedAddressUse(ASTContext &Ctx, const FunctionDecl &Fn) {
-  const FunctionDecl *Key = functionIdentity(&Fn);
-  for (const BoundNodes &N :
-       match(decl(forEachDescendant(declRefExpr().bind("r"))), *Ctx.getTranslationUnitDecl(), Ctx)) {
-    const auto *Ref = N.getNodeAs<DeclRefExpr>("r");
-    const auto *FD = dyn_cast<FunctionDecl>(Ref->getDecl());
-    if (!FD || functionIdentity(FD) != Key)
-      continue;
-    const Expr *E = Ref;
-    const Stmt *Use = nullptr;
-    while (true) {
-      DynTypedNodeList Ps = Ctx.getParents(*E);
-      Use = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
-      const auto *PE = dyn_cast_or_null<Expr>(Use);
-      if (PE && (isa<ParenExpr>(PE) ||
-                 (isa<ImplicitCastExpr>(PE) &&
-                  cast<ImplicitCastExpr>(PE)->getCastKind() == CK_FunctionToPointerDecay) ||
-                 (isa<UnaryOperator>(PE) && cast<UnaryOperator>(PE)->getOpcode() == UO_AddrOf))) {
-        E = PE;
-        continue;
-      }
-      break;
-    }
-    if (const auto *CE = dyn_cast_or_null<CallExpr>(Use)) {
-      if (CE->getCallee() == E)
-        continue; // a call or launch
-      const FunctionDecl *Callee = CE->getDirectCallee();
-      const FunctionDecl *Pat = Callee ? Callee->getTemplateInstantiationPattern() : nullptr;
-      bool Deduced = false;
-      for (unsigned I = 0; Pat && I < CE->getNumArgs() && I < Pat->getNumParams(); ++I)
-        if (CE->getArg(I) == E && Pat->getParamDecl(I)->getType()->isDependentType())
-          Deduced = true;
-      if (Deduced)
-        continue;
-    }
-    if (const auto *Cast = dyn_cast_or_null<CastExpr>(Use))
-      if (Cast->getType()->isVoidPointerType())
-        continue;
-    return Ref;
-  }
-  return nullptr;
 }
 
 namespace {

@@ -216,16 +216,13 @@ static Site mergeInstantiations(std::vector<Site> &Group, const clang::ASTContex
   return Merged;
 }
 
-/// Sets each site's stable identity (Kind, AnchorText, Ordinal): text that
-/// an edit elsewhere in the file does not change.
+/// Completes each site's stable identity (the pair chose Kind): AnchorText
+/// and Ordinal, text that an edit elsewhere in the file does not change.
 static void describeSites(const clang::ASTContext &Ctx, std::vector<Site> &Sites) {
   const clang::SourceManager &SM = Ctx.getSourceManager();
   StringRef Buf = SM.getBufferData(SM.getMainFileID());
   std::map<std::tuple<std::string, std::string, std::string>, unsigned> Seen;
   for (Site &S : Sites) {
-    S.Kind = StringRef(S.Summary).split(' ').first.str();
-    if (S.Kind.empty())
-      S.Kind = "site";
     // The anchor line from the anchor on, blanks collapsed, at most 80 bytes.
     StringRef Rest = Buf.substr(S.Offset).split('\n').first.rtrim();
     std::string Anchor;

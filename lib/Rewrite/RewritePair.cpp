@@ -145,11 +145,15 @@ std::optional<std::string> AnalysisContext::option(StringRef Key) const {
 }
 
 Site &AnalysisContext::addSite(StringRef Rewrite, Direction Dir, SourceLocation Loc,
-                               const FunctionDecl *Fn) {
+                               const FunctionDecl *Fn, StringRef Kind) {
+  assert(!Kind.empty() && Kind.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") ==
+                              StringRef::npos &&
+         "a site kind is a kebab-case noun");
   const SourceManager &SM = Ctx.getSourceManager();
   Site S;
   S.Rewrite = Rewrite.str();
   S.Dir = Dir;
+  S.Kind = Kind.str();
   // Sites are identified by where their text is: for code in a macro
   // argument that is the spelling, otherwise the expansion point.
   SourceLocation FileLoc = SM.getFileLoc(Loc);

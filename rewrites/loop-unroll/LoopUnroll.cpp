@@ -386,7 +386,7 @@ private:
   void forward(AnalysisContext &AC, const Stmt &Loop, const AttributedStmt *Hinted) const {
     ASTContext &Ctx = AC.ast();
     const FunctionDecl *FD = cuda::enclosingFunction(Ctx, Loop);
-    Site &S = AC.addSite(Name, Direction::Forward, Loop.getBeginLoc(), FD);
+    Site &S = AC.addSite(Name, Direction::Forward, Loop.getBeginLoc(), FD, "loop");
     std::string BadFactor;
     unsigned Factor = factorOption(AC, BadFactor);
     std::string Pragma = Factor ? "#pragma unroll " + std::to_string(Factor) : "#pragma unroll";
@@ -565,7 +565,7 @@ private:
       Anchor = SM.getExpansionLoc(Hinted.getBeginLoc());
     if (Anchor.isInvalid() || !SM.isInMainFile(Anchor))
       Anchor = Loop.getBeginLoc();
-    Site &S = AC.addSite(Name, Direction::Reverse, Anchor, FD);
+    Site &S = AC.addSite(Name, Direction::Reverse, Anchor, FD, "unroll-pragma");
     S.Summary = std::string("remove '") + hintSpelling(Ctx, LH) + "' above the " + loopKind(Loop) +
                 " loop";
     S.Facts["loop"] = loopKind(Loop);

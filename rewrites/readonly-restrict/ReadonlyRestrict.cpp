@@ -25,7 +25,7 @@
 #include "klineage/Analysis/AnalysisCache.h"
 #include "klineage/Cuda/DeviceCode.h"
 #include "klineage/Cuda/Intrinsics.h"
-#include "klineage/Cuda/LaunchSites.h"
+#include "klineage/Cuda/KernelLauncherGraph.h"
 #include "klineage/Cuda/Matchers.h"
 #include "klineage/Edit/ParameterEdits.h"
 #include "klineage/Rewrite/SiteEdits.h"
@@ -404,7 +404,7 @@ Status checkSignatureFree(const PreconditionQuery &Q, PreconditionResult &R) {
   ASTContext &Ctx = Q.AC.ast();
   const FunctionDecl &Fn = *Q.Function;
   std::string FName = Fn.getNameAsString();
-  if (const DeclRefExpr *Ref = cuda::typedAddressUse(Ctx, Fn)) {
+  if (const DeclRefExpr *Ref = cuda::typedAddressUse(Ctx, &Fn)) {
     R.Reason = "the address of '" + FName + "' is used at " + where(Ctx, Ref) +
                " where its function type is fixed; changed parameter types would not convert";
     R.Evidence.push_back(
@@ -762,7 +762,7 @@ private:
       return; // already done: nothing to do, no site
     std::string PName = P.getNameAsString();
 
-    Site &S = AC.addSite(Name, Direction::Forward, P.getLocation(), &Fn);
+    Site &S = AC.addSite(Name, Direction::Forward, P.getLocation(), &Fn, "pointer-param");
     S.Summary =
         "make '" + PName + "' 'const " + Pointee.getUnqualifiedType().getAsString() +
         " *__restrict__' and load it with __ldg (" + std::to_string(W.Loads.size()) + " load" +
@@ -805,7 +805,7 @@ private:
     if (!IsRestrict && F.LdgCalls.empty())
       return;
     std::string PName = P.getNameAsString();
-    Site &S = AC.addSite(Name, Direction::Reverse, P.getLocation(), &Fn);
+    Site &S = AC.addSite(Name, Direction::Reverse, P.getLocation(), &Fn, "pointer-param");
     S.Summary = "remove __restrict__ from '" + PName + "' and unwrap " + std::to_string(F.LdgCalls.size()) +
                 " __ldg load" + (F.LdgCalls.size() == 1 ? "" : "s") + " (const kept)";
     S.Facts["parameter"] = PName;

@@ -783,7 +783,8 @@ private:
     for (Lane *L : G.Accesses)
       if (L->FromCompound)
         return; // the read half of `p[i] op= e`: only through the store's site
-    Site &S = AC.addSite(RewriteName, Direction::Forward, First->Access->getBeginLoc(), FD);
+    Site &S = AC.addSite(RewriteName, Direction::Forward, First->Access->getBeginLoc(), FD,
+                         G.IsStore ? "store-group" : "load-group");
     std::string P = ptrText(G.ByLane[0] ? G.ByLane[0] : First);
     S.Summary = std::string(G.IsStore ? "store" : "load") + " " + P + "[" +
                 (G.ByLane[0] ? baseIndexText(G) : "?") + " + 0.." + std::to_string(G.V - 1) +
@@ -1317,7 +1318,7 @@ private:
 
   void emitLoop(LoopGroup &G) {
     Lane *First = G.Accesses.front();
-    Site &S = AC.addSite(RewriteName, Direction::Forward, First->Access->getBeginLoc(), FD);
+    Site &S = AC.addSite(RewriteName, Direction::Forward, First->Access->getBeginLoc(), FD, "loop-group");
     std::string P = ptrText(First), BText = loopBaseText(Ctx, G), KName = G.K->getName().str();
     const char *Kind = G.HasWrite ? (G.HasRead ? "load-store" : "store") : "load";
     S.Summary = std::string(Kind) + " " + P + "[" + (BText.empty() ? "?" : BText) + " + 0.." +

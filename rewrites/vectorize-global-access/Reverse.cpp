@@ -345,7 +345,7 @@ public:
         direct(E, M);
         continue;
       }
-      Site &S = AC.addSite(RewriteName, Direction::Reverse, E->getBeginLoc(), FD);
+      Site &S = AC.addSite(RewriteName, Direction::Reverse, E->getBeginLoc(), FD, "vector-access");
       if (isValueUse(E)) {
         // A vector value used whole (an argument, an operand, a copy):
         // load it with scalar loads where it stands.
@@ -571,7 +571,7 @@ private:
   /// `v = <vector load>;` / `regs[i] = <vector load>;` into a register
   /// vector: assign the lanes one by one from scalar loads.
   void loadInto(const Expr *E, const CXXOperatorCallExpr *Op) {
-    Site &S = AC.addSite(RewriteName, Direction::Reverse, E->getBeginLoc(), FD);
+    Site &S = AC.addSite(RewriteName, Direction::Reverse, E->getBeginLoc(), FD, "vector-load");
     VecAddr VA;
     const Expr *L = Op->getArg(0)->IgnoreParenImpCasts();
     std::string LT = writtenText(Ctx, L).value_or("");
@@ -723,7 +723,7 @@ private:
   /// `float4 a = ..., b = ...;` are split together).
   void temp(const DeclStmt *DS, const std::vector<std::pair<const Expr *, const VarDecl *>> &Temps) {
     const Expr *E0 = Temps.front().first;
-    Site &S = AC.addSite(RewriteName, Direction::Reverse, E0->getBeginLoc(), FD);
+    Site &S = AC.addSite(RewriteName, Direction::Reverse, E0->getBeginLoc(), FD, "vector-temporary");
     S.Summary = "load vector temporar" + std::string(Temps.size() > 1 ? "ies" : "y") + " '" +
                 Temps.front().second->getName().str() + "'" +
                 (Temps.size() > 1 ? ", ..." : "") + " as scalar loads at the uses";
@@ -802,7 +802,7 @@ private:
   }
 
   void store(const Expr *E, const CXXOperatorCallExpr *Op) {
-    Site &S = AC.addSite(RewriteName, Direction::Reverse, E->getBeginLoc(), FD);
+    Site &S = AC.addSite(RewriteName, Direction::Reverse, E->getBeginLoc(), FD, "vector-store");
     VecAddr Dst;
     unsigned B0 = 0, E0 = 0;
     if (!Addr.access(E, Dst) || !Dst.P) {
@@ -905,7 +905,7 @@ private:
   }
 
   void direct(const Expr *E, const MemberExpr *M) {
-    Site &S = AC.addSite(RewriteName, Direction::Reverse, E->getBeginLoc(), FD);
+    Site &S = AC.addSite(RewriteName, Direction::Reverse, E->getBeginLoc(), FD, "vector-lane");
     VecAddr VA;
     if (!Addr.access(E, VA) || !VA.P) {
       S.Summary = "split a vector load";
@@ -1032,7 +1032,7 @@ private:
   /// A packed load `P v = load128(p + B);`: v's elements become scalar loads
   /// `p[B + k]` at the uses and the declaration goes.
   void packedLoad(PackedPlan &P) {
-    Site &S = AC.addSite(RewriteName, Direction::Reverse, P.Call->getBeginLoc(), FD);
+    Site &S = AC.addSite(RewriteName, Direction::Reverse, P.Call->getBeginLoc(), FD, "packed-load");
     S.Facts["width"] = std::to_string(P.Helper.Type.Lanes);
     S.Facts["kind"] = "load";
     S.Facts["form"] = "packed";
@@ -1134,7 +1134,7 @@ private:
   /// A packed store `store128(p + B, v);`: V scalar stores `p[B + k] = v[k];`
   /// where it stands.
   void packedStore(PackedPlan &P) {
-    Site &S = AC.addSite(RewriteName, Direction::Reverse, P.Call->getBeginLoc(), FD);
+    Site &S = AC.addSite(RewriteName, Direction::Reverse, P.Call->getBeginLoc(), FD, "packed-store");
     S.Facts["width"] = std::to_string(P.Helper.Type.Lanes);
     S.Facts["kind"] = "store";
     S.Facts["form"] = "packed";

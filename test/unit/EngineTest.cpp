@@ -1,6 +1,7 @@
 //===- EngineTest.cpp - Engine internals: merge, select, apply ------------===//
 #include "klineage/Rewrite/SiteEdits.h"
 #include "klineage/Rewrite/Engine.h"
+#include "klineage/Rewrite/Session.h"
 #include "clang/AST/Decl.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -88,11 +89,12 @@ public:
       void run(const MatchFinder::MatchResult &R) override {
         const auto *E = R.Nodes.getNodeAs<Expr>("e");
         const auto *F = R.Nodes.getNodeAs<FunctionDecl>("f");
-        Site &S = Ctx.addSite("zero-returns", D, E->getBeginLoc(), F);
+        Site &S = Ctx.addSite("zero-returns", D, E->getBeginLoc(), F, "return-value");
         Expr::EvalResult V;
         bool Known = !E->isValueDependent() && E->EvaluateAsInt(V, *R.Context);
         if (Known)
           S.Facts["value"] = llvm::toString(V.Val.getInt(), 10);
+        S.Summary = (Known ? "zero " + S.Facts["value"] : std::string("guess")) + " in a return";
         S.addPrecondition("positive",
                           !Known ? Status::Unknown
                                  : (V.Val.getInt().isStrictlyPositive() ? Status::Holds : Status::Fails),
@@ -158,6 +160,32 @@ TEST(FindSites, MergedSitesReportEveryInstantiationsFacts) {
                        AST);
   ASSERT_EQ(Sites.size(), 1u);
   EXPECT_EQ(Sites[0].Facts["value"], "3,4");
+}
+
+} // namespace
+
+namespace {
+
+TEST(FindSites, DescriptorSurvivesAnUnrelatedEditAboveTheSite) {
+  std::unique_ptr<ASTUnit> Before, After;
+  const char *Code = "int g() { return 2; }\nint h(bool b) {\n  if (b)\n    return 3;\n  return 3;\n}\n";
+  auto Old = sitesOf(Code, Before);
+  // A new function above shifts every line, offset and site number.
+  auto New = sitesOf(std::string("// edited\nint added() {\n  return 9;\n}\n") + Code, After);
+  ASSERT_EQ(Old.size(), 3u);
+  ASSERT_EQ(New.size(), 4u);
+  for (size_t I = 0; I < Old.size(); ++I) {
+    const Site &O = Old[I], &N = New[I + 1];
+    EXPECT_EQ(O.Kind, "return-value") << "the pair's kind, not the summary's first word";
+    EXPECT_NE(O.Line, N.Line);
+    EXPECT_NE(O.Id, N.Id);
+    EXPECT_EQ(SiteDescriptor::of(O), SiteDescriptor::of(N)) << SiteDescriptor::of(O).str();
+    EXPECT_TRUE(SiteDescriptor::of(O).matches(N));
+  }
+  // Two sites with one anchor text in one function differ by ordinal.
+  EXPECT_EQ(Old[1].AnchorText, Old[2].AnchorText);
+  EXPECT_EQ(Old[1].Ordinal, 1u);
+  EXPECT_EQ(Old[2].Ordinal, 2u);
 }
 
 } // namespace

@@ -110,10 +110,11 @@ TEST(Mutation, EveryWayAVariableIsModified) {
       Pair field{}; field.b = 4;
       int captured = 0; auto f = [&] { captured = 5; }; f();
       int inAsm = 0; asm("mov.u32 %0, 7;" : "=r"(inAsm));
-      int arr[4]; arr[1] = 3;
-      int escapes[4]; byPtr(escapes);
-      int ranged[4] = {}; for (int &e : ranged) e = 0;
-      o[1] = assigned + compound + incremented + passed + captured + inAsm + arr[1];
+      struct { int a[4]; } arrayField; arrayField.a[1] = 3;
+      struct { int a[4]; } escapingField; byPtr(escapingField.a);
+      struct { int a[4]; __device__ int *begin() { return a; } __device__ int *end() { return a + 4; } } ranged;
+      for (int &e : ranged) e = 0;
+      o[1] = assigned + compound + incremented + passed + captured + inAsm + arrayField.a[1];
     }
   )cu");
   ASSERT_TRUE(AST);
@@ -127,8 +128,8 @@ TEST(Mutation, EveryWayAVariableIsModified) {
   EXPECT_EQ(kindsOf(Ctx, "method"), Kinds{MutationKind::NonConstMethodCall});
   EXPECT_EQ(kindsOf(Ctx, "captured"), Kinds{MutationKind::Assignment});
   EXPECT_EQ(kindsOf(Ctx, "inAsm"), Kinds{MutationKind::AsmOperand});
-  EXPECT_EQ(kindsOf(Ctx, "arr"), Kinds{MutationKind::Assignment}) << "an element is part of the array";
-  EXPECT_EQ(kindsOf(Ctx, "escapes"), Kinds{MutationKind::AddressTaken}) << "decayed to an escaping pointer";
+  EXPECT_EQ(kindsOf(Ctx, "arrayField"), Kinds{MutationKind::Assignment}) << "an array field's element";
+  EXPECT_EQ(kindsOf(Ctx, "escapingField"), Kinds{MutationKind::AddressTaken}) << "decayed to an escaping pointer";
   EXPECT_EQ(kindsOf(Ctx, "ranged"), Kinds{MutationKind::NonConstReference}) << "for (int &e : ranged)";
 
   // A field write names the field; only a whole =, += or -= carries a value.
@@ -163,12 +164,15 @@ TEST(Mutation, ReadsAreNotModifications) {
       int discarded = 1; discarded;
       int table[4] = {1, 2, 3, 4}; o[7] = table[2];
       int *pointer = o; pointer[1] = 2; *pointer = 3;
+      int elements[4]; elements[1] = 2; int *into = &elements[2]; *into = 1; o[8] = into[0] + elements[1];
     }
   )cu");
   ASSERT_TRUE(AST);
   ASTContext &Ctx = AST->ast();
+  // An array's elements are memory, as behind a pointer: its writes are
+  // memory events, and the array (its address) is not modified.
   for (llvm::StringRef Name : {"value", "constRef", "sized", "constMethod", "byCopy", "byRefRead", "bound",
-                               "discarded", "table", "pointer"})
+                               "discarded", "table", "pointer", "elements"})
     EXPECT_EQ(kindsOf(Ctx, Name), Kinds{}) << Name.str();
 }
 

@@ -13,6 +13,7 @@
 #include "RewriteRegistry.h"
 #include "klineage/Analysis/LaunchFacts.h"
 #include "klineage/Frontend/CudaFrontend.h"
+#include "klineage/Gate/Manifest.h"
 #include "klineage/Rewrite/Session.h"
 #include "klineage/Rewrite/SiteJson.h"
 #include "clang/Tooling/CommonOptionsParser.h"
@@ -69,6 +70,11 @@ static cl::list<std::string> AssumeFacts(
              "multiple:NAME:N, block:[KERNEL:]X[,Y,Z], grid:[KERNEL:]X[,Y,Z], all "
              "(comma-separated or repeated)"),
     cl::cat(Category));
+static cl::opt<std::string> ManifestFile(
+    "manifest",
+    cl::desc("A gate workload manifest: its launcher's parameter values join the launch facts "
+             "(--list-launches)"),
+    cl::value_desc("workload.yaml"), cl::cat(Category));
 static cl::list<std::string> RewriteOpts("option", cl::desc("Rewrite option KEY=VALUE (e.g. unroll-factor=4)"),
                                          cl::cat(Category));
 static cl::opt<std::string> CudaPath("cuda-path", cl::desc("CUDA install (default $CUDA_PATH, /usr/local/cuda)"),
@@ -118,6 +124,36 @@ struct Reporter {
     errs() << "\n";
   }
 };
+
+/// The manifest's launcher parameters as launch-fact values: an integer
+/// scalar's value when it does not depend on the sizes (else unset, so a
+/// launch that needs it stays unknown); buffers and streams give none.
+std::vector<analysis::WorkloadParam> workloadParams(const gate::Manifest &M) {
+  std::vector<analysis::WorkloadParam> Out;
+  for (unsigned I = 0; I < M.Params.size(); ++I) {
+    const gate::Param &P = M.Params[I];
+    if (P.Kind != gate::ParamKind::Scalar || gate::isFloatType(P.Type) || P.Random)
+      continue;
+    analysis::WorkloadParam W;
+    W.Launcher = M.Launcher;
+    W.Index = I;
+    W.Arity = M.Params.size();
+    W.Expr = P.ValueExpr;
+    W.Origin = sys::path::filename(M.Path).str() + ":" + std::to_string(P.Loc.Line) + ":" +
+               std::to_string(P.Loc.Col);
+    auto Vars = gate::exprVariables(P.ValueExpr);
+    if (Vars && Vars->empty()) {
+      if (auto V = gate::evalExpr(P.ValueExpr, {}))
+        W.Value = *V;
+      else
+        consumeError(V.takeError());
+    } else if (!Vars) {
+      consumeError(Vars.takeError());
+    }
+    Out.push_back(std::move(W));
+  }
+  return Out;
+}
 
 std::string siteLocation(const Site &S) {
   return S.File + ":" + std::to_string(S.Line) + ":" + std::to_string(S.Column);
@@ -335,6 +371,15 @@ int main(int argc, const char **argv) {
     Rep.error("klineage-rewrite", DiagBadAssumption, toString(Assume.takeError()));
     return ExitBadInput;
   }
+  std::optional<gate::Manifest> Workload;
+  if (!ManifestFile.empty()) {
+    auto M = gate::loadManifest(ManifestFile);
+    if (!M) {
+      Rep.error("klineage-rewrite", DiagBadArguments, "invalid --manifest: " + toString(M.takeError()));
+      return ExitBadInput;
+    }
+    Workload = std::move(*M);
+  }
   auto Options = parseRewriteOptions(Rewrites);
   if (!Options) {
     Rep.error("klineage-rewrite", DiagBadArguments, toString(Options.takeError()));
@@ -368,17 +413,20 @@ int main(int argc, const char **argv) {
   }
 
   if (ListLaunches) {
-    auto Assumed = [&](const clang::FunctionDecl *K) {
+    analysis::LaunchFactSource Facts;
+    Facts.Assumed = [&](const clang::FunctionDecl *K) {
       auto Dim = [](auto S) -> std::optional<analysis::Dim3> {
         return S ? std::optional(analysis::Dim3{(*S)[0], (*S)[1], (*S)[2]}) : std::nullopt;
       };
       const Assumptions &A = Sess.options().Assume;
       return analysis::AssumedLaunch{Dim(A.block(K->getName())), Dim(A.grid(K->getName()))};
     };
+    if (Workload)
+      Facts.Params = workloadParams(*Workload);
     if (Format == "json")
-      outs() << formatv("{0:2}", analysis::launchReportJson(Sess.ast(), Assumed)) << "\n";
+      outs() << formatv("{0:2}", analysis::launchReportJson(Sess.ast(), Facts)) << "\n";
     else
-      analysis::printLaunchReport(outs(), Sess.ast(), Assumed);
+      analysis::printLaunchReport(outs(), Sess.ast(), Facts);
     return ExitOk;
   }
 

@@ -13,7 +13,9 @@
 // reference), passing it to a non-const reference parameter, a non-const
 // member call, an inline-asm operand, and any use the model does not know
 // (a call in an uninstantiated template may bind a reference). A use inside
-// a lambda body counts wherever the lambda may run.
+// a lambda body counts wherever the lambda may run. An array variable is its
+// address, which nothing modifies: its elements are memory, as behind a
+// pointer (an array field's elements are part of the struct).
 //  - FunctionFacts: per function (cached in AnalysisCache), every
 //    modification of each variable (VarMod), every memory read/write/call
 //    event in source order, __builtin_assume(v % N == 0) facts and the names
@@ -40,10 +42,10 @@ namespace analysis {
 
 /// How a use may modify a variable.
 enum class MutationKind {
-  Assignment,                ///< `v = e`, `v.f = e`, `v[i] = e`
+  Assignment,                ///< `v = e`, `v.f = e`, `v.a[i] = e`
   CompoundAssignment,        ///< `v += e`, `v <<= e`, ...
   IncrementDecrement,        ///< `++v`, `v.f--`
-  AddressTaken,              ///< `&v`, or an array decaying to an escaping pointer
+  AddressTaken,              ///< `&v`, or an array field decaying to an escaping pointer
   NonConstReference,         ///< bound to a non-const reference, or returned as one
   NonConstReferenceArgument, ///< passed to a non-const reference parameter
   NonConstMethodCall,        ///< a non-const member function called on it
@@ -106,6 +108,8 @@ public:
                                const clang::Stmt *Skip = nullptr) const;
   /// \p Inner is \p Outer or inside it (both in this function's body).
   bool encloses(const clang::Stmt *Outer, const clang::Stmt *Inner) const;
+  /// The statement \p S is a child of in this function's body, or null.
+  const clang::Stmt *parentOf(const clang::Stmt *S) const;
   const std::vector<MemEvent> &events() const { return Events; }
   /// __builtin_assume(v % N == 0) facts.
   bool assumedMultiple(const clang::VarDecl *VD, int64_t N) const;
@@ -119,6 +123,10 @@ private:
   std::vector<MemEvent> Events;
   std::vector<std::pair<const clang::VarDecl *, int64_t>> Multiples;
 };
+
+/// The function whose body declares local variable or parameter \p V (a
+/// lambda's own locals: its call operator), or null.
+const clang::FunctionDecl *declaringFunction(const clang::VarDecl *V);
 
 /// Every modification of \p V in the function that declares it (a local
 /// variable or parameter; a lambda's own locals in the lambda), in source

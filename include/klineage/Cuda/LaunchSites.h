@@ -16,6 +16,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceLocation.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -72,6 +73,10 @@ std::vector<LaunchSite> findLaunchSites(clang::ASTContext &Ctx);
 /// for a specialization of a kernel template, else FD's own.
 const clang::FunctionDecl *kernelOf(const clang::FunctionDecl *FD);
 
+/// The launch form of call \p C (a <<<>>> launch or a runtime launch API
+/// call), if it is a launch.
+std::optional<LaunchForm> launchFormOf(const clang::CallExpr *C);
+
 /// The kernel named by \p E (a launch's or an API call's function argument,
 /// through parentheses, casts and '&'), or null.
 const clang::DeclRefExpr *kernelReference(const clang::Expr *E);
@@ -81,15 +86,6 @@ const clang::DeclRefExpr *kernelReference(const clang::Expr *E);
 /// explicit specialization is a function of its own (its parameter types
 /// are spelled apart from the template's).
 const clang::FunctionDecl *functionIdentity(const clang::FunctionDecl *FD);
-
-/// A reference to \p Fn (any redeclaration, or instantiation of its
-/// template) whose use fixes Fn's function type: anything but a call or
-/// launch, a conversion to `void *` (cudaLaunchKernel's C API) or an
-/// argument of a parameter whose type is deduced (cudaFuncSetAttribute's
-/// `T *entry`) -- a typed function pointer, a non-template parameter, a
-/// cast, a template argument. A change of Fn's parameter types would no
-/// longer convert there. Null when there is none.
-const clang::DeclRefExpr *typedAddressUse(clang::ASTContext &Ctx, const clang::FunctionDecl &Fn);
 
 /// Runtime functions that take a kernel without launching it (attributes,
 /// occupancy queries): passing a kernel to them is not an escape.

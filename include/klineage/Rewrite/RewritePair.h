@@ -160,11 +160,16 @@ struct Site {
   /// the sites of one parse (it checks that every instantiation of a
   /// template has the site); cleared before findSites returns.
   const clang::FunctionDecl *FoundIn = nullptr;
-  /// Stable identity across unrelated edits (Session.h, SiteDescriptor):
-  /// what kind of change (the summary's first word), the anchor line's text
-  /// from the anchor on, and the ordinal among sites of the same function
-  /// with the same kind and anchor text. Set by the engine.
-  std::string Kind, AnchorText;
+  /// What kind of site this is, chosen by the pair when it adds the site
+  /// (addSite): a kebab-case noun that does not depend on the verdict or
+  /// the summary's wording ("load-group", "loop", "pointer-param"), listed
+  /// in the pair's docs page. Part of the site descriptor.
+  std::string Kind;
+  /// The rest of the stable identity across unrelated edits (Session.h,
+  /// SiteDescriptor): the anchor line's text from the anchor on, and the
+  /// ordinal among sites of the same function with the same kind and anchor
+  /// text. Set by the engine.
+  std::string AnchorText;
   unsigned Ordinal = 1;
 };
 
@@ -183,10 +188,11 @@ public:
   const Assumptions &assumptions() const { return Assume; }
   std::optional<std::string> option(llvm::StringRef Key) const;
 
-  /// Starts a site anchored at \p Loc inside \p Fn (may be null). Sites whose
-  /// anchor is not in the main file are dropped by the engine.
+  /// Starts a site of kind \p Kind (Site::Kind) anchored at \p Loc inside
+  /// \p Fn (may be null). Sites whose anchor is not in the main file are
+  /// dropped by the engine.
   Site &addSite(llvm::StringRef Rewrite, Direction Dir, clang::SourceLocation Loc,
-                const clang::FunctionDecl *Fn);
+                const clang::FunctionDecl *Fn, llvm::StringRef Kind);
   std::vector<Site> takeSites() { return std::move(Sites); }
 
 private:
