@@ -1,9 +1,11 @@
 //===- SourceCode.cpp -----------------------------------------------------===//
 #include "klineage/Edit/SourceCode.h"
+#include "klineage/Frontend/CudaFrontend.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -11,11 +13,52 @@ using namespace clang;
 
 namespace klineage {
 
-CharSourceRange mainFileRange(const ASTContext &Ctx, SourceRange R) {
+std::optional<std::string> whyNotEditable(const SourceManager &SM, SourceLocation Loc) {
+  if (Loc.isInvalid())
+    return std::string("it has no source location");
+  if (Loc.isMacroID())
+    return std::string("it is produced by a macro expansion");
+  switch (sourceOrigin(SM, Loc)) {
+  case SourceOrigin::MainFile:
+  case SourceOrigin::UserHeader:
+    return std::nullopt;
+  case SourceOrigin::SystemHeader:
+    return "it is in system header '" + SM.getFilename(Loc).str() + "'";
+  case SourceOrigin::Prelude:
+    return std::string("it is in the front end's prelude, not in the user's code");
+  case SourceOrigin::NoFile:
+    break;
+  }
+  return std::string("it is not in a file");
+}
+
+std::string editFilePath(const SourceManager &SM, SourceLocation Loc) {
+  SmallString<256> Path(SM.getFilename(SM.getFileLoc(Loc)));
+  SM.getFileManager().makeAbsolutePath(Path);
+  sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return std::string(Path);
+}
+
+std::string relativePath(StringRef Path, StringRef Dir) {
+  SmallVector<StringRef> P(sys::path::begin(Path), sys::path::end(Path));
+  SmallVector<StringRef> D(sys::path::begin(Dir), sys::path::end(Dir));
+  size_t Common = 0;
+  while (Common < P.size() && Common < D.size() && P[Common] == D[Common])
+    ++Common;
+  SmallString<256> Out;
+  for (size_t I = Common; I < D.size(); ++I)
+    sys::path::append(Out, "..");
+  for (size_t I = Common; I < P.size(); ++I)
+    sys::path::append(Out, P[I]);
+  return std::string(Out);
+}
+
+CharSourceRange editableRange(const ASTContext &Ctx, SourceRange R) {
   const SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange CR =
       Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), SM, Ctx.getLangOpts());
-  if (CR.isInvalid() || !SM.isInMainFile(CR.getBegin()) || !SM.isInMainFile(CR.getEnd()))
+  if (CR.isInvalid() || !isEditable(SM, CR.getBegin()) ||
+      SM.getFileID(CR.getBegin()) != SM.getFileID(CR.getEnd()))
     return CharSourceRange();
   // makeFileCharRange accepts a whole macro expansion; we do not: rewriting
   // an expansion rewrites the macro's use, not the code that was matched.
@@ -29,7 +72,7 @@ CharSourceRange mainFileRange(const ASTContext &Ctx, SourceRange R) {
 }
 
 std::optional<std::string> sourceText(const ASTContext &Ctx, SourceRange Range) {
-  CharSourceRange CR = mainFileRange(Ctx, Range);
+  CharSourceRange CR = editableRange(Ctx, Range);
   if (CR.isInvalid())
     return std::nullopt;
   bool Invalid = false;
@@ -47,7 +90,7 @@ std::optional<std::string> writtenText(const ASTContext &Ctx, const Stmt *S) {
   const SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange CR = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(S->getSourceRange()),
                                                 SM, Ctx.getLangOpts());
-  if (CR.isInvalid() || !SM.isInMainFile(CR.getBegin()))
+  if (CR.isInvalid() || !isUserCode(sourceOrigin(SM, CR.getBegin())))
     return std::nullopt;
   bool Invalid = false;
   StringRef T = Lexer::getSourceText(CR, SM, Ctx.getLangOpts(), &Invalid);

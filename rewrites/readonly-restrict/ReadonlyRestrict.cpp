@@ -755,6 +755,7 @@ struct ParamSpelling {
   const ParmVarDecl *Param = nullptr; ///< a redeclaration's parameter, or
   unsigned Begin = 0, End = 0;        ///< ... the text of an explicit instantiation's parameter
   bool Textual = false;
+  FileID File;                        ///< the file the spelling is in
 };
 
 /// Splits the parameter list that starts after \p From (an explicit
@@ -795,19 +796,21 @@ std::vector<ParamSpelling> paramSpellings(ASTContext &Ctx, const FunctionDecl &F
   std::vector<ParamSpelling> Out;
   const FunctionDecl *Pattern = Fn.getTemplateInstantiationPattern();
   const FunctionDecl *Base = Pattern ? Pattern : &Fn;
+  FileID DefinitionFile = SM.getFileID(SM.getFileLoc(Fn.getLocation()));
   for (const FunctionDecl *R : Base->redecls()) {
     if (Index >= R->getNumParams())
       continue;
     SourceLocation L = SM.getFileLoc(R->getLocation());
-    if (!SM.isInMainFile(L)) {
-      if (!TypeChanges)
-        continue;
+    if (!TypeChanges && SM.getFileID(L) != DefinitionFile)
+      continue;
+    if (auto Why = whyNotEditable(SM, L)) {
       Problem = "'" + Fn.getNameAsString() + "' is also declared in " +
                 SM.getFilename(L).str() + ":" + std::to_string(SM.getPresumedLineNumber(L)) +
-                ", which this rewrite does not edit; change that declaration by hand first";
+                ", which this rewrite does not edit (" + *Why +
+                "); change that declaration by hand first";
       continue;
     }
-    Out.push_back({R->getParamDecl(Index), 0, 0, false});
+    Out.push_back({R->getParamDecl(Index), 0, 0, false, SM.getFileID(L)});
   }
   // An explicit specialization must keep matching the primary template.
   if (TypeChanges && Fn.getTemplateSpecializationKind() == TSK_ExplicitSpecialization) {
@@ -818,7 +821,6 @@ std::vector<ParamSpelling> paramSpellings(ASTContext &Ctx, const FunctionDecl &F
   }
   // Explicit instantiations spell the parameter types again.
   if (const FunctionTemplateDecl *FTD = Base->getDescribedFunctionTemplate()) {
-    StringRef Buf = SM.getBufferData(SM.getMainFileID());
     for (const FunctionDecl *Spec : FTD->specializations()) {
       TemplateSpecializationKind K = Spec->getTemplateSpecializationKind();
       if (K == TSK_ExplicitSpecialization) {
@@ -833,29 +835,30 @@ std::vector<ParamSpelling> paramSpellings(ASTContext &Ctx, const FunctionDecl &F
       if (K != TSK_ExplicitInstantiationDeclaration && K != TSK_ExplicitInstantiationDefinition)
         continue;
       SourceLocation POI = SM.getFileLoc(Spec->getPointOfInstantiation());
-      if (!SM.isInMainFile(POI)) {
-        Problem = "an explicit instantiation of '" + Fn.getNameAsString() + "' outside the main file";
+      if (auto Why = whyNotEditable(SM, POI)) {
+        Problem = "an explicit instantiation of '" + Fn.getNameAsString() +
+                  "' cannot be edited: " + *Why;
         continue;
       }
-      auto Params = paramTexts(Buf, SM.getFileOffset(POI));
+      auto Params = paramTexts(SM.getBufferData(SM.getFileID(POI)), SM.getFileOffset(POI));
       if (!Params || Index >= Params->size()) {
         Problem = "cannot read the parameter list of the explicit instantiation at line " +
                   std::to_string(SM.getPresumedLineNumber(POI));
         continue;
       }
-      Out.push_back({nullptr, (*Params)[Index].first, (*Params)[Index].second, true});
+      Out.push_back({nullptr, (*Params)[Index].first, (*Params)[Index].second, true, SM.getFileID(POI)});
     }
   }
   return Out;
 }
 
 /// Offsets of the `__restrict__` / `__restrict` / `restrict` token in
-/// [Begin, End) of the main file, or nullopt.
-std::optional<std::pair<unsigned, unsigned>> findRestrict(const ASTContext &Ctx, unsigned Begin,
-                                                          unsigned End) {
+/// [Begin, End) of \p File, or nullopt.
+std::optional<std::pair<unsigned, unsigned>> findRestrict(const ASTContext &Ctx, FileID File,
+                                                          unsigned Begin, unsigned End) {
   const SourceManager &SM = Ctx.getSourceManager();
-  StringRef Buf = SM.getBufferData(SM.getMainFileID());
-  Lexer Lex(SM.getLocForStartOfFile(SM.getMainFileID()), Ctx.getLangOpts(), Buf.begin(),
+  StringRef Buf = SM.getBufferData(File);
+  Lexer Lex(SM.getLocForStartOfFile(File), Ctx.getLangOpts(), Buf.begin(),
             Buf.begin() + Begin, Buf.end());
   Token Tok;
   while (!Lex.LexFromRawLexer(Tok)) {
@@ -877,17 +880,17 @@ std::optional<std::pair<unsigned, unsigned>> findRestrict(const ASTContext &Ctx,
   return std::nullopt;
 }
 
-/// The [begin, end) offsets of a declaration's text in the main file.
+/// The [begin, end) offsets of a declaration's text in its file.
 std::optional<std::pair<unsigned, unsigned>> declRange(const ASTContext &Ctx, const Decl *D) {
   const SourceManager &SM = Ctx.getSourceManager();
   SourceRange R = D->getSourceRange();
-  if (R.getBegin().isMacroID() || R.getEnd().isMacroID() || !SM.isInMainFile(R.getBegin()))
+  if (R.getBegin().isMacroID() || R.getEnd().isMacroID() || !isEditable(SM, R.getBegin()))
     return std::nullopt;
   SourceLocation E = Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, Ctx.getLangOpts());
   unsigned End = SM.getFileOffset(E);
   // An unnamed parameter's range stops at the `*`: the qualifiers after it
   // (`const float *__restrict__,`) have no location of their own.
-  StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  StringRef Buf = SM.getBufferData(SM.getFileID(R.getBegin()));
   for (;;) {
     unsigned P = End;
     while (P < Buf.size() && isSpace(Buf[P]))
@@ -904,10 +907,12 @@ std::optional<std::pair<unsigned, unsigned>> declRange(const ASTContext &Ctx, co
   return std::make_pair(SM.getFileOffset(R.getBegin()), End);
 }
 
-/// Edits that remove the restrict token at [B, E) with one side's blanks.
-void removeRestrict(const ASTContext &Ctx, EditBuilder &Edits, unsigned B, unsigned E) {
+/// Edits that remove the restrict token at [B, E) of \p File with one side's
+/// blanks.
+void removeRestrict(const ASTContext &Ctx, EditBuilder &Edits, FileID File, unsigned B,
+                    unsigned E) {
   const SourceManager &SM = Ctx.getSourceManager();
-  StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  StringRef Buf = SM.getBufferData(File);
   unsigned RB = B, RE = E;
   if (RB > 0 && Buf[RB - 1] == '*') {
     while (RE < Buf.size() && (Buf[RE] == ' ' || Buf[RE] == '\t'))
@@ -916,8 +921,7 @@ void removeRestrict(const ASTContext &Ctx, EditBuilder &Edits, unsigned B, unsig
     while (RB > 0 && (Buf[RB - 1] == ' ' || Buf[RB - 1] == '\t'))
       --RB;
   }
-  FileID Main = SM.getMainFileID();
-  Edits.replaceChars(SM.getComposedLoc(Main, RB), SM.getComposedLoc(Main, RE), "");
+  Edits.replaceChars(SM.getComposedLoc(File, RB), SM.getComposedLoc(File, RE), "");
 }
 
 /// Adds `const ` before the type token at \p Loc. Written as a replacement of
@@ -927,7 +931,7 @@ void removeRestrict(const ASTContext &Ctx, EditBuilder &Edits, unsigned B, unsig
 /// producing `const const`.
 void prependConst(const ASTContext &Ctx, EditBuilder &B, SourceLocation Loc) {
   const SourceManager &SM = Ctx.getSourceManager();
-  if (Loc.isMacroID() || !SM.isInMainFile(Loc)) {
+  if (!isEditable(SM, Loc)) {
     B.insertBefore(Loc, "const "); // records why it cannot be edited
     return;
   }
@@ -1006,9 +1010,8 @@ private:
                                  const std::vector<ParamSpelling> &Spellings, bool AddConst,
                                  bool AddRestrict, std::string &Problem) {
     const SourceManager &SM = Ctx.getSourceManager();
-    StringRef Buf = SM.getBufferData(SM.getMainFileID());
-    FileID Main = SM.getMainFileID();
     for (const ParamSpelling &S : Spellings) {
+      StringRef Buf = SM.getBufferData(S.File);
       if (S.Textual) {
         // An explicit instantiation: "T *" in plain text.
         StringRef Seg = Buf.slice(S.Begin, S.End);
@@ -1021,9 +1024,9 @@ private:
         bool HasConst = Seg.take_front(Star).contains("const");
         bool HasRestrict = Seg.contains("restrict");
         if (AddConst && !HasConst)
-          B.insertBefore(SM.getComposedLoc(Main, Lead), "const ");
+          B.insertBefore(SM.getComposedLoc(S.File, Lead), "const ");
         if (AddRestrict && !HasRestrict)
-          B.insertBefore(SM.getComposedLoc(Main, S.Begin + Star + 1),
+          B.insertBefore(SM.getComposedLoc(S.File, S.Begin + Star + 1),
                          restrictAfterStar(Buf, S.Begin + Star + 1));
         continue;
       }
@@ -1040,17 +1043,18 @@ private:
         prependConst(Ctx, B, PTL->getPointeeLoc().getBeginLoc());
       if (AddRestrict && !isRestrict(PV->getType())) {
         SourceLocation Star = PTL->getStarLoc();
-        if (Star.isMacroID() || !SM.isInMainFile(Star)) {
+        if (!isEditable(SM, Star)) {
           B.insertBefore(Star, "__restrict__"); // records the macro failure
           continue;
         }
         unsigned StarEnd = SM.getFileOffset(Star) + 1;
-        B.insertBefore(SM.getComposedLoc(Main, StarEnd), restrictAfterStar(Buf, StarEnd));
+        B.insertBefore(Star.getLocWithOffset(1),
+                       restrictAfterStar(SM.getBufferData(SM.getFileID(Star)), StarEnd));
       }
     }
   }
 
-  /// The main-file char range of an expression (plain text or one macro
+  /// The editable char range of an expression (plain text or one macro
   /// argument), or an invalid range.
   static CharSourceRange exprRange(const ASTContext &Ctx, const Expr *E) {
     const SourceManager &SM = Ctx.getSourceManager();
@@ -1060,7 +1064,7 @@ private:
       return CharSourceRange();
     CharSourceRange CR =
         Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), SM, Ctx.getLangOpts());
-    if (CR.isInvalid() || !SM.isInMainFile(CR.getBegin()))
+    if (CR.isInvalid() || !isEditable(SM, CR.getBegin()))
       return CharSourceRange();
     return CR;
   }
@@ -1575,14 +1579,14 @@ private:
           }
           std::tie(Begin, End) = *R;
         }
-        auto Tok = findRestrict(Ctx, Begin, End);
+        auto Tok = findRestrict(Ctx, X.File, Begin, End);
         if (!Tok) {
           Problem = "'__restrict__' of '" + PName + "' is not spelled in the parameter text at line " +
-                    std::to_string(SM.getPresumedLineNumber(SM.getComposedLoc(SM.getMainFileID(), Begin))) +
+                    std::to_string(SM.getPresumedLineNumber(SM.getComposedLoc(X.File, Begin))) +
                     " (a macro or typedef); edit it by hand";
           continue;
         }
-        removeRestrict(Ctx, B, Tok->first, Tok->second);
+        removeRestrict(Ctx, B, X.File, Tok->first, Tok->second);
       }
     }
     if (!Problem.empty())

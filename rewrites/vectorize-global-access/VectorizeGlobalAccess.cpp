@@ -169,16 +169,20 @@ struct Verdicts {
 struct TextCtx {
   const ASTContext &Ctx;
   const SourceManager &SM;
+  FileID File; ///< the file the function's body is written in
   StringRef Buf;
-  explicit TextCtx(const ASTContext &C)
-      : Ctx(C), SM(C.getSourceManager()), Buf(SM.getBufferData(SM.getMainFileID())) {}
+  TextCtx(const ASTContext &C, const FunctionDecl *FD)
+      : Ctx(C), SM(C.getSourceManager()),
+        File(SM.getFileID(SM.getExpansionLoc(FD->getBody()->getBeginLoc()))),
+        Buf(SM.getBufferData(File)) {}
   SourceLocation loc(unsigned Off) const {
-    return SM.getLocForStartOfFile(SM.getMainFileID()).getLocWithOffset(Off);
+    return SM.getLocForStartOfFile(File).getLocWithOffset(Off);
   }
-  /// Plain main-file text (no macro) for a node; nullopt otherwise.
+  /// Plain text (no macro) of the function's file for a node.
   bool plain(const Stmt *S) const {
     SourceLocation B = S->getBeginLoc(), E = S->getEndLoc();
-    return B.isFileID() && E.isFileID() && SM.isInMainFile(B) && SM.isInMainFile(E);
+    return B.isFileID() && E.isFileID() && SM.getFileID(B) == File && SM.getFileID(E) == File &&
+           isEditable(SM, B);
   }
   /// Offset just past the ';' that ends the statement ending at \p Off.
   std::optional<unsigned> afterSemi(unsigned Off) const {
@@ -190,7 +194,7 @@ struct TextCtx {
     return std::nullopt;
   }
   std::string indentAt(unsigned Off) const { return lineIndent(Ctx, loc(Off)); }
-  unsigned lineAt(unsigned Off) const { return SM.getLineNumber(SM.getMainFileID(), Off); }
+  unsigned lineAt(unsigned Off) const { return SM.getLineNumber(File, Off); }
   bool aloneOnLine(unsigned B, unsigned E) const {
     size_t LS = Buf.rfind('\n', B ? B - 1 : 0);
     LS = (LS == StringRef::npos || B == 0) ? 0 : LS + 1;
@@ -313,7 +317,7 @@ struct Group {
 class ForwardAnalysis {
 public:
   ForwardAnalysis(AnalysisContext &AC, const FunctionDecl *FD)
-      : AC(AC), Ctx(AC.ast()), T(AC.ast()), FD(FD),
+      : AC(AC), Ctx(AC.ast()), T(AC.ast(), FD), FD(FD),
         Facts(analysis::AnalysisCache::of(AC.ast()).facts(FD)),
         A(AC.ast(), AC.assumptions(), Facts), PM(FD->getBody()) {}
 
@@ -2204,7 +2208,7 @@ struct VecAddr {
 class ReverseAnalysis {
 public:
   ReverseAnalysis(AnalysisContext &AC, const FunctionDecl *FD)
-      : AC(AC), Ctx(AC.ast()), T(AC.ast()), FD(FD),
+      : AC(AC), Ctx(AC.ast()), T(AC.ast(), FD), FD(FD),
         Facts(analysis::AnalysisCache::of(AC.ast()).facts(FD)),
         A(AC.ast(), AC.assumptions(), Facts), PM(FD->getBody()) {}
 
@@ -2784,7 +2788,8 @@ private:
       const auto *XE = cast<Expr>(X);
       CharSourceRange CR = Lexer::makeFileCharRange(
           CharSourceRange::getTokenRange(XE->getSourceRange()), T.SM, Ctx.getLangOpts());
-      if (CR.isValid() && T.SM.isInMainFile(CR.getBegin()))
+      if (CR.isValid() && T.SM.getFileID(CR.getBegin()) == T.File &&
+          T.SM.getFileID(CR.getEnd()) == T.File)
         return std::make_pair(T.SM.getFileOffset(CR.getBegin()), T.SM.getFileOffset(CR.getEnd()));
       const Stmt *P = PM.getParent(X);
       if (!isa_and_nonnull<ParenExpr>(P))

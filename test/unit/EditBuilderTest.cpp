@@ -28,9 +28,13 @@ struct Parsed {
     S.Id = 1;
     commit(B, S);
     std::vector<Site> Sites{S};
-    ApplyResult R = applySites(AST->getSourceManager().getBufferData(AST->getSourceManager().getMainFileID()),
+    llvm::StringRef Main =
+        AST->getSourceManager().getBufferData(AST->getSourceManager().getMainFileID());
+    ApplyResult R = applySites([&](llvm::StringRef) -> std::optional<llvm::StringRef> { return Main; },
                                Sites, {}, false);
-    return R.Outcome == ApplyResult::Applied ? R.Text : "<" + std::string(outcomeName(R.Outcome)) + ">";
+    if (R.Outcome != ApplyResult::Applied || R.Texts.size() != 1)
+      return "<" + std::string(outcomeName(R.Outcome)) + ">";
+    return R.Texts.begin()->second;
   }
 };
 

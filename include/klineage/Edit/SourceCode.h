@@ -13,6 +13,7 @@
 #include "klineage/Frontend/SourcePositions.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceLocation.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
 #include <string>
@@ -24,18 +25,39 @@ class Stmt;
 
 namespace klineage {
 
-/// The main-file char range of the token range \p R, or an invalid range when
-/// it is not plain main-file text (it starts or ends in a macro body, or lies
-/// in another file). Text spelled in one macro argument is plain.
-clang::CharSourceRange mainFileRange(const clang::ASTContext &Ctx, clang::SourceRange R);
+/// Why the text at \p Loc cannot be edited, or nullopt when it can. Editable
+/// text is plain text of the user's code, the main file or a user header
+/// (Frontend's SourceOrigin): not produced by a macro expansion (a macro
+/// argument's spelling is a file location: callers that accept it pass it),
+/// not in a system header (system include directories, `-isystem`, the CUDA
+/// and clang headers), not in the front end's prelude, not in a buffer
+/// without a file. The reason reads after "cannot edit it: ". Which user
+/// files one run may change (a header filter, the main file only) is the
+/// engine's policy, not this query's.
+std::optional<std::string> whyNotEditable(const clang::SourceManager &SM, clang::SourceLocation Loc);
+inline bool isEditable(const clang::SourceManager &SM, clang::SourceLocation Loc) {
+  return !whyNotEditable(SM, Loc);
+}
+/// The path TextEdit::File names the file holding the file location \p Loc
+/// by: absolute (against the compile command's directory), dots removed.
+std::string editFilePath(const clang::SourceManager &SM, clang::SourceLocation Loc);
+/// \p Path (absolute, as editFilePath gives it) as seen from the absolute
+/// directory \p Dir: `kern.cuh`, `sub/kern.cuh`, `../include/kern.cuh`.
+std::string relativePath(llvm::StringRef Path, llvm::StringRef Dir);
 
-/// The main-file text of \p Range (token range), or nullopt if it is not
-/// plain main-file text (see mainFileRange).
+/// The char range of the token range \p R in one editable file, or an
+/// invalid range when it is not plain editable text (it starts or ends in a
+/// macro body, spans two files, or lies in a file that is not editable).
+/// Text spelled in one macro argument is plain.
+clang::CharSourceRange editableRange(const clang::ASTContext &Ctx, clang::SourceRange R);
+
+/// The text of \p Range (token range), or nullopt if it is not plain
+/// editable text (see editableRange).
 std::optional<std::string> sourceText(const clang::ASTContext &Ctx, clang::SourceRange Range);
 /// Same, for a node (nullopt for null).
 std::optional<std::string> sourceText(const clang::ASTContext &Ctx, const clang::Stmt *S);
-/// The main-file text that covers \p S, a whole macro use included; for
-/// reading only (nullopt outside the main file).
+/// The text of the user's code that covers \p S, a whole macro use included;
+/// for reading only (nullopt outside the main file and user headers).
 std::optional<std::string> writtenText(const clang::ASTContext &Ctx, const clang::Stmt *S);
 /// Text of \p S for messages: its source text, else an Expr pretty-printed,
 /// else \p Fallback.
