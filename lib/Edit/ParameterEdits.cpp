@@ -70,20 +70,21 @@ ParamSpellings parameterSpellings(const ASTContext &Ctx, const FunctionDecl &Fn,
   };
   const FunctionDecl *Pattern = Fn.getTemplateInstantiationPattern();
   const FunctionDecl *Base = Pattern ? Pattern : &Fn;
+  FileID DefinitionFile = SM.getFileID(SM.getFileLoc(Fn.getLocation()));
   for (const FunctionDecl *R : Base->redecls()) {
     if (Index >= R->getNumParams())
       continue;
     SourceLocation L = SM.getFileLoc(R->getLocation());
-    if (!SM.isInMainFile(L)) {
-      if (!TypeChanges)
-        continue;
+    if (!TypeChanges && SM.getFileID(L) != DefinitionFile)
+      continue;
+    if (auto Why = whyNotEditable(SM, L)) {
       Problem("'" + Fn.getNameAsString() + "' is also declared in " + SM.getFilename(L).str() + ":" +
-                  std::to_string(SM.getPresumedLineNumber(L)) +
-                  ", which this rewrite does not edit; change that declaration by hand first",
+                  std::to_string(SM.getPresumedLineNumber(L)) + ", which this rewrite does not edit (" +
+                  *Why + "); change that declaration by hand first",
               L);
       continue;
     }
-    Out.Spellings.push_back({R->getParamDecl(Index), 0, 0, false});
+    Out.Spellings.push_back({R->getParamDecl(Index), 0, 0, false, SM.getFileID(L)});
   }
   // An explicit specialization must keep matching the primary template.
   if (TypeChanges && Fn.getTemplateSpecializationKind() == TSK_ExplicitSpecialization) {
@@ -95,7 +96,6 @@ ParamSpellings parameterSpellings(const ASTContext &Ctx, const FunctionDecl &Fn,
   }
   // Explicit instantiations spell the parameter types again.
   if (const FunctionTemplateDecl *FTD = Base->getDescribedFunctionTemplate()) {
-    StringRef Buf = SM.getBufferData(SM.getMainFileID());
     for (const FunctionDecl *Spec : FTD->specializations()) {
       TemplateSpecializationKind K = Spec->getTemplateSpecializationKind();
       if (K == TSK_ExplicitSpecialization) {
@@ -111,18 +111,20 @@ ParamSpellings parameterSpellings(const ASTContext &Ctx, const FunctionDecl &Fn,
       if (K != TSK_ExplicitInstantiationDeclaration && K != TSK_ExplicitInstantiationDefinition)
         continue;
       SourceLocation POI = SM.getFileLoc(Spec->getPointOfInstantiation());
-      if (!SM.isInMainFile(POI)) {
-        Problem("an explicit instantiation of '" + Fn.getNameAsString() + "' outside the main file", POI);
+      if (auto Why = whyNotEditable(SM, POI)) {
+        Problem("an explicit instantiation of '" + Fn.getNameAsString() + "' cannot be edited: " + *Why,
+                POI);
         continue;
       }
-      auto Params = paramTexts(Buf, SM.getFileOffset(POI));
+      auto Params = paramTexts(SM.getBufferData(SM.getFileID(POI)), SM.getFileOffset(POI));
       if (!Params || Index >= Params->size()) {
         Problem("cannot read the parameter list of the explicit instantiation at line " +
                     std::to_string(SM.getPresumedLineNumber(POI)),
                 POI);
         continue;
       }
-      Out.Spellings.push_back({nullptr, (*Params)[Index].first, (*Params)[Index].second, true});
+      Out.Spellings.push_back(
+          {nullptr, (*Params)[Index].first, (*Params)[Index].second, true, SM.getFileID(POI)});
     }
   }
   return Out;
@@ -130,14 +132,13 @@ ParamSpellings parameterSpellings(const ASTContext &Ctx, const FunctionDecl &Fn,
 
 std::string pointerSpellingProblem(const ASTContext &Ctx, const ParamSpellings &S, SourceLocation &Where) {
   const SourceManager &SM = Ctx.getSourceManager();
-  StringRef Buf = SM.getBufferData(SM.getMainFileID());
   std::string Problem;
   for (const ParamSpelling &X : S.Spellings) {
     if (X.Textual) {
-      StringRef Seg = Buf.slice(X.Begin, X.End);
+      StringRef Seg = SM.getBufferData(X.File).slice(X.Begin, X.End);
       if (Seg.rfind('*') == StringRef::npos) {
         Problem = "an explicit instantiation spells the parameter as '" + Seg.trim().str() + "'";
-        Where = SM.getComposedLoc(SM.getMainFileID(), X.Begin);
+        Where = SM.getComposedLoc(X.File, X.Begin);
       }
       continue;
     }
@@ -155,7 +156,7 @@ std::string pointerSpellingProblem(const ASTContext &Ctx, const ParamSpellings &
 void prependConst(EditBuilder &B, SourceLocation Loc) {
   const ASTContext &Ctx = B.context();
   const SourceManager &SM = Ctx.getSourceManager();
-  if (Loc.isMacroID() || !SM.isInMainFile(Loc)) {
+  if (!isEditable(SM, Loc)) {
     B.insertBefore(Loc, "const "); // records why it cannot be edited
     return;
   }
@@ -176,9 +177,8 @@ static std::string restrictAfterStar(StringRef Buf, unsigned StarEnd) {
 
 void addPointerQualifiers(EditBuilder &B, const ParamSpellings &S, bool AddConst, bool AddRestrict) {
   const SourceManager &SM = B.context().getSourceManager();
-  StringRef Buf = SM.getBufferData(SM.getMainFileID());
-  FileID Main = SM.getMainFileID();
   for (const ParamSpelling &X : S.Spellings) {
+    StringRef Buf = SM.getBufferData(X.File);
     if (X.Textual) {
       // An explicit instantiation: "T *" in plain text.
       StringRef Seg = Buf.slice(X.Begin, X.End);
@@ -187,9 +187,9 @@ void addPointerQualifiers(EditBuilder &B, const ParamSpellings &S, bool AddConst
         continue;
       unsigned Lead = X.Begin + (Seg.size() - Seg.ltrim().size());
       if (AddConst && !Seg.take_front(Star).contains("const"))
-        B.insertBefore(SM.getComposedLoc(Main, Lead), "const ");
+        B.insertBefore(SM.getComposedLoc(X.File, Lead), "const ");
       if (AddRestrict && !Seg.contains("restrict"))
-        B.insertBefore(SM.getComposedLoc(Main, X.Begin + Star + 1),
+        B.insertBefore(SM.getComposedLoc(X.File, X.Begin + Star + 1),
                        restrictAfterStar(Buf, X.Begin + Star + 1));
       continue;
     }
@@ -202,12 +202,13 @@ void addPointerQualifiers(EditBuilder &B, const ParamSpellings &S, bool AddConst
       prependConst(B, PTL->getPointeeLoc().getBeginLoc());
     if (AddRestrict && !PV->getType().isRestrictQualified()) {
       SourceLocation Star = PTL->getStarLoc();
-      if (Star.isMacroID() || !SM.isInMainFile(Star)) {
-        B.insertBefore(Star, "__restrict__"); // records the macro failure
+      if (!isEditable(SM, Star)) {
+        B.insertBefore(Star, "__restrict__"); // records why it cannot be edited
         continue;
       }
       unsigned StarEnd = SM.getFileOffset(Star) + 1;
-      B.insertBefore(SM.getComposedLoc(Main, StarEnd), restrictAfterStar(Buf, StarEnd));
+      B.insertBefore(Star.getLocWithOffset(1),
+                     restrictAfterStar(SM.getBufferData(SM.getFileID(Star)), StarEnd));
     }
   }
 }
@@ -216,12 +217,12 @@ static bool isRestrictWord(StringRef Id) {
   return Id == "__restrict__" || Id == "__restrict" || Id == "restrict";
 }
 
-/// Offsets of the restrict token in [Begin, End) of the main file.
-static std::optional<std::pair<unsigned, unsigned>> findRestrict(const ASTContext &Ctx, unsigned Begin,
-                                                                 unsigned End) {
+/// Offsets of the restrict token in [Begin, End) of \p File.
+static std::optional<std::pair<unsigned, unsigned>> findRestrict(const ASTContext &Ctx, FileID File,
+                                                                 unsigned Begin, unsigned End) {
   const SourceManager &SM = Ctx.getSourceManager();
-  StringRef Buf = SM.getBufferData(SM.getMainFileID());
-  Lexer Lex(SM.getLocForStartOfFile(SM.getMainFileID()), Ctx.getLangOpts(), Buf.begin(), Buf.begin() + Begin,
+  StringRef Buf = SM.getBufferData(File);
+  Lexer Lex(SM.getLocForStartOfFile(File), Ctx.getLangOpts(), Buf.begin(), Buf.begin() + Begin,
             Buf.end());
   Token Tok;
   while (!Lex.LexFromRawLexer(Tok)) {
@@ -242,13 +243,13 @@ static std::optional<std::pair<unsigned, unsigned>> findRestrict(const ASTContex
 std::optional<std::pair<unsigned, unsigned>> declarationRange(const ASTContext &Ctx, const Decl *D) {
   const SourceManager &SM = Ctx.getSourceManager();
   SourceRange R = D->getSourceRange();
-  if (R.getBegin().isMacroID() || R.getEnd().isMacroID() || !SM.isInMainFile(R.getBegin()))
+  if (R.getBegin().isMacroID() || R.getEnd().isMacroID() || !isEditable(SM, R.getBegin()))
     return std::nullopt;
   SourceLocation E = Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, Ctx.getLangOpts());
   unsigned End = SM.getFileOffset(E);
   // An unnamed parameter's range stops at the `*`: the qualifiers after it
   // (`const float *__restrict__,`) have no location of their own.
-  StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  StringRef Buf = SM.getBufferData(SM.getFileID(R.getBegin()));
   for (;;) {
     unsigned P = End;
     while (P < Buf.size() && isSpace(Buf[P]))
@@ -266,10 +267,10 @@ std::optional<std::pair<unsigned, unsigned>> declarationRange(const ASTContext &
 
 RestrictTokens restrictTokens(const ASTContext &Ctx, const ParamSpellings &S, StringRef Name) {
   const SourceManager &SM = Ctx.getSourceManager();
-  FileID Main = SM.getMainFileID();
   RestrictTokens Out;
   for (const ParamSpelling &X : S.Spellings) {
     unsigned Begin = X.Begin, End = X.End;
+    FileID File = X.File;
     if (!X.Textual) {
       auto R = declarationRange(Ctx, X.Param);
       if (!R) {
@@ -279,23 +280,24 @@ RestrictTokens restrictTokens(const ASTContext &Ctx, const ParamSpellings &S, St
         continue;
       }
       std::tie(Begin, End) = *R;
+      File = SM.getFileID(X.Param->getBeginLoc());
     }
-    auto Tok = findRestrict(Ctx, Begin, End);
+    auto Tok = findRestrict(Ctx, File, Begin, End);
     if (!Tok) {
-      Out.ProblemLoc = SM.getComposedLoc(Main, Begin);
+      Out.ProblemLoc = SM.getComposedLoc(File, Begin);
       Out.Problem = "'__restrict__' of '" + Name.str() + "' is not spelled in the parameter text at line " +
                     std::to_string(SM.getPresumedLineNumber(Out.ProblemLoc)) +
                     " (a macro or typedef); edit it by hand";
       continue;
     }
-    Out.Tokens.push_back(*Tok);
+    Out.Tokens.push_back({File, Tok->first, Tok->second});
   }
   return Out;
 }
 
-void removeWord(EditBuilder &B, unsigned Begin, unsigned End) {
+void removeWord(EditBuilder &B, FileID File, unsigned Begin, unsigned End) {
   const SourceManager &SM = B.context().getSourceManager();
-  StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  StringRef Buf = SM.getBufferData(File);
   unsigned RB = Begin, RE = End;
   if (RB > 0 && Buf[RB - 1] == '*') {
     while (RE < Buf.size() && (Buf[RE] == ' ' || Buf[RE] == '\t'))
@@ -304,8 +306,7 @@ void removeWord(EditBuilder &B, unsigned Begin, unsigned End) {
     while (RB > 0 && (Buf[RB - 1] == ' ' || Buf[RB - 1] == '\t'))
       --RB;
   }
-  FileID Main = SM.getMainFileID();
-  B.replaceChars(SM.getComposedLoc(Main, RB), SM.getComposedLoc(Main, RE), "");
+  B.replaceChars(SM.getComposedLoc(File, RB), SM.getComposedLoc(File, RE), "");
 }
 
 } // namespace klineage

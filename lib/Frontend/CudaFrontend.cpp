@@ -181,6 +181,23 @@ ArgumentsAdjuster cudaArgumentsAdjuster(const CudaFrontendOptions &O) {
       StripNvcc, getInsertArgumentAdjuster(cudaFrontendFlags(O), ArgumentInsertPosition::BEGIN));
 }
 
+SourceOrigin sourceOrigin(const SourceManager &SM, SourceLocation Loc) {
+  if (Loc.isInvalid())
+    return SourceOrigin::NoFile;
+  SourceLocation L = SM.getExpansionLoc(Loc);
+  FileID FID = SM.getFileID(L);
+  if (FID == SM.getMainFileID())
+    return SourceOrigin::MainFile;
+  OptionalFileEntryRef File = SM.getFileEntryRefForID(FID);
+  if (!File)
+    return SourceOrigin::NoFile;
+  if (File->getName().starts_with(PreludeRoot))
+    return SourceOrigin::Prelude;
+  if (SM.isInSystemHeader(L))
+    return SourceOrigin::SystemHeader;
+  return SourceOrigin::UserHeader;
+}
+
 StringRef ParsedFile::text() {
   SourceManager &SM = sources();
   return SM.getBufferData(SM.getMainFileID());
@@ -219,8 +236,8 @@ class SkipHeaderBodiesAction : public ASTFrontendAction {
 class BuildAST : public ToolAction {
 public:
   BuildAST(std::unique_ptr<ASTUnit> &Out, std::optional<StringRef> Content, StringRef File,
-           bool Prelude)
-      : Out(Out), Content(Content), File(File), Prelude(Prelude) {}
+           bool Prelude, const std::map<std::string, std::string> *Headers)
+      : Out(Out), Content(Content), File(File), Prelude(Prelude), Headers(Headers) {}
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation, FileManager *Files,
                      std::shared_ptr<PCHContainerOperations> PCHContainerOps,
                      DiagnosticConsumer *DiagConsumer) override {
@@ -228,6 +245,10 @@ public:
     if (Content)
       Invocation->getPreprocessorOpts().addRemappedFile(
           File, MemoryBuffer::getMemBufferCopy(*Content, File).release());
+    if (Headers)
+      for (const auto &[Path, Text] : *Headers)
+        Invocation->getPreprocessorOpts().addRemappedFile(
+            Path, MemoryBuffer::getMemBufferCopy(Text, Path).release());
     // The prelude's files exist only in memory (ASTUnit builds its own file
     // manager, so ClangTool::mapVirtualFile would not reach it).
     if (Prelude)
@@ -251,6 +272,7 @@ private:
   std::optional<StringRef> Content;
   std::string File;
   bool Prelude;
+  const std::map<std::string, std::string> *Headers;
 };
 
 /// Holds every diagnostic until the parse is over: whether an error is
@@ -264,6 +286,7 @@ public:
     unsigned ID;
     SourceLocation Loc; ///< expansion location; invalid for driver errors
     std::string Where;  ///< "file:line:col", or empty
+    bool InMainFile = false;
     std::string Message;
     std::string Rendered; ///< as TextDiagnosticPrinter prints it
   };
@@ -275,11 +298,12 @@ public:
   void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     Printer.HandleDiagnostic(Level, Info);
-    Held H{Level, Info.getID(), SourceLocation(), "", "", std::move(Buffer)};
+    Held H{Level, Info.getID(), SourceLocation(), "", false, "", std::move(Buffer)};
     Buffer.clear();
     if (Info.hasSourceManager() && Info.getLocation().isValid()) {
       SourceManager &SM = Info.getSourceManager();
       H.Loc = SM.getExpansionLoc(Info.getLocation());
+      H.InMainFile = SM.isInMainFile(H.Loc);
       PresumedLoc P = SM.getPresumedLoc(H.Loc);
       if (P.isValid())
         H.Where = formatv("{0}:{1}:{2}", P.getFilename(), P.getLine(), P.getColumn()).str();
@@ -353,9 +377,12 @@ const FunctionDecl *hostFunctionOf(const HeldDiagnostics::Held &H, ASTContext &C
 }
 
 /// "LINE:COL: message" of a held error, for callers that compare variants of
-/// one file (the file name would only repeat the variant's).
+/// one file (the file name would only repeat the variant's); an error in
+/// another file (a rewritten header) keeps its file name.
 std::string lineColMessage(const HeldDiagnostics::Held &H) {
   StringRef Where = H.Where;
+  if (!H.InMainFile && !Where.empty())
+    return (Where + ": " + H.Message).str();
   size_t Col = Where.rfind(':');
   size_t Line = Col == StringRef::npos ? StringRef::npos : Where.rfind(':', Col - 1);
   if (Line == StringRef::npos)
@@ -369,7 +396,8 @@ Expected<std::unique_ptr<ParsedFile>> parseCudaFile(const CompilationDatabase &D
                                                     const CudaFrontendOptions &Options,
                                                     std::optional<StringRef> Content,
                                                     bool PrintDiagnostics,
-                                                    std::string *FirstError) {
+                                                    std::string *FirstError,
+                                                    const std::map<std::string, std::string> *Headers) {
   if (!sys::fs::exists(File))
     return frontendError("no such file: '" + File + "'");
   ClangTool Tool(DB, {File.str()});
@@ -379,7 +407,7 @@ Expected<std::unique_ptr<ParsedFile>> parseCudaFile(const CompilationDatabase &D
   HeldDiagnostics Diagnostics(DiagOpts);
   Tool.setDiagnosticConsumer(&Diagnostics);
   std::unique_ptr<ASTUnit> Unit;
-  BuildAST Action(Unit, Content, File, Options.Prelude);
+  BuildAST Action(Unit, Content, File, Options.Prelude, Headers);
   Tool.run(&Action);
   if (!Unit) {
     for (const HeldDiagnostics::Held &H : Diagnostics.All) {
@@ -422,19 +450,15 @@ Expected<std::unique_ptr<ParsedFile>> parseCudaFile(const CompilationDatabase &D
   }
   if (Errors)
     return frontendError("'" + File + "' has errors; nothing was changed");
-  // Match only the main file's and user headers' declarations: the CUDA
-  // headers are ~660 files. User headers are in scope because the parent
-  // map follows the scope, and a pair walking a helper's body there (a write
-  // `*p = v`) needs its parents. Sites outside the main file are dropped.
+  // Match only the user's code, the main file and user headers: the CUDA
+  // headers are ~660 files. User headers hold kernels and helpers of their
+  // own (sites), and the parent map follows the scope.
   ASTContext &Ctx = Parsed->ast();
   SourceManager &SM = Ctx.getSourceManager();
   std::vector<Decl *> Scope;
-  for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
-    SourceLocation L = SM.getExpansionLoc(D->getBeginLoc());
-    if (SM.isInMainFile(L) ||
-        (L.isValid() && !SM.isInSystemHeader(L) && !SM.getFilename(L).starts_with(PreludeRoot)))
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (isUserCode(sourceOrigin(SM, D->getBeginLoc())))
       Scope.push_back(D);
-  }
   Ctx.setTraversalScope(Scope);
   return Parsed;
 }

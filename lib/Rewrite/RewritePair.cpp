@@ -2,6 +2,7 @@
 #include "klineage/Rewrite/RewritePair.h"
 #include "clang/AST/Decl.h"
 #include "klineage/Edit/SourceCode.h"
+#include "klineage/Frontend/CudaFrontend.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -162,7 +163,7 @@ Site &AnalysisContext::addSite(StringRef Rewrite, Direction Dir, SourceLocation 
   S.Column = SM.getPresumedColumnNumber(FileLoc);
   S.File = SM.getFilename(FileLoc).str();
   S.AnchorLoc = Loc.getRawEncoding();
-  if (!SM.isInMainFile(FileLoc))
+  if (!isUserCode(sourceOrigin(SM, FileLoc)))
     S.File.clear(); // dropped by the engine
   if (Fn) {
     S.FoundIn = Fn;

@@ -135,7 +135,7 @@ struct WrappableLoads {
 };
 
 bool editable(const ASTContext &Ctx, const Expr *E) {
-  return mainFileRange(Ctx, E->getSourceRange()).isValid();
+  return editableRange(Ctx, E->getSourceRange()).isValid();
 }
 
 WrappableLoads wrappableLoads(const ASTContext &Ctx, const PointerFlow &F) {
@@ -605,10 +605,10 @@ Status checkRestrictRemovable(const PreconditionQuery &Q, PreconditionResult &R)
 /// `p[i]` -> `__ldg(&p[i])`; `*(p + i)` -> `__ldg(p + i)`; `*p` -> `__ldg(p)`.
 /// \p L is main-file text (wrappableLoads).
 void wrapLoad(const ASTContext &Ctx, EditBuilder &B, const Expr *L) {
-  CharSourceRange CR = mainFileRange(Ctx, L->getSourceRange());
+  CharSourceRange CR = editableRange(Ctx, L->getSourceRange());
   if (const auto *UO = dyn_cast<UnaryOperator>(L)) {
     const Expr *Sub = UO->getSubExpr();
-    CharSourceRange SR = mainFileRange(Ctx, Sub->getSourceRange());
+    CharSourceRange SR = editableRange(Ctx, Sub->getSourceRange());
     if (isa<ParenExpr>(Sub)) {
       B.replaceChars(CR.getBegin(), SR.getBegin(), "__ldg");
     } else {
@@ -624,7 +624,7 @@ void wrapLoad(const ASTContext &Ctx, EditBuilder &B, const Expr *L) {
 /// `__ldg(&E)` -> `E`; `__ldg(P)` -> `*P` / `*(P)`, parenthesized where a
 /// postfix operator follows.
 void unwrapLdg(ASTContext &Ctx, EditBuilder &B, const CallExpr *CE) {
-  CharSourceRange CR = mainFileRange(Ctx, CE->getSourceRange());
+  CharSourceRange CR = editableRange(Ctx, CE->getSourceRange());
   const Expr *Arg = CE->getArg(0)->IgnoreImpCasts();
   if (CR.isInvalid()) {
     B.insertBefore(CE->getBeginLoc(), ""); // records "inside a macro expansion"
@@ -634,7 +634,7 @@ void unwrapLdg(ASTContext &Ctx, EditBuilder &B, const CallExpr *CE) {
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(Arg->IgnoreParens()))
     if (UO->getOpcode() == UO_AddrOf) {
-      CharSourceRange SR = mainFileRange(Ctx, UO->getSubExpr()->getSourceRange());
+      CharSourceRange SR = editableRange(Ctx, UO->getSubExpr()->getSourceRange());
       if (SR.isInvalid()) {
         B.insertBefore(UO->getBeginLoc(), "");
         return;
@@ -660,7 +660,7 @@ void unwrapLdg(ASTContext &Ctx, EditBuilder &B, const CallExpr *CE) {
     Postfix = ASE->getLHS() == Child;
   else if (const auto *PCE = dyn_cast_or_null<CallExpr>(Parent))
     Postfix = PCE->getCallee() == Child;
-  CharSourceRange AR = mainFileRange(Ctx, CE->getArg(0)->getSourceRange());
+  CharSourceRange AR = editableRange(Ctx, CE->getArg(0)->getSourceRange());
   if (AR.isInvalid()) {
     B.insertBefore(CE->getArg(0)->getBeginLoc(), "");
     return;
@@ -682,7 +682,7 @@ template <typename T, typename EditFn>
 void editOncePerRange(const ASTContext &Ctx, const std::vector<const T *> &Nodes, EditFn Edit) {
   std::set<std::pair<unsigned, unsigned>> Done;
   for (const T *N : Nodes) {
-    CharSourceRange CR = mainFileRange(Ctx, N->getSourceRange());
+    CharSourceRange CR = editableRange(Ctx, N->getSourceRange());
     if (CR.isValid() && !Done.insert({CR.getBegin().getRawEncoding(), CR.getEnd().getRawEncoding()}).second)
       continue;
     Edit(N);
@@ -816,8 +816,8 @@ private:
     if (IsRestrict) {
       ParamSpellings Spellings =
           parameterSpellings(Ctx, Fn, P.getFunctionScopeIndex(), /*TypeChanges=*/false);
-      for (const auto &[Begin, End] : restrictTokens(Ctx, Spellings, PName).Tokens)
-        removeWord(B, Begin, End);
+      for (const RestrictTokens::Token &T : restrictTokens(Ctx, Spellings, PName).Tokens)
+        removeWord(B, T.File, T.Begin, T.End);
     }
     editOncePerRange(Ctx, F.LdgCalls, [&](const CallExpr *CE) { unwrapLdg(Ctx, B, CE); });
     commit(B, S);

@@ -104,7 +104,7 @@ std::string loopBaseText(const ASTContext &Ctx, const LoopGroup &G) {
       return std::nullopt;
     auto Text = [&](const Expr *X) -> std::optional<std::string> {
       auto Txt = writtenText(Ctx, X);
-      if (!Txt || !isUnexpandedMainFileText(Ctx, X))
+      if (!Txt || !isUnexpandedText(Ctx, X))
         return std::nullopt;
       return *Txt;
     };
@@ -148,16 +148,16 @@ std::string loopBaseText(const ASTContext &Ctx, const LoopGroup &G) {
     } R;
     R.K = G.K;
     R.TraverseStmt(const_cast<Expr *>(Part));
-    if (!isUnexpandedMainFileText(Ctx, Part))
+    if (!isUnexpandedText(Ctx, Part))
       return "";
     std::vector<TextEdit> Subs;
     for (const DeclRefExpr *D : R.Out) {
-      if (!isUnexpandedMainFileText(Ctx, D))
+      if (!isUnexpandedText(Ctx, D))
         return "";
       Subs.push_back({beginOffset(Ctx, D), endOffset(Ctx, D) - beginOffset(Ctx, D),
                       "(" + std::to_string(G.Start) + ")"});
     }
-    auto Txt = textWithEdits(Ctx, beginOffset(Ctx, Part), endOffset(Ctx, Part), Subs);
+    auto Txt = textWithEdits(Ctx, fileOf(Ctx, Part), beginOffset(Ctx, Part), endOffset(Ctx, Part), Subs);
     if (!Txt)
       return "";
     Parts.push_back(parenIf(needsParens(Part, prec::Additive), *Txt));
@@ -682,7 +682,7 @@ private:
   unsigned guardEnd(const IfStmt *IS) {
     unsigned E = endOffset(Ctx, IS);
     if (!isa<CompoundStmt>(IS->getThen()))
-      if (auto S = offsetPastSemicolon(Ctx, E))
+      if (auto S = offsetPastSemicolon(Ctx, File, E))
         return *S;
     return E;
   }
@@ -817,7 +817,7 @@ private:
 
   bool plainLanes(const Group &G, std::string &Why) {
     for (Lane *L : G.Accesses)
-      if (!isUnexpandedMainFileText(Ctx, L->Access) || (L->IsStore && !isUnexpandedMainFileText(Ctx, L->Assign))) {
+      if (!isUnexpandedText(Ctx, L->Access) || (L->IsStore && !isUnexpandedText(Ctx, L->Assign))) {
         Why = "the access '" + accessText(Ctx, L) + "' is produced by a macro expansion";
         return false;
       }
@@ -854,12 +854,12 @@ private:
     if (!plainLanes(G, Why))
       return false;
     for (const IfStmt *IS : G.Guards)
-      if (!isUnexpandedMainFileText(Ctx, IS)) {
+      if (!isUnexpandedText(Ctx, IS)) {
         Why = "a guard is produced by a macro expansion";
         return false;
       }
     unsigned RB = beginOffset(Ctx, G.Guards.front()), RE = guardEnd(G.Guards.back());
-    std::string Indent = lineIndent(Ctx, mainFileLoc(Ctx, RB)), Inner = Indent + "  ";
+    std::string Indent = lineIndent(Ctx, fileLoc(Ctx, File, RB)), Inner = Indent + "  ";
     std::vector<Group *> Loads;
     if (!G.IsStore)
       Loads.push_back(&G);
@@ -889,7 +889,7 @@ private:
           TB = beginOffset(Ctx, Then);
           TE = guardEnd(IS);
         }
-        auto Txt = textWithEdits(Ctx, TB, TE, Subs);
+        auto Txt = textWithEdits(Ctx, File, TB, TE, Subs);
         if (!Txt) {
           Why = "overlapping substitutions in a guarded statement";
           return false;
@@ -900,7 +900,7 @@ private:
       }
     }
     std::string Cond = writtenText(Ctx, G.Guards.front()->getCond()).value_or("");
-    B.replaceChars(mainFileLoc(Ctx, RB), mainFileLoc(Ctx, RE),
+    B.replaceChars(fileLoc(Ctx, File, RB), fileLoc(Ctx, File, RE),
                    "if (" + Cond + ") {\n" + Inner + join(Lines, "\n" + Inner) + "\n" + Indent + "}");
     return true;
   }
@@ -950,7 +950,7 @@ private:
     for (unsigned k = 0; k < G.V; ++k) {
       const BinaryOperator *As = G.ByLane[k]->Assign;
       const Expr *RHS = As->getRHS();
-      auto V = textWithEdits(Ctx, beginOffset(Ctx, RHS), endOffset(Ctx, RHS), Subs);
+      auto V = textWithEdits(Ctx, File, beginOffset(Ctx, RHS), endOffset(Ctx, RHS), Subs);
       if (!V) {
         Why = "overlapping substitutions in the value of lane " + std::to_string(k);
         return "";
@@ -958,7 +958,7 @@ private:
       if (As->isCompoundAssignmentOp()) {
         // `p[i] op= e` stores `p[i] op (e)`.
         const Expr *LHS = As->getLHS();
-        auto Old = textWithEdits(Ctx, beginOffset(Ctx, LHS), endOffset(Ctx, LHS), Subs);
+        auto Old = textWithEdits(Ctx, File, beginOffset(Ctx, LHS), endOffset(Ctx, LHS), Subs);
         if (!Old) {
           Why = "overlapping substitutions in the value of lane " + std::to_string(k);
           return "";
@@ -996,14 +996,14 @@ private:
     if (!plainLanes(G, Why))
       return false;
     if (G.InCall) {
-      if (!isUnexpandedMainFileText(Ctx, G.InCall)) {
+      if (!isUnexpandedText(Ctx, G.InCall)) {
         Why = "the make_" + G.VecType + " call is produced by a macro expansion";
         return false;
       }
       B.replace(G.InCall->getSourceRange(), vectorAddr(G, true));
       return true;
     }
-    if (!G.TempAnchor || !isUnexpandedMainFileText(Ctx, G.TempAnchor)) {
+    if (!G.TempAnchor || !isUnexpandedText(Ctx, G.TempAnchor)) {
       Why = "the statement that would hold the vector load is produced by a macro expansion";
       return false;
     }
@@ -1029,7 +1029,7 @@ private:
     std::vector<StoreStmt> Stmts;
     for (Lane *L : G.Accesses) {
       unsigned Bg = beginOffset(Ctx, L->Assign);
-      auto En = offsetPastSemicolon(Ctx, endOffset(Ctx, L->Assign));
+      auto En = offsetPastSemicolon(Ctx, File, endOffset(Ctx, L->Assign));
       if (!En) {
         Why = "cannot find the ';' after '" + accessText(Ctx, L) + " = ...'";
         return false;
@@ -1067,22 +1067,22 @@ private:
     // untouched (other sites may edit it): remove lanes 0..V-2 (with the
     // whitespace up to the next code), replace the last one.
     const SourceManager &SM = Ctx.getSourceManager();
-    StringRef Buf = SM.getBufferData(SM.getMainFileID());
+    StringRef Buf = SM.getBufferData(File);
     for (size_t I = 0; I + 1 < Stmts.size(); ++I) {
       // Up to where the next code starts.
       unsigned E = Stmts[I].End, Next = Stmts[I + 1].Begin;
       StringRef Gap = Buf.slice(E, Next);
       E += Gap.size() - Gap.ltrim().size();
-      B.replaceChars(mainFileLoc(Ctx, Stmts[I].Begin), mainFileLoc(Ctx, std::min(E, Stmts.back().Begin)), "");
+      B.replaceChars(fileLoc(Ctx, File, Stmts[I].Begin), fileLoc(Ctx, File, std::min(E, Stmts.back().Begin)), "");
     }
-    B.replaceChars(mainFileLoc(Ctx, Stmts.back().Begin), mainFileLoc(Ctx, Stmts.back().End), Store);
-    std::string Prefix, Indent = lineIndent(Ctx, mainFileLoc(Ctx, RBegin));
+    B.replaceChars(fileLoc(Ctx, File, Stmts.back().Begin), fileLoc(Ctx, File, Stmts.back().End), Store);
+    std::string Prefix, Indent = lineIndent(Ctx, fileLoc(Ctx, File, RBegin));
     for (Group *M : G.Merged) {
       if (M == CopyFrom)
         continue;
       if (M->TempAt == G.Start)
         Prefix += tempDecl(*M) + "\n" + Indent;
-      else if (M->TempAnchor && isUnexpandedMainFileText(Ctx, M->TempAnchor))
+      else if (M->TempAnchor && isUnexpandedText(Ctx, M->TempAnchor))
         B.insertLineBefore(M->TempAnchor->getBeginLoc(), tempDecl(*M));
       else {
         Why = "no statement to hold the vector load of '" + M->Name + "'";
@@ -1098,7 +1098,7 @@ private:
       }
     }
     if (!Prefix.empty())
-      B.insertBefore(mainFileLoc(Ctx, RBegin), Prefix);
+      B.insertBefore(fileLoc(Ctx, File, RBegin), Prefix);
     return true;
   }
 
@@ -1333,9 +1333,9 @@ private:
       return;
     std::string Why;
     for (Lane *L : G.Accesses)
-      if (!isUnexpandedMainFileText(Ctx, L->Access) && Why.empty())
+      if (!isUnexpandedText(Ctx, L->Access) && Why.empty())
         Why = "the access '" + accessText(Ctx, L) + "' is produced by a macro expansion";
-    if (Why.empty() && !isUnexpandedMainFileText(Ctx, G.Outer))
+    if (Why.empty() && !isUnexpandedText(Ctx, G.Outer))
       Why = "the loop is produced by a macro expansion";
     if (Why.empty() && (BText.empty() || P.empty()))
       Why = "the pointer or base index is not plain source text";
@@ -1368,7 +1368,7 @@ private:
     if (G.HasWrite) {
       unsigned End = endOffset(Ctx, G.For);
       if (!isa<CompoundStmt>(G.For->getBody())) {
-        auto E = offsetPastSemicolon(Ctx, End);
+        auto E = offsetPastSemicolon(Ctx, File, End);
         if (!E) {
           S.addPrecondition(SourceRewritable, Status::Fails,
                             "cannot find the ';' that ends the loop body");
@@ -1376,7 +1376,7 @@ private:
         }
         End = *E;
       }
-      B.insertBefore(mainFileLoc(Ctx, End), "\n" + lineIndent(Ctx, mainFileLoc(Ctx, beginOffset(Ctx, G.For))) +
+      B.insertBefore(fileLoc(Ctx, File, End), "\n" + lineIndent(Ctx, fileLoc(Ctx, File, beginOffset(Ctx, G.For))) +
                                      "*reinterpret_cast<" + G.VecType + "*>(" + Addr +
                                      ") = " + G.Name + ";");
     }

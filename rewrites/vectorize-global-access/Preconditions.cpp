@@ -608,7 +608,7 @@ Status checkContiguousLanes(const PreconditionQuery &Q, PreconditionResult &R) {
     }
     if (const VarMod *M = Facts.modifiedIn(Vars, G->Start, G->Stop, &Which)) {
       R.Reason = "'" + Which->getName().str() + "' is modified between the lanes (line " +
-                 std::to_string(fileLine(Ctx, mainFileLoc(Ctx, M->Begin))) +
+                 std::to_string(fileLine(Ctx, M->At->getBeginLoc())) +
                  "), so they are not " + V + " contiguous elements";
       note(R, Ctx, M->At, "write", "'" + Which->getName().str() + "' is modified here");
       return Status::Fails;
@@ -634,7 +634,7 @@ Status checkContiguousLanes(const PreconditionQuery &Q, PreconditionResult &R) {
     }
   if (const VarMod *M = Facts.modifiedIn(Vars, LB, LE, &Which)) {
     R.Reason = "'" + Which->getName().str() + "' is modified inside the loop (line " +
-               std::to_string(fileLine(Ctx, mainFileLoc(Ctx, M->Begin))) +
+               std::to_string(fileLine(Ctx, M->At->getBeginLoc())) +
                "), so the lanes do not share one base";
     note(R, Ctx, M->At, "write", "'" + Which->getName().str() + "' is modified here");
     return Status::Fails;
@@ -813,7 +813,7 @@ Status checkLoopLanesUnconditional(const PreconditionQuery &Q, PreconditionResul
   for (const VarMod &M : S.View.facts().mods(G.K))
     if (M.Begin >= BodyBegin && M.Begin < LE) {
       R.Reason = "'" + KName + "' is modified in the loop body (line " +
-                 std::to_string(fileLine(Ctx, mainFileLoc(Ctx, M.Begin))) + ")";
+                 std::to_string(fileLine(Ctx, M.At->getBeginLoc())) + ")";
       note(R, Ctx, M.At, "write", "'" + KName + "' is modified here");
       return Status::Fails;
     }

@@ -486,7 +486,7 @@ private:
     if ((!isa_and_nonnull<CompoundStmt>(P) && !Body) || !Plain(S))
       return false;
     Begin = beginOffset(Ctx, S);
-    auto After = offsetPastSemicolon(Ctx, endOffset(Ctx, S));
+    auto After = offsetPastSemicolon(Ctx, File, endOffset(Ctx, S));
     if (!After)
       return false;
     End = *After;
@@ -497,14 +497,14 @@ private:
   bool storeStatement(const CXXOperatorCallExpr *Op, unsigned &Begin, unsigned &End,
                       bool *NeedBraces = nullptr) {
     return expressionStatement(Op, Begin, End, NeedBraces, [&](const Stmt *S) {
-      if (isUnexpandedMainFileText(Ctx, S))
+      if (isUnexpandedText(Ctx, S))
         return true;
       // `FETCH_FLOAT4(y[i]) = v;`: the destination is exactly one macro
       // expansion, the rest is plain text.
       CharSourceRange R = Op->getNumArgs() == 2 ? accessRange(Op->getArg(0)) : CharSourceRange();
       return R.isValid() &&
              Ctx.getSourceManager().getFileOffset(R.getBegin()) == beginOffset(Ctx, S) &&
-             isUnexpandedMainFileText(Ctx, Op->getArg(1));
+             isUnexpandedText(Ctx, Op->getArg(1));
     });
   }
 
@@ -600,14 +600,14 @@ private:
                         "the assignment is not a plain statement of a block");
       return;
     }
-    std::string Indent = lineIndent(Ctx, mainFileLoc(Ctx, B0));
+    std::string Indent = lineIndent(Ctx, fileLoc(Ctx, File, B0));
     std::string Open = Braces ? "{\n" + Indent + "  " : "", Close = Braces ? "\n" + Indent + "}" : "";
     std::string Sep = Braces ? "\n" + Indent + "  " : "\n" + Indent;
     std::vector<std::string> Lines;
     for (unsigned k = 0; k < VA.V; ++k)
       Lines.push_back(parenIf(!isPostfixSafe(L), LT) + "." + LaneNames[k] + " = " +
                       Addr.laneText(VA, k) + ";");
-    B.replaceChars(mainFileLoc(Ctx, B0), mainFileLoc(Ctx, E0), Open + join(Lines, Sep) + Close);
+    B.replaceChars(fileLoc(Ctx, File, B0), fileLoc(Ctx, File, E0), Open + join(Lines, Sep) + Close);
     commit(B, S);
   }
 
@@ -785,11 +785,11 @@ private:
         bool Braces = false;
         Addr.access(U.Store->getArg(0), Dst);
         storeStatement(U.Store, SB, SE, &Braces);
-        std::string Indent = lineIndent(Ctx, mainFileLoc(Ctx, SB));
+        std::string Indent = lineIndent(Ctx, fileLoc(Ctx, File, SB));
         std::vector<std::string> Lines;
         for (unsigned k = 0; k < T.VA.V; ++k)
           Lines.push_back(Addr.laneText(Dst, k) + " = " + Addr.laneText(T.VA, k) + ";");
-        B.replaceChars(mainFileLoc(Ctx, SB), mainFileLoc(Ctx, SE),
+        B.replaceChars(fileLoc(Ctx, File, SB), fileLoc(Ctx, File, SE),
                        Braces ? "{\n" + Indent + "  " + join(Lines, "\n" + Indent + "  ") + "\n" +
                                     Indent + "}"
                               : join(Lines, "\n" + Indent));
@@ -870,7 +870,7 @@ private:
         S.addPrecondition(SourceRewritable, Status::Fails, "a stored value is not plain source text");
         return;
       }
-    std::string Indent = lineIndent(Ctx, mainFileLoc(Ctx, B0));
+    std::string Indent = lineIndent(Ctx, fileLoc(Ctx, File, B0));
     // An unbraced if/loop body gets braces around the scalar stores.
     std::string Open = Braces ? "{\n" + Indent + "  " : "", Close = Braces ? "\n" + Indent + "}" : "";
     std::string Sep = Braces ? "\n" + Indent + "  " : "\n" + Indent;
@@ -879,19 +879,19 @@ private:
       // rewrite only the text around them.
       std::vector<std::pair<unsigned, unsigned>> Args;
       for (const Expr *Arg : MakeCall->arguments()) {
-        if (!isUnexpandedMainFileText(Ctx, Arg)) {
+        if (!isUnexpandedText(Ctx, Arg)) {
           S.addPrecondition(SourceRewritable, Status::Fails,
                             "a stored value is produced by a macro expansion");
           return;
         }
         Args.push_back({beginOffset(Ctx, Arg), endOffset(Ctx, Arg)});
       }
-      B.replaceChars(mainFileLoc(Ctx, B0), mainFileLoc(Ctx, Args[0].first),
+      B.replaceChars(fileLoc(Ctx, File, B0), fileLoc(Ctx, File, Args[0].first),
                      Open + Addr.laneText(Dst, 0) + " = ");
       for (unsigned k = 1; k < Dst.V; ++k)
-        B.replaceChars(mainFileLoc(Ctx, Args[k - 1].second), mainFileLoc(Ctx, Args[k].first),
+        B.replaceChars(fileLoc(Ctx, File, Args[k - 1].second), fileLoc(Ctx, File, Args[k].first),
                        ";" + Sep + Addr.laneText(Dst, k) + " = ");
-      B.replaceChars(mainFileLoc(Ctx, Args.back().second), mainFileLoc(Ctx, E0), ";" + Close);
+      B.replaceChars(fileLoc(Ctx, File, Args.back().second), fileLoc(Ctx, File, E0), ";" + Close);
       commit(B, S);
       return;
     }
@@ -900,7 +900,7 @@ private:
       Lines.push_back(Prefix);
     for (unsigned k = 0; k < Dst.V; ++k)
       Lines.push_back(Addr.laneText(Dst, k) + " = " + Values[k] + ";");
-    B.replaceChars(mainFileLoc(Ctx, B0), mainFileLoc(Ctx, E0), Open + join(Lines, Sep) + Close);
+    B.replaceChars(fileLoc(Ctx, File, B0), fileLoc(Ctx, File, E0), Open + join(Lines, Sep) + Close);
     commit(B, S);
   }
 
@@ -1167,7 +1167,7 @@ private:
       P.NoForm = "the packed type has no operator[] returning a payload element of a " +
                  std::string(Const ? "const " : "") + "value";
     else if (!expressionStatement(P.Call, B0, E0, &Braces, [&](const Stmt *St) {
-               return isUnexpandedMainFileText(Ctx, St);
+               return isUnexpandedText(Ctx, St);
              }))
       P.NoForm = "the packed store is not a statement of its own";
     ReverseSubject Sub = subject(ReverseSubject::PackedStore, P.Call);
@@ -1193,9 +1193,9 @@ private:
                       (P.CopyFrom ? Addr.laneText(P.SrcVA, k)
                                   : ValText + "[" + std::to_string(k) + "]") +
                       ";");
-    std::string Indent = lineIndent(Ctx, mainFileLoc(Ctx, B0));
+    std::string Indent = lineIndent(Ctx, fileLoc(Ctx, File, B0));
     EditBuilder B(Ctx);
-    B.replaceChars(mainFileLoc(Ctx, B0), mainFileLoc(Ctx, E0),
+    B.replaceChars(fileLoc(Ctx, File, B0), fileLoc(Ctx, File, E0),
                    Braces ? "{\n" + Indent + "  " + join(Lines, "\n" + Indent + "  ") + "\n" +
                                 Indent + "}"
                           : join(Lines, "\n" + Indent));

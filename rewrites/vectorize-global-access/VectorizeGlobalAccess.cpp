@@ -27,6 +27,7 @@
 #include "RewriteRegistry.h"
 #include "klineage/Analysis/AnalysisCache.h"
 #include "klineage/Cuda/DeviceCode.h"
+#include "klineage/Edit/SourceCode.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include <algorithm>
@@ -85,7 +86,8 @@ const PreconditionSpec Specs[] = {
 
 FunctionAnalysis::FunctionAnalysis(AnalysisContext &AC, const FunctionDecl *FD)
     : AC(AC), Ctx(AC.ast()), FD(FD), Facts(analysis::AnalysisCache::of(AC.ast()).facts(FD)),
-      A(AC.ast(), AC.assumptions(), Facts), PM(FD->getBody()), Names(AC.ast()) {}
+      A(AC.ast(), AC.assumptions(), Facts), PM(FD->getBody()), Names(AC.ast()),
+      File(fileOf(AC.ast(), FD->getBody())) {}
 
 const PreconditionSpec &spec(const char *Name, Direction D) {
   for (const PreconditionSpec &P : Specs)

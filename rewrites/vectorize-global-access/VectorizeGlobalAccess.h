@@ -112,7 +112,8 @@ protected:
   const FunctionFacts &Facts;
   FunctionView A;
   clang::ParentMap PM;
-  FreshNames Names; ///< temporary names handed out
+  FreshNames Names;   ///< temporary names handed out
+  clang::FileID File; ///< the file the body is written in (main file or a user header)
 };
 
 /// Worst-wins precondition results of one site, emitted in a fixed order.

@@ -86,8 +86,8 @@ TEST(SourceCode, UnexpandedTextAndMacroUses) {
   ASSERT_EQ(Subs.size(), 2u);
   const auto *Plain = Subs[0].getNodeAs<ArraySubscriptExpr>("s");
   const auto *ByMacro = Subs[1].getNodeAs<ArraySubscriptExpr>("s");
-  EXPECT_TRUE(isUnexpandedMainFileText(P.ctx(), Plain));
-  EXPECT_FALSE(isUnexpandedMainFileText(P.ctx(), ByMacro));
+  EXPECT_TRUE(isUnexpandedText(P.ctx(), Plain));
+  EXPECT_FALSE(isUnexpandedText(P.ctx(), ByMacro));
   // The macro's whole expansion is the parenthesised subscript: its range is
   // the macro use; the subscript alone is no written range.
   const auto *Paren = P.first<ParenExpr>(parenExpr(has(arraySubscriptExpr())));
@@ -99,7 +99,7 @@ TEST(SourceCode, UnexpandedTextAndMacroUses) {
   EXPECT_TRUE(writtenRange(P.ctx(), ByMacro).isInvalid());
   // Text in a macro argument is main-file text, but not unexpanded text.
   const auto *Sum = P.first<BinaryOperator>(binaryOperator(hasOperatorName("+")));
-  EXPECT_FALSE(isUnexpandedMainFileText(P.ctx(), Sum));
+  EXPECT_FALSE(isUnexpandedText(P.ctx(), Sum));
   EXPECT_EQ(sourceText(P.ctx(), Sum).value_or(""), "a + b");
 }
 
@@ -110,17 +110,19 @@ TEST(SourceCode, SemicolonsLocationsAndEditedText) {
   const ASTContext &Ctx = P.ctx();
   unsigned End = endOffset(Ctx, Assign);
   const SourceManager &SM = Ctx.getSourceManager();
-  StringRef Buf = SM.getBufferData(SM.getMainFileID());
-  auto Past = offsetPastSemicolon(Ctx, End);
+  FileID File = fileOf(Ctx, Assign);
+  EXPECT_EQ(File, SM.getMainFileID());
+  StringRef Buf = SM.getBufferData(File);
+  auto Past = offsetPastSemicolon(Ctx, File, End);
   ASSERT_TRUE(Past);
   EXPECT_EQ(Buf.slice(beginOffset(Ctx, Assign), *Past), "x[0] = 1  ;");
-  EXPECT_FALSE(offsetPastSemicolon(Ctx, beginOffset(Ctx, Assign)));
-  EXPECT_EQ(SM.getFileOffset(mainFileLoc(Ctx, End)), End);
+  EXPECT_FALSE(offsetPastSemicolon(Ctx, File, beginOffset(Ctx, Assign)));
+  EXPECT_EQ(SM.getFileOffset(fileLoc(Ctx, File, End)), End);
   // The statement's text once `x[0]` becomes `y` and `1` becomes `2`.
   unsigned B = beginOffset(Ctx, Assign);
-  auto Text = textWithEdits(Ctx, B, End, {{B + 7, 1, "2"}, {B, 4, "y"}, {0, 3, "ignored"}});
+  auto Text = textWithEdits(Ctx, File, B, End, {{B + 7, 1, "2"}, {B, 4, "y"}, {0, 3, "ignored"}});
   EXPECT_EQ(Text.value_or(""), "y = 2");
-  EXPECT_FALSE(textWithEdits(Ctx, B, End, {{B, 4, "y"}, {B + 2, 1, "k"}}).has_value());
+  EXPECT_FALSE(textWithEdits(Ctx, File, B, End, {{B, 4, "y"}, {B + 2, 1, "k"}}).has_value());
 }
 
 TEST(SourceBuilders, ParensByPrecedence) {
@@ -364,8 +366,8 @@ TEST(ParameterEdits, RemoveRestrictEverywhere) {
   EXPECT_EQ(T.Problem, "");
   ASSERT_EQ(T.Tokens.size(), 2u);
   EditBuilder B(P.ctx());
-  for (const auto &[Begin, End] : T.Tokens)
-    removeWord(B, Begin, End);
+  for (const RestrictTokens::Token &Tok : T.Tokens)
+    removeWord(B, Tok.File, Tok.Begin, Tok.End);
   EXPECT_EQ(P.apply(B), "void r(const float *, int);\n"
                         "void r(const float *const a, int n) {}\n");
 }

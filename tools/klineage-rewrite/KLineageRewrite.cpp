@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "RewriteRegistry.h"
 #include "klineage/Analysis/LaunchFacts.h"
+#include "klineage/Edit/SourceCode.h"
 #include "klineage/Frontend/CudaFrontend.h"
 #include "klineage/Gate/Manifest.h"
 #include "klineage/Rewrite/Session.h"
@@ -19,11 +20,13 @@
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/Core/Diagnostic.h"
 #include "clang/Tooling/DiagnosticsYaml.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/YAMLTraits.h"
 #include "llvm/Support/raw_ostream.h"
@@ -58,9 +61,31 @@ static cl::opt<std::string> SiteDescriptorText(
     cl::desc("Apply only the site with this descriptor (the 'descriptor' of --list-sites "
              "--format=json; stable across unrelated edits)"),
     cl::value_desc("descriptor"), cl::cat(Category));
-static cl::opt<std::string> OutputFile("o", cl::desc("Write the rewritten file here (default: stdout)"),
+static cl::opt<std::string> OutputFile("o",
+                                       cl::desc("Write the rewritten main file here (default: "
+                                                "stdout); refused when headers change too"),
                                        cl::value_desc("file"), cl::cat(Category));
-static cl::opt<bool> InPlace("i", cl::desc("Rewrite the input file in place"), cl::cat(Category));
+static cl::opt<bool> InPlace("i", cl::desc("Rewrite the input file, and every header that changes, in place"),
+                             cl::cat(Category));
+static cl::opt<std::string> OutDir(
+    "out-dir",
+    cl::desc("Write the main file and every changed header under this directory, at their "
+             "paths relative to --in-root"),
+    cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<std::string> InRoot("in-root",
+                                   cl::desc("With --out-dir: the directory whose layout is "
+                                            "mirrored (default: the input file's directory)"),
+                                   cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<std::string> HeaderFilter(
+    "header-filter",
+    cl::desc("Regular expression matching the names of the user headers whose sites are listed "
+             "and which rewrites may edit (default: every user header; '' for none). The main "
+             "file always counts; system headers never do"),
+    cl::init(".*"), cl::value_desc("regex"), cl::cat(Category));
+static cl::opt<bool> MainFileOnly("main-file-only",
+                                  cl::desc("List and edit the main file only (same as "
+                                           "--header-filter='')"),
+                                  cl::cat(Category));
 static cl::opt<std::string> ExportFixes("export-fixes",
                                         cl::desc("Write the edits as clang-apply-replacements YAML"),
                                         cl::value_desc("file.yaml"), cl::cat(Category));
@@ -261,20 +286,21 @@ int listRewrites() {
   return ExitOk;
 }
 
-Error writeFixes(const Session &S, StringRef Path, StringRef MainFile, ArrayRef<const Site *> Applied) {
+Error writeFixes(const Session &S, StringRef Path, ArrayRef<const Site *> Applied) {
   ct::TranslationUnitDiagnostics TUD;
-  SmallString<256> Abs(MainFile);
-  sys::fs::make_absolute(Abs);
-  TUD.MainSourceFile = std::string(Abs);
+  TUD.MainSourceFile = S.mainFile().str();
   for (const Site *S : Applied) {
     ct::DiagnosticMessage Msg(S->Summary.empty() ? S->Rewrite : S->Summary);
-    Msg.FilePath = std::string(Abs);
+    SmallString<256> SiteFile(S->File);
+    sys::fs::make_absolute(SiteFile);
+    Msg.FilePath = std::string(SiteFile);
     Msg.FileOffset = S->Offset;
-    ct::Replacements Reps;
-    for (const TextEdit &E : S->Edits)
-      if (Error Err = Reps.add(ct::Replacement(std::string(Abs), E.Offset, E.Length, E.Text)))
+    // One set of replacements per file the site edits.
+    for (const TextEdit &E : S->Edits) {
+      ct::Replacements &Reps = Msg.Fix[E.File];
+      if (Error Err = Reps.add(ct::Replacement(E.File, E.Offset, E.Length, E.Text)))
         return Err;
-    Msg.Fix.insert({std::string(Abs), std::move(Reps)});
+    }
     TUD.Diagnostics.push_back(ct::Diagnostic("klineage-" + S->Rewrite, Msg, {},
                                              ct::Diagnostic::Remark, ""));
   }
@@ -283,6 +309,64 @@ Error writeFixes(const Session &S, StringRef Path, StringRef MainFile, ArrayRef<
   yaml::Output YAML(OS);
   YAML << TUD;
   return S.write(Path, Out);
+}
+
+/// The files to write for \p Result: with -i the main file (when changed)
+/// and every changed header in place; with --out-dir the main file and
+/// every changed header under the directory, at their paths from --in-root;
+/// with -o or stdout the main file alone, which is an error when a header
+/// changed too (one file cannot hold the result).
+Expected<std::vector<Session::Output>> outputsOf(const Session &Sess, const SessionResult &Result) {
+  auto Fail = [](const Twine &Msg) { return createStringError(inconvertibleErrorCode(), Msg); };
+  std::vector<Session::Output> Out;
+  if (InPlace) {
+    if (Result.Text != Sess.text())
+      Out.push_back({Sess.path().str(), Result.Text});
+    for (const auto &[Path, Text] : Result.Headers)
+      Out.push_back({Path, Text});
+    return Out;
+  }
+  if (OutDir.empty()) {
+    if (!Result.Headers.empty()) {
+      std::string Names;
+      for (const auto &[Path, Text] : Result.Headers)
+        Names += (Names.empty() ? "'" : ", '") + relativePath(Path, sys::path::parent_path(Sess.mainFile())) + "'";
+      return Fail("the result changes header" + std::string(Result.Headers.size() > 1 ? "s " : " ") +
+                  Names + " besides the main file, and " +
+                  (OutputFile.empty() ? std::string("stdout") : "-o") +
+                  " holds one file: write every changed file with -i or --out-dir=DIR, or keep "
+                  "to the main file with --main-file-only");
+    }
+    if (!OutputFile.empty())
+      Out.push_back({OutputFile, Result.Text});
+    return Out;
+  }
+  SmallString<256> Root(InRoot.empty() ? sys::path::parent_path(Sess.mainFile()) : StringRef(InRoot));
+  sys::fs::make_absolute(Root);
+  sys::path::remove_dots(Root, /*remove_dot_dot=*/true);
+  auto Target = [&](StringRef Path) -> Expected<std::string> {
+    std::string Rel = relativePath(Path, Root);
+    if (Rel == ".." || StringRef(Rel).starts_with("../"))
+      return Fail("'" + Path + "' is outside --in-root '" + Root +
+                  "'; pass an --in-root that holds every changed file");
+    SmallString<256> T(OutDir);
+    sys::path::append(T, Rel);
+    return std::string(T);
+  };
+  auto Main = Target(Sess.mainFile());
+  if (!Main)
+    return Main.takeError();
+  Out.push_back({*Main, Result.Text});
+  for (const auto &[Path, Text] : Result.Headers) {
+    auto T = Target(Path);
+    if (!T)
+      return T.takeError();
+    Out.push_back({*T, Text});
+  }
+  for (const Session::Output &O : Out)
+    if (std::error_code EC = sys::fs::create_directories(sys::path::parent_path(O.Path)))
+      return Fail("cannot create the directory of '" + O.Path + "': " + EC.message());
+  return Out;
 }
 
 } // namespace
@@ -361,8 +445,32 @@ int main(int argc, const char **argv) {
     Rep.error("klineage-rewrite", DiagBadArguments, "--direction=forward|reverse is required");
     return ExitBadInput;
   }
-  if (InPlace && !OutputFile.empty()) {
-    Rep.error("klineage-rewrite", DiagBadArguments, "-i and -o are exclusive");
+  {
+    std::vector<std::string> Outputs;
+    if (InPlace)
+      Outputs.push_back("-i");
+    if (!OutputFile.empty())
+      Outputs.push_back("-o");
+    if (!OutDir.empty())
+      Outputs.push_back("--out-dir");
+    if (Outputs.size() > 1) {
+      Rep.error("klineage-rewrite", DiagBadArguments, join(Outputs, " and ") + " are exclusive");
+      return ExitBadInput;
+    }
+  }
+  if (!InRoot.empty() && OutDir.empty()) {
+    Rep.error("klineage-rewrite", DiagBadArguments, "--in-root is only meaningful with --out-dir");
+    return ExitBadInput;
+  }
+  if (MainFileOnly && HeaderFilter.getNumOccurrences()) {
+    Rep.error("klineage-rewrite", DiagBadArguments,
+              "--main-file-only and --header-filter are exclusive (--main-file-only is "
+              "--header-filter='')");
+    return ExitBadInput;
+  }
+  if (std::string Why; !HeaderFilter.empty() && !Regex(HeaderFilter).isValid(Why)) {
+    Rep.error("klineage-rewrite", DiagBadArguments,
+              "--header-filter='" + HeaderFilter + "' is not a regular expression: " + Why);
     return ExitBadInput;
   }
 
@@ -404,6 +512,8 @@ int main(int argc, const char **argv) {
   SO.Assume = std::move(*Assume);
   SO.Options = std::move(*Options);
   SO.Verify = !NoVerify;
+  SO.Scope.MainFileOnly = MainFileOnly;
+  SO.Scope.HeaderFilter = HeaderFilter;
   bool AllowUnknown = SO.Assume.all();
 
   Session Sess(Parser->getCompilations(), std::move(SO));
@@ -475,15 +585,16 @@ int main(int argc, const char **argv) {
     reportRefusal(Rep, R, *S, AllowUnknown);
   StringRef Original = Sess.text();
 
+  bool ToStdout = OutputFile.empty() && !InPlace && OutDir.empty();
   if (Result.Outcome == ApplyResult::NoMatch) {
     Rep.note(File, "'" + R.name().str() + "' (" + directionName(D).str() +
                        ") matches nowhere in this file; nothing to do");
-    if (OutputFile.empty() && !InPlace)
+    if (ToStdout)
       outs() << Original;
     return ExitNoMatch;
   }
   if (Result.Outcome == ApplyResult::NotApplicable) {
-    if (OutputFile.empty() && !InPlace)
+    if (ToStdout)
       outs() << Original; // stdout mode: the unchanged file, for pipelines
     return ExitRefused;
   }
@@ -502,16 +613,20 @@ int main(int argc, const char **argv) {
   }
   if (!Kept)
     return ExitFailedAfterChange;
+  auto Outputs = outputsOf(Sess, Result);
+  if (!Outputs) {
+    Rep.error(File, DiagMultiFileOutput, toString(Outputs.takeError()) + "; nothing was written");
+    return ExitBadInput;
+  }
   if (!ExportFixes.empty())
-    if (Error E = writeFixes(Sess, ExportFixes, File, Result.Applied)) {
+    if (Error E = writeFixes(Sess, ExportFixes, Result.Applied)) {
       Rep.error(ExportFixes, DiagWriteFailed, "cannot write fixes: " + toString(std::move(E)));
       return ExitBadInput;
     }
-  std::string Target = InPlace ? File.str() : OutputFile.getValue();
-  if (Target.empty()) {
+  if (ToStdout) {
     outs() << Result.Text;
-  } else if (Error E = Sess.write(Target, Result.Text, InPlace)) {
-    Rep.error(Target, DiagWriteFailed, "cannot write output: " + toString(std::move(E)));
+  } else if (Error E = Sess.write(*Outputs, InPlace)) {
+    Rep.error(File, DiagWriteFailed, "cannot write output: " + toString(std::move(E)));
     return ExitBadInput;
   }
   if (!Result.Failed.empty())

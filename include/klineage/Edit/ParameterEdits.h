@@ -1,7 +1,8 @@
 //===- ParameterEdits.h - Edit a parameter's type in every declaration ----===//
 //
 // Part of KLineage. "Edit every declaration of a function" for one
-// parameter's type: every place in the main file that spells it (the
+// parameter's type: every place in the user's code (the main file and user
+// headers) that spells it (the
 // function's redeclarations -- prototypes and the definition, of the
 // primary template for an instantiation -- and the explicit instantiations
 // of a function template, which spell the parameter types again as plain
@@ -27,11 +28,12 @@ namespace klineage {
 /// (a typedef, a template parameter).
 std::optional<clang::PointerTypeLoc> spelledPointerLoc(clang::TypeLoc TL);
 
-/// One place in the main file that spells a parameter's type.
+/// One place in the user's code that spells a parameter's type.
 struct ParamSpelling {
   const clang::ParmVarDecl *Param = nullptr; ///< a redeclaration's parameter, or
   unsigned Begin = 0, End = 0;               ///< ... the text of an explicit instantiation's parameter
   bool Textual = false;
+  clang::FileID File;                        ///< the file the spelling is in
 };
 
 /// Every spelling of one parameter, and why one of them cannot be edited.
@@ -43,12 +45,13 @@ struct ParamSpellings {
 };
 
 /// Every spelling of parameter \p Index of \p Fn (an instantiation stands
-/// for its template) in the main file. \p TypeChanges: the edit changes the
+/// for its template) in the user's code. \p TypeChanges: the edit changes the
 /// function's type (`const` on the pointee); a top-level `__restrict__`
-/// alone does not, so declarations in other files and explicit
-/// specializations may then keep their spelling. Otherwise they are
-/// problems: a declaration outside the main file, an explicit
-/// specialization, an explicit instantiation elsewhere or unreadable.
+/// alone does not, so declarations in files other than the definition's and
+/// explicit specializations may then keep their spelling. Otherwise they are
+/// problems: a declaration that cannot be edited (a system header, a macro),
+/// an explicit specialization, an explicit instantiation that cannot be
+/// edited or read.
 ParamSpellings parameterSpellings(const clang::ASTContext &Ctx, const clang::FunctionDecl &Fn, unsigned Index,
                                   bool TypeChanges = true);
 
@@ -71,25 +74,29 @@ void prependConst(EditBuilder &B, clang::SourceLocation Loc);
 /// `T *` text (pointerSpellingProblem names the others).
 void addPointerQualifiers(EditBuilder &B, const ParamSpellings &S, bool AddConst, bool AddRestrict);
 
-/// The main-file [begin, end) offsets of the `__restrict__` / `__restrict` /
+/// The [begin, end) offsets in their file of the `__restrict__` / `__restrict` /
 /// `restrict` token of every spelling in \p S, or the problem: a
 /// declaration from a macro, or a restrict that is not in the parameter's
 /// text (a macro or typedef). \p Name names the parameter in the problem.
 struct RestrictTokens {
-  std::vector<std::pair<unsigned, unsigned>> Tokens;
+  struct Token {
+    clang::FileID File;
+    unsigned Begin = 0, End = 0;
+  };
+  std::vector<Token> Tokens;
   std::string Problem;
   clang::SourceLocation ProblemLoc;
 };
 RestrictTokens restrictTokens(const clang::ASTContext &Ctx, const ParamSpellings &S, llvm::StringRef Name);
-/// Removes the main-file word at [\p Begin, \p End) with the blanks on one
+/// Removes the word at [\p Begin, \p End) of \p File with the blanks on one
 /// side: after it when a `*` precedes it (`float *__restrict__ p` ->
 /// `float *p`), else before it (`float *const __restrict__` -> `float
 /// *const`).
-void removeWord(EditBuilder &B, unsigned Begin, unsigned End);
+void removeWord(EditBuilder &B, clang::FileID File, unsigned Begin, unsigned End);
 
-/// The [begin, end) offsets of declaration \p D's text in the main file
-/// (an unnamed parameter's trailing qualifiers included), or nullopt for a
-/// declaration from a macro or another file.
+/// The [begin, end) offsets of declaration \p D's text in its file (an
+/// unnamed parameter's trailing qualifiers included), or nullopt for a
+/// declaration from a macro or a file that cannot be edited.
 std::optional<std::pair<unsigned, unsigned>> declarationRange(const clang::ASTContext &Ctx,
                                                               const clang::Decl *D);
 
