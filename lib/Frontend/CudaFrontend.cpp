@@ -186,6 +186,23 @@ ArgumentsAdjuster cudaArgumentsAdjuster(const CudaFrontendOptions &O) {
       StripNvcc, getInsertArgumentAdjuster(cudaFrontendFlags(O), ArgumentInsertPosition::BEGIN));
 }
 
+SourceOrigin sourceOrigin(const SourceManager &SM, SourceLocation Loc) {
+  if (Loc.isInvalid())
+    return SourceOrigin::NoFile;
+  SourceLocation L = SM.getExpansionLoc(Loc);
+  FileID FID = SM.getFileID(L);
+  if (FID == SM.getMainFileID())
+    return SourceOrigin::MainFile;
+  OptionalFileEntryRef File = SM.getFileEntryRefForID(FID);
+  if (!File)
+    return SourceOrigin::NoFile;
+  if (File->getName().starts_with(PreludeRoot))
+    return SourceOrigin::Prelude;
+  if (SM.isInSystemHeader(L))
+    return SourceOrigin::SystemHeader;
+  return SourceOrigin::UserHeader;
+}
+
 StringRef ParsedFile::text() {
   SourceManager &SM = sources();
   return SM.getBufferData(SM.getMainFileID());
@@ -430,8 +447,10 @@ std::string usePreamble(CompilerInvocation &CI, StringRef MainFile, const Memory
 class BuildAST : public ToolAction {
 public:
   BuildAST(std::unique_ptr<ASTUnit> &Out, std::optional<StringRef> Content, StringRef File,
-           bool Prelude, CacheUse Use, StringRef CacheDir)
-      : Out(Out), Content(Content), File(File), Prelude(Prelude), Use(Use), CacheDir(CacheDir) {}
+           bool Prelude, const std::map<std::string, std::string> *Headers, CacheUse Use,
+           StringRef CacheDir)
+      : Out(Out), Content(Content), File(File), Prelude(Prelude), Headers(Headers), Use(Use),
+        CacheDir(CacheDir) {}
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation, FileManager *Files,
                      std::shared_ptr<PCHContainerOperations> PCHContainerOps,
                      DiagnosticConsumer *DiagConsumer) override {
@@ -444,6 +463,13 @@ public:
     else if (Use != CacheUse::Off)
       if (auto Read = Files->getVirtualFileSystem().getBufferForFile(MainFile))
         Main = std::move(*Read);
+    // Edited user headers (a rewrite's re-verification). The cached preamble
+    // never holds a user header (a user header reached from it turns the
+    // cache off), so these cannot disagree with an entry.
+    if (Headers)
+      for (const auto &[Path, Text] : *Headers)
+        Invocation->getPreprocessorOpts().addRemappedFile(
+            Path, MemoryBuffer::getMemBufferCopy(Text, Path).release());
     // The prelude's files exist only in memory (ASTUnit builds its own file
     // manager, so ClangTool::mapVirtualFile would not reach it).
     if (Prelude)
@@ -479,6 +505,7 @@ private:
   std::optional<StringRef> Content;
   std::string File;
   bool Prelude;
+  const std::map<std::string, std::string> *Headers;
   CacheUse Use;
   std::string CacheDir;
 };
@@ -494,6 +521,7 @@ public:
     unsigned ID;
     SourceLocation Loc; ///< expansion location; invalid for driver errors
     std::string Where;  ///< "file:line:col", or empty
+    bool InMainFile = false;
     std::string Message;
     std::string Rendered; ///< as TextDiagnosticPrinter prints it
   };
@@ -505,11 +533,12 @@ public:
   void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     Printer.HandleDiagnostic(Level, Info);
-    Held H{Level, Info.getID(), SourceLocation(), "", "", std::move(Buffer)};
+    Held H{Level, Info.getID(), SourceLocation(), "", false, "", std::move(Buffer)};
     Buffer.clear();
     if (Info.hasSourceManager() && Info.getLocation().isValid()) {
       SourceManager &SM = Info.getSourceManager();
       H.Loc = SM.getExpansionLoc(Info.getLocation());
+      H.InMainFile = SM.isInMainFile(H.Loc);
       PresumedLoc P = SM.getPresumedLoc(H.Loc);
       if (P.isValid())
         H.Where = formatv("{0}:{1}:{2}", P.getFilename(), P.getLine(), P.getColumn()).str();
@@ -583,9 +612,12 @@ const FunctionDecl *hostFunctionOf(const HeldDiagnostics::Held &H, ASTContext &C
 }
 
 /// "LINE:COL: message" of a held error, for callers that compare variants of
-/// one file (the file name would only repeat the variant's).
+/// one file (the file name would only repeat the variant's); an error in
+/// another file (a rewritten header) keeps its file name.
 std::string lineColMessage(const HeldDiagnostics::Held &H) {
   StringRef Where = H.Where;
+  if (!H.InMainFile && !Where.empty())
+    return (Where + ": " + H.Message).str();
   size_t Col = Where.rfind(':');
   size_t Line = Col == StringRef::npos ? StringRef::npos : Where.rfind(':', Col - 1);
   if (Line == StringRef::npos)
@@ -608,7 +640,8 @@ struct Attempt {
 };
 
 Attempt parseOnce(const CompilationDatabase &DB, StringRef File, const CudaFrontendOptions &Options,
-                  std::optional<StringRef> Content, bool Colors, CacheUse Use,
+                  std::optional<StringRef> Content,
+                  const std::map<std::string, std::string> *Headers, bool Colors, CacheUse Use,
                   StringRef CacheDir) {
   Attempt A;
   ClangTool Tool(DB, {File.str()});
@@ -617,7 +650,7 @@ Attempt parseOnce(const CompilationDatabase &DB, StringRef File, const CudaFront
   DiagOpts.ShowColors = Colors;
   A.Diagnostics = std::make_unique<HeldDiagnostics>(DiagOpts);
   Tool.setDiagnosticConsumer(A.Diagnostics.get());
-  BuildAST Action(A.Unit, Content, File, Options.Prelude, Use, CacheDir);
+  BuildAST Action(A.Unit, Content, File, Options.Prelude, Headers, Use, CacheDir);
   Tool.run(&Action);
   A.Entry = Action.Entry;
   for (const HeldDiagnostics::Held &H : A.Diagnostics->All) {
@@ -668,22 +701,23 @@ Expected<std::unique_ptr<ParsedFile>> parseCudaFile(const CompilationDatabase &D
                                                     const CudaFrontendOptions &Options,
                                                     std::optional<StringRef> Content,
                                                     bool PrintDiagnostics,
-                                                    std::string *FirstError) {
+                                                    std::string *FirstError,
+                                                    const std::map<std::string, std::string> *Headers) {
   if (!sys::fs::exists(File))
     return frontendError("no such file: '" + File + "'");
   bool Colors = PrintDiagnostics && sys::Process::StandardErrHasColors();
   std::optional<std::string> CacheDir = headerCacheDir(Options);
-  Attempt A = parseOnce(DB, File, Options, Content, Colors,
+  Attempt A = parseOnce(DB, File, Options, Content, Headers, Colors,
                         CacheDir ? CacheUse::Use : CacheUse::Off, CacheDir.value_or(""));
   // A refused entry is rebuilt from the headers as they are now. Any other
   // failure with the cache is confirmed by a parse without it, whose verdict
   // and diagnostics stand; if that one succeeds, the entry is suspect and
   // is dropped (the next parse builds it afresh).
   if (A.EntryRefused)
-    A = parseOnce(DB, File, Options, Content, Colors, CacheUse::Rebuild, *CacheDir);
+    A = parseOnce(DB, File, Options, Content, Headers, Colors, CacheUse::Rebuild, *CacheDir);
   if (!A.Entry.empty() && A.failed()) {
     Attempt Plain =
-        parseOnce(DB, File, Options, Content, Colors, CacheUse::Off, "");
+        parseOnce(DB, File, Options, Content, Headers, Colors, CacheUse::Off, "");
     if (!Plain.failed() || A.EntryRefused)
       sys::fs::remove(A.Entry);
     A = std::move(Plain);
@@ -725,21 +759,17 @@ Expected<std::unique_ptr<ParsedFile>> parseCudaFile(const CompilationDatabase &D
   }
   if (A.Errors)
     return frontendError("'" + File + "' has errors; nothing was changed");
-  // Match only the main file's and user headers' declarations: the CUDA
-  // headers are ~660 files. User headers are in scope because the parent
-  // map follows the scope, and a pair walking a helper's body there (a write
-  // `*p = v`) needs its parents. Sites outside the main file are dropped.
+  // Match only the user's code, the main file and user headers: the CUDA
+  // headers are ~660 files. User headers hold kernels and helpers of their
+  // own (sites), and the parent map follows the scope.
   ASTContext &Ctx = Parsed->ast();
   SourceManager &SM = Ctx.getSourceManager();
   std::vector<Decl *> Scope;
   // noload: the header cache's declarations (system headers and prelude
   // only) stay out of scope without being read in.
-  for (Decl *D : Ctx.getTranslationUnitDecl()->noload_decls()) {
-    SourceLocation L = SM.getExpansionLoc(D->getBeginLoc());
-    if (SM.isInMainFile(L) ||
-        (L.isValid() && !SM.isInSystemHeader(L) && !SM.getFilename(L).starts_with(PreludeRoot)))
+  for (Decl *D : Ctx.getTranslationUnitDecl()->noload_decls())
+    if (isUserCode(sourceOrigin(SM, D->getBeginLoc())))
       Scope.push_back(D);
-  }
   Ctx.setTraversalScope(Scope);
   return Parsed;
 }
