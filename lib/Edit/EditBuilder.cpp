@@ -125,7 +125,7 @@ EditBuilder &EditBuilder::insertLineAbovePragmas(const Stmt *S, StringRef Line) 
       break;
     LS = Above;
   }
-  Edits.push_back({LS, 0, lineIndent(Ctx, S->getBeginLoc()) + Line.str() + "\n"});
+  add(SM.getExpansionLoc(S->getBeginLoc()), LS, 0, lineIndent(Ctx, S->getBeginLoc()) + Line.str() + "\n");
   return *this;
 }
 
