@@ -689,7 +689,7 @@ void forward(const RewritePair &Pair, AnalysisContext &AC, const CallExpr &C, Fr
   // One thread per warp or block does it already: a reverse site.
   if (!A || isLeadersAtomic(Ctx, FD, &C))
     return;
-  Site &S = AC.addSite(Name, Direction::Forward, C.getBeginLoc(), FD);
+  Site &S = AC.addSite(Name, Direction::Forward, C.getBeginLoc(), FD, "atomic-call");
   std::string Fn = cuda::atomicFunctionName(A->Fn);
   S.Summary = "aggregate '" + Fn + "' per block: a block reduction, then one " + Fn + " per block";
   S.Facts["atomic"] = Fn;

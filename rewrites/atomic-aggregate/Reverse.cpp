@@ -440,7 +440,7 @@ void reverse(const RewritePair &Pair, AnalysisContext &AC, const CallExpr &C) {
   if (!P.Guard || !P.Leader)
     return; // not a leader's atomic: nothing aggregated here
   std::string Fn = cuda::atomicFunctionName(P.Atomic.Fn);
-  Site &S = AC.addSite(Name, Direction::Reverse, C.getBeginLoc(), FD);
+  Site &S = AC.addSite(Name, Direction::Reverse, C.getBeginLoc(), FD, "leader-atomic");
   S.Summary = "disaggregate '" + Fn + "': each thread does its own atomic, the reduction before it goes";
   S.Facts["atomic"] = Fn;
   PreconditionQuery Q{AC, FD, DynTypedNode::create(C)};
