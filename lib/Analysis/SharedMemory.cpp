@@ -19,7 +19,7 @@ static SharedDecl describe(ASTContext &Ctx, const VarDecl *V, const FunctionDecl
   QualType T = V->getType();
   if (T->isDependentType())
     return D;
-  D.Dynamic = isa<IncompleteArrayType>(Ctx.getAsArrayType(T));
+  D.Dynamic = isa_and_nonnull<IncompleteArrayType>(Ctx.getAsArrayType(T)); // null: a scalar
   while (const ArrayType *AT = Ctx.getAsArrayType(T)) {
     if (const auto *CAT = dyn_cast<ConstantArrayType>(AT))
       D.Dims.push_back(CAT->getZExtSize());

@@ -163,6 +163,11 @@ UniformityAnswer Uniformity::eval(const Expr *E, unsigned Depth) {
   }
   if (cuda::isWarpSize(E))
     return {};
+  // `&s` of a __shared__ variable is a constant expression, but each block
+  // has its own s.
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf)
+    if (const VarDecl *V = refVar(U->getSubExpr()); V && cuda::isShared(V))
+      return at(Level::Block, E, "'" + V->getName().str() + "' is __shared__: one per block");
   if (!E->isValueDependent() && !E->isTypeDependent() && E->isEvaluatable(Ctx))
     return {};
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
@@ -172,8 +177,13 @@ UniformityAnswer Uniformity::eval(const Expr *E, unsigned Depth) {
   }
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
     if (U->getOpcode() == UO_AddrOf)
-      if (const VarDecl *V = refVar(U->getSubExpr()); V && V->hasLocalStorage())
-        return at(Level::Varying, E, "the address of a thread's own variable");
+      if (const VarDecl *V = refVar(U->getSubExpr())) {
+        if (V->hasLocalStorage())
+          return at(Level::Varying, E, "the address of a thread's own variable");
+        // The address of a variable, not a read of it: one for the whole
+        // grid (a __shared__ one, one per block, is answered above).
+        return {};
+      }
     return eval(U->getSubExpr(), Depth + 1);
   }
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {

@@ -86,6 +86,12 @@ EditBuilder &EditBuilder::insertAfterToken(SourceLocation TokenLoc, StringRef Te
 }
 
 EditBuilder &EditBuilder::insertLineBefore(SourceLocation Loc, StringRef Line) {
+  // A statement that a macro use starts (`CUDA_KERNEL_LOOP(i, n) {...}`):
+  // the line goes above the use.
+  SourceLocation Use;
+  if (Loc.isMacroID() && Lexer::isAtStartOfMacroExpansion(Loc, Ctx.getSourceManager(), Ctx.getLangOpts(), &Use) &&
+      Use.isFileID())
+    Loc = Use;
   auto Off = fileOffset(Loc, "the insertion point");
   if (!Off)
     return *this;
@@ -163,11 +169,52 @@ CharSourceRange EditBuilder::statementRange(const Stmt *S) {
   return Lexer::getAsCharRange(Ext, Ctx.getSourceManager(), Ctx.getLangOpts());
 }
 
-EditBuilder &EditBuilder::insertLineAfter(const Stmt *S, StringRef Line) {
-  CharSourceRange R = statementRange(S);
+CharSourceRange EditBuilder::wholeStatementRange(const Stmt *S) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  // A macro use that begins or ends the statement (`__shared__ float s[32];`)
+  // goes with it; one that straddles its edge does not.
+  CharSourceRange CR =
+      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(S->getSourceRange()), SM, Ctx.getLangOpts());
+  if (CR.isInvalid() || !isEditable(SM, CR.getBegin()) ||
+      SM.getFileID(CR.getBegin()) != SM.getFileID(CR.getEnd())) {
+    failRange("the statement", S->getSourceRange());
+    return CharSourceRange();
+  }
+  CharSourceRange Ext = tooling::maybeExtendRange(CR, tok::semi, const_cast<ASTContext &>(Ctx));
+  return Lexer::getAsCharRange(Ext, SM, Ctx.getLangOpts());
+}
+
+EditBuilder &EditBuilder::removeStatement(const Stmt *S) {
+  CharSourceRange R = wholeStatementRange(S);
   if (R.isInvalid())
     return *this;
-  std::string Indent = lineIndent(Ctx, S->getBeginLoc());
+  const SourceManager &SM = Ctx.getSourceManager();
+  StringRef Buf = SM.getBufferData(SM.getFileID(R.getBegin()));
+  unsigned B = SM.getFileOffset(R.getBegin()), E = SM.getFileOffset(R.getEnd());
+  size_t LineStart = B == 0 ? StringRef::npos : Buf.rfind('\n', B - 1);
+  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+  size_t LineEnd = Buf.find('\n', E);
+  LineEnd = LineEnd == StringRef::npos ? Buf.size() : LineEnd + 1;
+  if (Buf.slice(LineStart, B).trim().empty() && Buf.slice(E, LineEnd).trim().empty()) {
+    add(R.getBegin(), static_cast<unsigned>(LineStart), static_cast<unsigned>(LineEnd - LineStart), "");
+    return *this;
+  }
+  add(R.getBegin(), B, E - B, "");
+  return *this;
+}
+
+EditBuilder &EditBuilder::replaceStatement(const Stmt *S, StringRef Text) {
+  CharSourceRange R = wholeStatementRange(S);
+  if (R.isInvalid())
+    return *this;
+  return replaceChars(R.getBegin(), R.getEnd(), Text);
+}
+
+EditBuilder &EditBuilder::insertLineAfter(const Stmt *S, StringRef Line) {
+  CharSourceRange R = wholeStatementRange(S);
+  if (R.isInvalid())
+    return *this;
+  std::string Indent = lineIndent(Ctx, Ctx.getSourceManager().getExpansionLoc(S->getBeginLoc()));
   return insertBefore(R.getEnd(), "\n" + Indent + Line.str());
 }
 

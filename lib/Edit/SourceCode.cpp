@@ -155,6 +155,16 @@ std::string lineIndent(const ASTContext &Ctx, SourceLocation Loc) {
   return Line.take_while([](char C) { return C == ' ' || C == '\t'; }).str();
 }
 
+std::string indentUnitOf(const ASTContext &Ctx, const CompoundStmt *CS) {
+  if (CS && !CS->body_empty()) {
+    std::string Outer = lineIndent(Ctx, CS->getLBracLoc());
+    std::string Inner = lineIndent(Ctx, CS->body_front()->getBeginLoc());
+    if (Inner.size() > Outer.size() && StringRef(Inner).starts_with(Outer))
+      return Inner.substr(Outer.size());
+  }
+  return "  ";
+}
+
 FileID fileOf(const ASTContext &Ctx, const Stmt *S) {
   const SourceManager &SM = Ctx.getSourceManager();
   return SM.getFileID(SM.getExpansionLoc(S->getBeginLoc()));

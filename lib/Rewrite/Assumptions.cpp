@@ -57,6 +57,12 @@ Expected<Assumptions> Assumptions::parse(ArrayRef<std::string> Specs) {
         A.AssumeAll = true;
         continue;
       }
+      if (Kind == "reassociate") {
+        if (Parts.size() != 1)
+          return badFact(Item, "reassociate takes no argument");
+        A.Reassociate = true;
+        continue;
+      }
       Fact F;
       auto SetName = [&](StringRef Qualified) {
         auto [Fn, Name] = Qualified.rsplit('.');
@@ -88,7 +94,7 @@ Expected<Assumptions> Assumptions::parse(ArrayRef<std::string> Specs) {
         F.Dims.push_back(Dim);
       } else {
         return badFact(Item, "unknown kind '" + Kind +
-                                 "' (expected aligned, noalias, multiple, block, grid or all)");
+                                 "' (expected aligned, noalias, multiple, block, grid, reassociate or all)");
       }
       A.Facts.push_back(std::move(F));
       if (A.Facts.back().K == Fact::Block || A.Facts.back().K == Fact::Grid) {
@@ -166,6 +172,8 @@ std::vector<std::string> Assumptions::describe() const {
       break;
     }
   }
+  if (Reassociate)
+    Out.push_back("reassociate");
   if (AssumeAll)
     Out.push_back("all");
   return Out;

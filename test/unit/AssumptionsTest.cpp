@@ -28,9 +28,23 @@ TEST(Assumptions, AllAssertsUnknowns) {
   EXPECT_TRUE(A->all());
 }
 
+TEST(Assumptions, ReassociateIsItsOwnFactAndPartOfAll) {
+  auto A = Assumptions::parse({"aligned:x:16,reassociate"});
+  ASSERT_TRUE(static_cast<bool>(A)) << llvm::toString(A.takeError());
+  EXPECT_TRUE(A->reassociate());
+  EXPECT_FALSE(A->all());
+  EXPECT_EQ(A->describe().back(), "reassociate");
+  auto None = Assumptions::parse({"noalias"});
+  ASSERT_TRUE(static_cast<bool>(None));
+  EXPECT_FALSE(None->reassociate());
+  auto All = Assumptions::parse({"all"});
+  ASSERT_TRUE(static_cast<bool>(All));
+  EXPECT_TRUE(All->reassociate());
+}
+
 TEST(Assumptions, RejectsMalformedFacts) {
   for (const char *Bad : {"aligned:x", "aligned:x:12", "aligned:x:zero", "multiple:n:0",
-                          "noalias:a:b", "sorted:x", "aligned::16"}) {
+                          "noalias:a:b", "sorted:x", "aligned::16", "reassociate:x"}) {
     auto A = Assumptions::parse({Bad});
     EXPECT_FALSE(static_cast<bool>(A)) << Bad;
     if (!A)

@@ -91,6 +91,71 @@ TEST(Intrinsics, Tables) {
   EXPECT_FALSE(isBlockBarrier("__syncwarp"));
 }
 
+TEST(Intrinsics, AtomicNamesAndReductionOperators) {
+  auto F = atomicFunction("atomicMax_block");
+  ASSERT_TRUE(F);
+  EXPECT_EQ(F->Op, AtomicOp::Max);
+  EXPECT_EQ(F->Scope, AtomicScope::Block);
+  EXPECT_EQ(atomicFunctionName(*F), "atomicMax_block");
+  EXPECT_EQ(atomicFunctionName({AtomicOp::CAS, AtomicScope::System}), "atomicCAS_system");
+  EXPECT_FALSE(atomicFunction("atomicAdd_explicit"));
+  EXPECT_FALSE(atomicFunction("atomicity"));
+
+  EXPECT_EQ(aggregateOf(AtomicOp::Sub), ReduceOp::Add) << "atomicSub(p, a + b) == two atomicSubs";
+  EXPECT_FALSE(aggregateOf(AtomicOp::Inc)) << "wraps at its bound";
+  EXPECT_FALSE(aggregateOf(AtomicOp::Exch));
+  EXPECT_TRUE(isOrderIndependent(ReduceOp::Add, ScalarType::ULongLong));
+  EXPECT_FALSE(isOrderIndependent(ReduceOp::Add, ScalarType::Float)) << "reassociation rounds";
+  EXPECT_TRUE(isOrderIndependent(ReduceOp::Max, ScalarType::Double));
+  EXPECT_FALSE(reduceSupports(ReduceOp::Xor, ScalarType::Float));
+
+  EXPECT_EQ(identityLiteral(ReduceOp::Add, ScalarType::Float), "-0.0f") << "-0 + x == x, also for -0";
+  EXPECT_EQ(identityLiteral(ReduceOp::And, ScalarType::ULongLong), "~0ull");
+  EXPECT_EQ(identityLiteral(ReduceOp::Max, ScalarType::Int), "(-2147483647 - 1)");
+  EXPECT_EQ(identityLiteral(ReduceOp::Min, ScalarType::UInt), "0xffffffffu");
+  EXPECT_EQ(foldText(ReduceOp::Max, "m", "v[i]"), "m = max(m, v[i])");
+  EXPECT_EQ(foldText(ReduceOp::Xor, "h", "k"), "h ^= k");
+
+  using llvm::APSInt;
+  EXPECT_TRUE(isIdentityValue(ReduceOp::Max, ScalarType::Int, APValue(APSInt::getMinValue(32, false))));
+  EXPECT_FALSE(isIdentityValue(ReduceOp::Max, ScalarType::Int, APValue(APSInt::get(0))));
+  EXPECT_TRUE(isIdentityValue(ReduceOp::Max, ScalarType::UInt, APValue(APSInt::get(0))));
+  EXPECT_TRUE(isIdentityValue(ReduceOp::And, ScalarType::ULongLong, APValue(APSInt::get(-1))))
+      << "-1 converts to all ones";
+  EXPECT_TRUE(isIdentityValue(ReduceOp::Add, ScalarType::Float, APValue(llvm::APFloat(0.0f))));
+  EXPECT_FALSE(isIdentityValue(ReduceOp::Add, ScalarType::Float, APValue(llvm::APFloat(1.0f))));
+}
+
+/// hasAtomic agrees with the declarations of CUDA's headers, for every
+/// operator, element type and scope.
+TEST(Intrinsics, AtomicTableMatchesTheHeaders) {
+  auto AST = test::parseCuda("__global__ void k() {}\n");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->ast();
+  const ScalarType Types[] = {ScalarType::Int,       ScalarType::UInt,  ScalarType::LongLong,
+                              ScalarType::ULongLong, ScalarType::Float, ScalarType::Double};
+  const AtomicOp Ops[] = {AtomicOp::Add, AtomicOp::Sub, AtomicOp::Max, AtomicOp::Min,
+                          AtomicOp::And, AtomicOp::Or,  AtomicOp::Xor, AtomicOp::Inc,
+                          AtomicOp::Dec, AtomicOp::Exch, AtomicOp::CAS};
+  for (AtomicScope Scope : {AtomicScope::Device, AtomicScope::Block, AtomicScope::System})
+    for (AtomicOp Op : Ops) {
+      std::string Name = atomicFunctionName({Op, Scope});
+      auto Declared = [&](ScalarType T) {
+        for (NamedDecl *ND : Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get(Name))) {
+          const auto *FD = dyn_cast<FunctionDecl>(ND);
+          if (!FD || FD->getNumParams() < 2)
+            continue; // the templated atomicCAS/atomicExch overloads are FunctionTemplateDecls
+          if (auto PT = FD->getParamDecl(0)->getType()->getAs<PointerType>())
+            if (scalarTypeOf(PT->getPointeeType()) == T)
+              return true;
+        }
+        return false;
+      };
+      for (ScalarType T : Types)
+        EXPECT_EQ(hasAtomic(Op, T), Declared(T)) << Name << "(" << scalarTypeSpelling(T) << " *)";
+    }
+}
+
 TEST(Intrinsics, VectorTypesAndLdg) {
   auto AST = test::parseCuda(R"cu(
     __global__ void k(float4 *a, int2 *b, float3 *c, volatile float *d, float *e, double *f) {}

@@ -139,4 +139,27 @@ TEST(SharedMemory, UsageAndLimits) {
       << "the pattern's size is dependent";
 }
 
+TEST(SharedMemory, ScalarSharedVariables) {
+  auto AST = test::parseCuda(R"cu(
+    __global__ void k(const int *flags, int *per_block) {
+      __shared__ int count;
+      __shared__ double total;
+      if (threadIdx.x == 0) { count = 0; total = 0; }
+      __syncthreads();
+      if (flags[threadIdx.x]) atomicAdd(&count, 1);
+      __syncthreads();
+      if (threadIdx.x == 0) per_block[blockIdx.x] = count + (int)total;
+    }
+  )cu");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->ast();
+  SharedUsage U = sharedUsage(Ctx, test::functionNamed(Ctx, "k"));
+  ASSERT_EQ(U.Decls.size(), 2u);
+  EXPECT_FALSE(U.Decls[0].Dynamic) << "a scalar is no incomplete array";
+  EXPECT_TRUE(U.Decls[0].Dims.empty());
+  EXPECT_EQ(U.Decls[0].ElemBytes, 4u);
+  EXPECT_EQ(U.StaticBytes, 12u);
+  EXPECT_EQ(checkLimits(U).V, LimitCheck::Fits);
+}
+
 } // namespace

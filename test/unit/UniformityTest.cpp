@@ -108,6 +108,28 @@ TEST(Uniformity, MemoryWrittenInTheFunctionIsVarying) {
   EXPECT_NE(P.Why.find("caller"), std::string::npos) << P.Why;
 }
 
+TEST(Uniformity, AddressesOfVariablesAreNotLoads) {
+  auto AST = test::parseCuda(R"cu(
+    __device__ unsigned long long g_total;
+    __global__ void k(const int *in) {
+      __shared__ int s_count;
+      int mine = in[threadIdx.x];
+      atomicAdd(&s_count, mine);
+      atomicAdd(&g_total, 1ull);
+      int *p_shared = &s_count;
+      unsigned long long *p_global = &g_total;
+      int *p_local = &mine;
+      (void)p_shared; (void)p_global; (void)p_local;
+    }
+  )cu");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->ast();
+  Uniformity U(Ctx, test::functionNamed(Ctx, "k"));
+  EXPECT_EQ(levelOf(U, Ctx, "p_shared"), Level::Block) << "written by atomics, but its address is fixed";
+  EXPECT_EQ(levelOf(U, Ctx, "p_global"), Level::Grid);
+  EXPECT_EQ(levelOf(U, Ctx, "p_local"), Level::Varying);
+}
+
 TEST(Uniformity, WarpLevelFactsNeedTheBlockShape) {
   auto AST = test::parseCuda(R"cu(
     __global__ void k(float *out, int n) {

@@ -48,15 +48,16 @@ public:
   /// Inserts after the token that starts at \p TokenLoc.
   EditBuilder &insertAfterToken(clang::SourceLocation TokenLoc, llvm::StringRef Text);
   /// Inserts \p Line (no trailing newline) as a new line above the line of
-  /// \p Loc, with that line's indentation.
+  /// \p Loc, with that line's indentation; above the macro use when \p Loc
+  /// starts a macro's expansion.
   EditBuilder &insertLineBefore(clang::SourceLocation Loc, llvm::StringRef Line);
   /// Inserts \p Line as a new line above statement \p S and above the
   /// `#pragma` lines right before it (a loop keeps its `#pragma unroll`),
   /// with the indentation of \p S's line; like insertLineBefore when code
   /// precedes \p S on its line.
   EditBuilder &insertLineAbovePragmas(const clang::Stmt *S, llvm::StringRef Line);
-  /// Inserts \p Line as a new line below statement \p S (after its ';'),
-  /// with the indentation of the line \p S starts on.
+  /// Inserts \p Line as a new line below statement \p S (after its ';', or
+  /// after a macro use that ends it), with the indentation of the line \p S starts on.
   EditBuilder &insertLineAfter(const clang::Stmt *S, llvm::StringRef Line);
   /// Breaks the line at \p Loc: the code from \p Loc on moves to a new line
   /// with the same indentation; the blanks before \p Loc are dropped.
@@ -66,6 +67,13 @@ public:
   EditBuilder &removeLines(clang::SourceRange Range);
   /// Removes a token range.
   EditBuilder &remove(clang::SourceRange Range) { return replace(Range, ""); }
+  /// Removes statement \p S with its ';' (and a macro use that begins or
+  /// ends it, such as `__shared__`): the whole lines it spans when no other
+  /// code shares them, else only its text.
+  EditBuilder &removeStatement(const clang::Stmt *S);
+  /// Replaces statement \p S, with its ';', by \p Text (which brings its
+  /// own ';' where it needs one).
+  EditBuilder &replaceStatement(const clang::Stmt *S, llvm::StringRef Text);
 
   /// Inserts \p Line as the first line of \p FD's body, indented like the
   /// body's first statement (or one \p IndentUnit deeper than the function).
@@ -109,6 +117,8 @@ private:
   void failRange(const char *What, clang::SourceRange Range);
   /// The editable char range of statement \p S including a following ';'.
   clang::CharSourceRange statementRange(const clang::Stmt *S);
+  /// The same, with macro uses that begin or end \p S included whole.
+  clang::CharSourceRange wholeStatementRange(const clang::Stmt *S);
   void fail(const std::string &Why, clang::SourceLocation Loc = {}) {
     if (Failure.empty()) {
       Failure = Why;

@@ -21,6 +21,7 @@
 #include <vector>
 
 namespace clang {
+class CompoundStmt;
 class Expr;
 class Stmt;
 } // namespace clang
@@ -94,6 +95,10 @@ llvm::StringRef lineContaining(const clang::SourceManager &SM, clang::SourceLoca
                                unsigned &Start, unsigned &End);
 /// The whitespace that starts the line holding \p Loc.
 std::string lineIndent(const clang::ASTContext &Ctx, clang::SourceLocation Loc);
+/// The indentation one level of nesting adds in \p CS: its first
+/// statement's indentation beyond that of the line of its `{`; two spaces
+/// when that does not tell (an empty block, one line).
+std::string indentUnitOf(const clang::ASTContext &Ctx, const clang::CompoundStmt *CS);
 
 /// The file a node is written in (its expansion location's file): what the
 /// offsets below are counted in.

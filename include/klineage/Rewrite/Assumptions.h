@@ -12,6 +12,8 @@
 //   block:[KERNEL:]X[,Y,Z]  every launch of KERNEL (of every kernel when
 //                        omitted) has blockDim (X, Y, Z); Y and Z default to 1
 //   grid:[KERNEL:]X[,Y,Z]   the same for gridDim
+//   reassociate          floating-point sums may be regrouped (the rounding
+//                        changes; the workload's tolerance must allow it)
 //   all                  every unknown precondition is asserted (use with care)
 //
 // NAME is a parameter/variable name, optionally qualified by its function:
@@ -48,6 +50,9 @@ public:
   /// the kernel wins over one for every kernel.
   std::optional<std::array<uint64_t, 3>> block(llvm::StringRef Kernel) const;
   std::optional<std::array<uint64_t, 3>> grid(llvm::StringRef Kernel) const;
+  /// True if floating-point reductions may be reassociated (--assume=reassociate,
+  /// or --assume=all).
+  bool reassociate() const { return Reassociate || AssumeAll; }
   /// True if the user asserted every unknown precondition (--assume=all).
   bool all() const { return AssumeAll; }
   /// The facts in canonical spelling, for reports.
@@ -65,6 +70,7 @@ private:
   bool matches(const Fact &F, llvm::StringRef Function, llvm::StringRef Name) const;
   std::vector<Fact> Facts;
   bool AssumeAll = false;
+  bool Reassociate = false;
 };
 
 } // namespace klineage

@@ -1,0 +1,136 @@
+//===- Reductions.h - Warp and block reductions written in the source -*- C++ -*-===//
+//
+// Part of KLineage. Recognises the reductions kernels write by hand (and
+// the ones Edit/ReductionBuilders emits), for the reverse directions of the
+// pairs that introduce them:
+//  - a thread's place in its block: its rank (threadIdx.x in a 1-D block,
+//    the linear index over x, y, z), its lane (rank % 32) or its warp
+//    (rank / 32), through locals set once;
+//  - a condition true in one thread per warp or per block (`lane == 0`,
+//    `tid == 0`, `!threadIdx.x`);
+//  - a fold of a value into a variable (`v += e`, `v = max(v, e)`, ...);
+//  - a warp shuffle reduction of a variable (a loop or five unrolled steps
+//    of `__shfl_down_sync`/`__shfl_xor_sync` over offsets 16..1, guarded or
+//    not), alone, followed by a shared-memory stage across warps, or inside
+//    a __device__ helper that returns it; a shared-memory halving tree
+//    (`for (s = blockDim.x / 2; s > 0; s >>= 1) { if (tid < s) sm[tid] +=
+//    sm[tid + s]; __syncthreads(); }`); cub::BlockReduce's Sum and Reduce.
+// The matchers check the structure and the operator; what the launch must
+// guarantee for the reduction to cover its group (a 1-D block, a
+// power-of-two block for a halving tree, the warp count a shared stage
+// reads) is returned for the caller to settle with LaunchFacts.
+// Side-effect free.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KLINEAGE_ANALYSIS_REDUCTIONS_H
+#define KLINEAGE_ANALYSIS_REDUCTIONS_H
+
+#include "klineage/Analysis/Mutation.h"
+#include "klineage/Cuda/Intrinsics.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/ArrayRef.h"
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace klineage {
+namespace analysis {
+
+/// What an integer expression says about its thread's place in the block.
+struct ThreadPlace {
+  enum Kind { Rank, Lane, Warp } K = Rank;
+  /// The threadIdx dimensions the rank is built from: 1 (threadIdx.x: the
+  /// rank only in a 1-D block), 2 (x + y * blockDim.x: when blockDim.z is
+  /// 1), 3 (the linear rank of any block).
+  unsigned Dims = 1;
+};
+/// \p E as a rank, a lane (rank % 32, & 31, % warpSize, & (warpSize - 1))
+/// or a warp (rank / 32, >> 5, / warpSize), through casts and locals that
+/// are initialised once and never modified (\p Facts: the function's).
+std::optional<ThreadPlace> threadPlaceOf(const clang::ASTContext &Ctx, const clang::Expr *E,
+                                         const FunctionFacts &Facts);
+/// A condition true in exactly one thread per group: `X == 0`, `0 == X`,
+/// `!X` with X a rank (one per block) or a lane (one per warp), and
+/// `threadIdx.x == 0 && threadIdx.y == 0 [&& threadIdx.z == 0]`.
+std::optional<ThreadPlace> leaderOf(const clang::ASTContext &Ctx, const clang::Expr *Cond,
+                                    const FunctionFacts &Facts);
+
+/// A statement folding a value into a variable: `v += e`, `v = v + e`,
+/// `v = e + v`, `v = max(v, e)` (max/fmaxf/fmax, min/fminf/fmin, either
+/// argument order), `v &= e`, `v |= e`, `v ^= e`, and the `v = v op e`
+/// forms of those.
+struct Fold {
+  const clang::VarDecl *Var = nullptr;
+  cuda::ReduceOp Op = cuda::ReduceOp::Add;
+  const clang::Expr *Operand = nullptr;
+  const clang::Expr *E = nullptr; ///< the whole folding expression
+};
+std::optional<Fold> foldOf(const clang::Stmt *S);
+
+/// What the launch must satisfy for a reduction to combine every thread of
+/// its group exactly once (the caller checks it against the block shape).
+struct Coverage {
+  /// The rank's dimensions (ThreadPlace::Dims); 0 for a warp-only reduction.
+  unsigned RankDims = 0;
+  /// A halving tree from blockDim.x / 2: blockDim.x must be a power of two.
+  bool PowerOfTwoBlockX = false;
+  /// A halving tree from a constant: blockDim.x must be twice it.
+  std::optional<uint64_t> TreeBlockX;
+  /// A shared stage reads this many warp partials: it must be the number
+  /// of warps, ceil(threads / 32) (null when written as exactly that).
+  const clang::Expr *WarpCount = nullptr;
+};
+
+/// A reduction of one value per thread over a warp or a block.
+struct ReductionMatch {
+  enum Shape { WarpShuffle, ShuffleAndShared, SharedTree, Helper, CubBlockReduce } Kind = WarpShuffle;
+  enum Group { Warp, Block } Over = Warp;
+  cuda::ReduceOp Op = cuda::ReduceOp::Add;
+  /// The variable holding each thread's value before and the result after
+  /// (reduced in place), or null (SharedTree, a helper's result assigned to
+  /// another variable).
+  const clang::VarDecl *Var = nullptr;
+  /// Each thread's value: Var, the value stored into the tree, the
+  /// argument of a helper or of cub.
+  const clang::Expr *Contribution = nullptr;
+  /// Where the result is read: Var, the tree's element 0, the variable a
+  /// helper's result initialises.
+  const clang::VarDecl *ResultVar = nullptr;
+  const clang::VarDecl *TreeArray = nullptr;
+  /// The statements that make up the reduction, in order (contiguous).
+  std::vector<const clang::Stmt *> Stmts;
+  /// Declarations only the reduction uses (its shared arrays, lane/warp
+  /// locals declared among Stmts).
+  std::vector<const clang::VarDecl *> Scratch;
+  Coverage Needs;
+  std::string Description; ///< "warp shuffles (__shfl_down_sync) and a shared stage"
+};
+
+/// A reduction made of the statements \p Body[Begin, End) exactly, whose
+/// result the statement Body[End] reads through \p Result (the variable
+/// reduced in place, or an element of a tree). \p Facts: the function's.
+/// When nothing matches, \p Why says what was expected where.
+std::optional<ReductionMatch> matchReduction(clang::ASTContext &Ctx,
+                                             llvm::ArrayRef<const clang::Stmt *> Body, size_t Begin,
+                                             size_t End, const clang::Expr *Result,
+                                             const FunctionFacts &Facts, std::string &Why);
+
+/// The reductions that end right before Body[End] and read into \p Result:
+/// the longest match over the statements before it.
+std::optional<ReductionMatch> reductionBefore(clang::ASTContext &Ctx,
+                                              llvm::ArrayRef<const clang::Stmt *> Body, size_t End,
+                                              const clang::Expr *Result, const FunctionFacts &Facts,
+                                              std::string &Why);
+
+/// The value of integer expression \p E in a block of shape (\p X, \p Y,
+/// \p Z): constants, warpSize (32), blockDim, locals set once, + - * / % >>
+/// <<; nullopt for anything else.
+std::optional<int64_t> evaluateInBlock(const clang::ASTContext &Ctx, const clang::Expr *E,
+                                       const FunctionFacts &Facts, uint64_t X, uint64_t Y, uint64_t Z);
+
+} // namespace analysis
+} // namespace klineage
+
+#endif

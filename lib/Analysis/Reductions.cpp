@@ -1,0 +1,1284 @@
+//===- Reductions.cpp - Warp and block reductions written in the source ---===//
+#include "klineage/Analysis/Reductions.h"
+#include "klineage/Analysis/AnalysisCache.h"
+#include "klineage/Cuda/Builtins.h"
+#include "klineage/Cuda/MemorySpace.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/StringSwitch.h"
+#include <map>
+
+using namespace clang;
+using llvm::ArrayRef;
+using llvm::StringRef;
+
+namespace klineage {
+namespace analysis {
+
+namespace {
+
+const Expr *strip(const Expr *E) { return E ? E->IgnoreParenCasts() : nullptr; }
+
+/// A local initialised once and never modified, or null.
+const VarDecl *setOnce(const Expr *E, const FunctionFacts &Facts) {
+  const VarDecl *V = refVar(strip(E));
+  if (V && V->hasLocalStorage() && !isa<ParmVarDecl>(V) && V->getInit() && Facts.mods(V).empty() &&
+      !V->getType()->isReferenceType())
+    return V;
+  return nullptr;
+}
+
+/// An integer constant, counting warpSize as 32 (the warp size of every
+/// NVIDIA GPU; only nvcc's constant folding does not know it).
+std::optional<int64_t> constInt(const ASTContext &Ctx, const Expr *E, const FunctionFacts &Facts,
+                                unsigned Depth = 0) {
+  E = strip(E);
+  if (!E || Depth > 8)
+    return std::nullopt;
+  if (cuda::isWarpSize(E))
+    return 32;
+  if (!E->isValueDependent() && !E->isTypeDependent()) {
+    Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx))
+      return R.Val.getInt().getExtValue();
+  }
+  if (const VarDecl *V = setOnce(E, Facts))
+    return constInt(Ctx, V->getInit(), Facts, Depth + 1);
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (!B)
+    return std::nullopt;
+  auto L = constInt(Ctx, B->getLHS(), Facts, Depth + 1), R = constInt(Ctx, B->getRHS(), Facts, Depth + 1);
+  if (!L || !R)
+    return std::nullopt;
+  switch (B->getOpcode()) {
+  case BO_Add: return *L + *R;
+  case BO_Sub: return *L - *R;
+  case BO_Mul: return *L * *R;
+  case BO_Div: return *R ? std::optional<int64_t>(*L / *R) : std::nullopt;
+  case BO_Shr: return *R >= 0 && *R < 63 ? std::optional<int64_t>(*L >> *R) : std::nullopt;
+  case BO_Shl: return *R >= 0 && *R < 32 ? std::optional<int64_t>(*L << *R) : std::nullopt;
+  case BO_And: return *L & *R;
+  default: return std::nullopt;
+  }
+}
+
+/// A polynomial over threadIdx/blockDim components and opaque atoms
+/// (lanes, warps), for comparing rank formulas however they are spelled.
+using Poly = std::map<std::vector<std::string>, int64_t>;
+
+void addTo(Poly &P, const Poly &Q, int64_t Scale) {
+  for (const auto &[M, C] : Q)
+    if ((P[M] += C * Scale) == 0)
+      P.erase(M);
+}
+
+std::optional<Poly> polyOf(const ASTContext &Ctx, const Expr *E, const FunctionFacts &Facts,
+                           unsigned Depth = 0) {
+  E = strip(E);
+  if (!E || Depth > 12)
+    return std::nullopt;
+  if (auto B = cuda::builtinIndex(E)) {
+    if (B->Var != cuda::BuiltinVar::ThreadIdx && B->Var != cuda::BuiltinVar::BlockDim)
+      return std::nullopt;
+    return Poly{{{B->name()}, 1}};
+  }
+  if (auto C = constInt(Ctx, E, Facts))
+    return *C ? Poly{{{}, *C}} : Poly{};
+  if (const VarDecl *V = setOnce(E, Facts)) {
+    if (auto P = polyOf(Ctx, V->getInit(), Facts, Depth + 1))
+      return P;
+  }
+  // Any other variable (a lane, a loop's stride): an atom of its own.
+  if (const VarDecl *V = refVar(E))
+    return Poly{{{"var:" + V->getName().str() + "@" + std::to_string(V->getBeginLoc().getRawEncoding())}, 1}};
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (!B)
+    return std::nullopt;
+  auto L = polyOf(Ctx, B->getLHS(), Facts, Depth + 1), R = polyOf(Ctx, B->getRHS(), Facts, Depth + 1);
+  if (!L || !R)
+    return std::nullopt;
+  Poly Out;
+  switch (B->getOpcode()) {
+  case BO_Add: addTo(Out, *L, 1); addTo(Out, *R, 1); return Out;
+  case BO_Sub: addTo(Out, *L, 1); addTo(Out, *R, -1); return Out;
+  case BO_Mul:
+    for (const auto &[ML, CL] : *L)
+      for (const auto &[MR, CR] : *R) {
+        std::vector<std::string> M = ML;
+        M.insert(M.end(), MR.begin(), MR.end());
+        llvm::sort(M);
+        addTo(Out, Poly{{M, CL * CR}}, 1);
+      }
+    return Out;
+  default: return std::nullopt;
+  }
+}
+
+/// The rank polynomials of 1-, 2- and 3-D blocks.
+Poly rankPoly(unsigned Dims) {
+  Poly P{{{"threadIdx.x"}, 1}};
+  if (Dims >= 2)
+    P[{"blockDim.x", "threadIdx.y"}] = 1;
+  if (Dims >= 3)
+    P[{"blockDim.x", "blockDim.y", "threadIdx.z"}] = 1;
+  return P;
+}
+
+/// The block's thread count for a rank of \p Dims dimensions.
+Poly threadsPoly(unsigned Dims) {
+  std::vector<std::string> M{"blockDim.x"};
+  if (Dims >= 2)
+    M.push_back("blockDim.y");
+  if (Dims >= 3)
+    M.push_back("blockDim.z");
+  return Poly{{M, 1}};
+}
+
+std::optional<unsigned> rankDims(const ASTContext &Ctx, const Expr *E, const FunctionFacts &Facts) {
+  auto P = polyOf(Ctx, E, Facts);
+  if (!P)
+    return std::nullopt;
+  for (unsigned D = 1; D <= 3; ++D)
+    if (*P == rankPoly(D))
+      return D;
+  return std::nullopt;
+}
+
+StringRef calleeName(const CallExpr *C) {
+  const FunctionDecl *F = C ? C->getDirectCallee() : nullptr;
+  return F && F->getIdentifier() ? F->getName() : "";
+}
+
+bool isBlockBarrierStmt(const Stmt *S) {
+  const auto *C = dyn_cast_or_null<CallExpr>(S);
+  auto Scope = cuda::barrierScope(C);
+  return Scope && *Scope == cuda::SyncScope::Block && calleeName(C) == "__syncthreads";
+}
+
+/// The statements of \p S: a compound's body, or \p S alone.
+std::vector<const Stmt *> statementsOf(const Stmt *S) {
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
+    return std::vector<const Stmt *>(CS->body_begin(), CS->body_end());
+  return S ? std::vector<const Stmt *>{S} : std::vector<const Stmt *>{};
+}
+
+const Stmt *unattributed(const Stmt *S) {
+  while (const auto *A = dyn_cast_or_null<AttributedStmt>(S))
+    S = A->getSubStmt();
+  return S;
+}
+
+bool refersTo(const Expr *E, const VarDecl *V) { return refVar(strip(E)) == V; }
+
+/// `__shfl_down_sync(mask, v, delta[, 32])` and its xor and legacy forms.
+struct Shuffle {
+  const VarDecl *Source = nullptr;
+  const Expr *Delta = nullptr;
+  bool Xor = false;
+};
+std::optional<Shuffle> shuffleOf(const ASTContext &Ctx, const Expr *E, const FunctionFacts &Facts) {
+  const auto *C = dyn_cast_or_null<CallExpr>(strip(E));
+  StringRef N = calleeName(C);
+  bool Sync = N == "__shfl_down_sync" || N == "__shfl_xor_sync";
+  bool Legacy = N == "__shfl_down" || N == "__shfl_xor";
+  if (!Sync && !Legacy)
+    return std::nullopt;
+  unsigned V = Sync ? 1 : 0;
+  if (C->getNumArgs() < V + 2)
+    return std::nullopt;
+  if (C->getNumArgs() > V + 2) {
+    const Expr *W = C->getArg(V + 2);
+    if (!isa<CXXDefaultArgExpr>(W)) {
+      auto Width = constInt(Ctx, W, Facts);
+      if (!Width || *Width != 32)
+        return std::nullopt;
+    }
+  }
+  Shuffle S;
+  S.Source = refVar(strip(C->getArg(V)));
+  S.Delta = C->getArg(V + 1);
+  S.Xor = N.contains("xor");
+  if (!S.Source)
+    return std::nullopt;
+  return S;
+}
+
+/// The offsets a loop over \p Var runs through, when its start, condition
+/// and step are constants (warpSize counts as 32).
+std::optional<std::vector<int64_t>> loopOffsets(const ASTContext &Ctx, const ForStmt *F,
+                                                const VarDecl *&Var, const FunctionFacts &Facts) {
+  std::optional<int64_t> Start;
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit())) {
+    if (!DS->isSingleDecl())
+      return std::nullopt;
+    Var = dyn_cast<VarDecl>(DS->getSingleDecl());
+    if (Var && Var->getInit())
+      Start = constInt(Ctx, Var->getInit(), Facts);
+  } else if (const auto *A = dyn_cast_or_null<BinaryOperator>(F->getInit());
+             A && A->getOpcode() == BO_Assign) {
+    Var = refVar(strip(A->getLHS()));
+    Start = constInt(Ctx, A->getRHS(), Facts);
+  }
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(strip(F->getCond()));
+  if (!Var || !Start || !Cond || !Cond->isComparisonOp())
+    return std::nullopt;
+  bool VarLeft = refersTo(Cond->getLHS(), Var);
+  if (!VarLeft && !refersTo(Cond->getRHS(), Var))
+    return std::nullopt;
+  auto Bound = constInt(Ctx, VarLeft ? Cond->getRHS() : Cond->getLHS(), Facts);
+  if (!Bound)
+    return std::nullopt;
+  BinaryOperatorKind Op = VarLeft ? Cond->getOpcode() : BinaryOperator::reverseComparisonOp(Cond->getOpcode());
+  // The step: o >>= 1, o /= 2, o = o / 2, o <<= 1, o *= 2, o = o * 2, o += o.
+  const Expr *Inc = strip(F->getInc());
+  int Kind = 0; // 1: halve, 2: double
+  if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc); CA && refersTo(CA->getLHS(), Var)) {
+    auto K = constInt(Ctx, CA->getRHS(), Facts);
+    if ((CA->getOpcode() == BO_ShrAssign && K == 1) || (CA->getOpcode() == BO_DivAssign && K == 2))
+      Kind = 1;
+    else if ((CA->getOpcode() == BO_ShlAssign && K == 1) || (CA->getOpcode() == BO_MulAssign && K == 2) ||
+             (CA->getOpcode() == BO_AddAssign && refersTo(CA->getRHS(), Var)))
+      Kind = 2;
+  } else if (const auto *A = dyn_cast_or_null<BinaryOperator>(Inc);
+             A && A->getOpcode() == BO_Assign && refersTo(A->getLHS(), Var)) {
+    if (const auto *R = dyn_cast<BinaryOperator>(strip(A->getRHS())); R && refersTo(R->getLHS(), Var)) {
+      auto K = constInt(Ctx, R->getRHS(), Facts);
+      if ((R->getOpcode() == BO_Shr && K == 1) || (R->getOpcode() == BO_Div && K == 2))
+        Kind = 1;
+      else if ((R->getOpcode() == BO_Shl && K == 1) || (R->getOpcode() == BO_Mul && K == 2))
+        Kind = 2;
+    }
+  }
+  if (!Kind)
+    return std::nullopt;
+  auto Holds = [&](int64_t V) {
+    switch (Op) {
+    case BO_LT: return V < *Bound;
+    case BO_LE: return V <= *Bound;
+    case BO_GT: return V > *Bound;
+    case BO_GE: return V >= *Bound;
+    case BO_NE: return V != *Bound;
+    default: return false;
+    }
+  };
+  std::vector<int64_t> Out;
+  for (int64_t V = *Start; Holds(V); V = Kind == 1 ? V / 2 : V * 2) {
+    if (Out.size() > 8 || V == 0)
+      return std::nullopt;
+    Out.push_back(V);
+  }
+  return Out;
+}
+
+bool isWarpOffsets(const std::vector<int64_t> &O) {
+  return O == std::vector<int64_t>{16, 8, 4, 2, 1} || O == std::vector<int64_t>{1, 2, 4, 8, 16};
+}
+
+/// \p E computes from thread and block indices, constants and locals set
+/// once from such, nothing else (no load, no other call than min/max):
+/// the lanes, warps, widths and masks a reduction declares for itself.
+bool isIndexArithmetic(const Expr *E, const FunctionFacts &Facts, unsigned Depth = 0) {
+  E = strip(E);
+  if (!E || Depth > 16)
+    return false;
+  if (auto B = cuda::builtinIndex(E))
+    return B->Var == cuda::BuiltinVar::ThreadIdx || B->Var == cuda::BuiltinVar::BlockDim;
+  if (cuda::isWarpSize(E) || isa<IntegerLiteral>(E) || isa<CXXBoolLiteralExpr>(E))
+    return true;
+  if (const VarDecl *V = setOnce(E, Facts))
+    return isIndexArithmetic(V->getInit(), Facts, Depth + 1);
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return !B->isAssignmentOp() && isIndexArithmetic(B->getLHS(), Facts, Depth + 1) &&
+           isIndexArithmetic(B->getRHS(), Facts, Depth + 1);
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return !U->isIncrementDecrementOp() && U->getOpcode() != UO_Deref && U->getOpcode() != UO_AddrOf &&
+           isIndexArithmetic(U->getSubExpr(), Facts, Depth + 1);
+  if (const auto *C = dyn_cast<ConditionalOperator>(E))
+    return isIndexArithmetic(C->getCond(), Facts, Depth + 1) && isIndexArithmetic(C->getTrueExpr(), Facts, Depth + 1) &&
+           isIndexArithmetic(C->getFalseExpr(), Facts, Depth + 1);
+  if (const auto *C = dyn_cast<CallExpr>(E)) {
+    StringRef N = calleeName(C);
+    if (N != "min" && N != "max" && N != "umin" && N != "umax")
+      return false;
+    for (const Expr *A : C->arguments())
+      if (!isIndexArithmetic(A, Facts, Depth + 1))
+        return false;
+    return true;
+  }
+  return false;
+}
+
+/// \p E is `min(32, threads - (rank - lane))` or `min(32, threads - warp * 32)`
+/// (either argument order): the number of lanes of this thread's warp.
+bool isWarpWidth(const ASTContext &Ctx, const Expr *E, const FunctionFacts &Facts) {
+  if (const VarDecl *V = setOnce(E, Facts))
+    return isWarpWidth(Ctx, V->getInit(), Facts);
+  const auto *C = dyn_cast_or_null<CallExpr>(strip(E));
+  StringRef N = calleeName(C);
+  if ((N != "min" && N != "umin") || C->getNumArgs() != 2)
+    return false;
+  for (unsigned I = 0; I < 2; ++I) {
+    auto K = constInt(Ctx, C->getArg(I), Facts);
+    if (!K || *K != 32)
+      continue;
+    const Expr *Rest = strip(C->getArg(1 - I));
+    const auto *Sub = dyn_cast<BinaryOperator>(Rest);
+    if (!Sub || Sub->getOpcode() != BO_Sub)
+      return false;
+    auto Threads = polyOf(Ctx, Sub->getLHS(), Facts);
+    // The warp's first rank: rank - lane, or warp * 32.
+    const Expr *Base = strip(Sub->getRHS());
+    std::optional<unsigned> Dims;
+    if (const auto *B = dyn_cast<BinaryOperator>(Base); B && B->getOpcode() == BO_Sub) {
+      auto Lane = threadPlaceOf(Ctx, B->getRHS(), Facts);
+      auto D = rankDims(Ctx, B->getLHS(), Facts);
+      if (Lane && Lane->K == ThreadPlace::Lane && D && Lane->Dims == *D)
+        Dims = D;
+    } else if (const auto *M = dyn_cast<BinaryOperator>(Base); M && M->getOpcode() == BO_Mul) {
+      for (unsigned J = 0; J < 2 && !Dims; ++J) {
+        auto W = threadPlaceOf(Ctx, J ? M->getRHS() : M->getLHS(), Facts);
+        auto K32 = constInt(Ctx, J ? M->getLHS() : M->getRHS(), Facts);
+        if (W && W->K == ThreadPlace::Warp && K32 == 32)
+          Dims = W->Dims;
+      }
+    }
+    return Dims && Threads && *Threads == threadsPoly(*Dims);
+  }
+  return false;
+}
+
+/// One step `v op= shfl(v, delta)`, or `T t = shfl(v, delta); [if (lane +
+/// delta < width)] v op= t;` given as the statements \p S. Returns the fold
+/// and the shuffle.
+struct Step {
+  Fold F;
+  Shuffle Sh;
+};
+std::optional<Step> shuffleStep(const ASTContext &Ctx, ArrayRef<const Stmt *> S, const FunctionFacts &Facts) {
+  if (S.size() == 1) {
+    auto F = foldOf(S[0]);
+    if (!F)
+      return std::nullopt;
+    auto Sh = shuffleOf(Ctx, F->Operand, Facts);
+    if (!Sh || Sh->Source != F->Var)
+      return std::nullopt;
+    return Step{*F, *Sh};
+  }
+  if (S.size() != 2)
+    return std::nullopt;
+  const auto *DS = dyn_cast<DeclStmt>(S[0]);
+  const auto *Tmp = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+  if (!Tmp || !Tmp->getInit())
+    return std::nullopt;
+  auto Sh = shuffleOf(Ctx, Tmp->getInit(), Facts);
+  if (!Sh)
+    return std::nullopt;
+  const Stmt *Use = S[1];
+  if (const auto *I = dyn_cast<IfStmt>(Use)) {
+    // The guard of a partial warp: lanes past its end hold nothing.
+    const auto *G = dyn_cast<BinaryOperator>(strip(I->getCond()));
+    if (I->getElse() || !G || G->getOpcode() != BO_LT || !isWarpWidth(Ctx, G->getRHS(), Facts))
+      return std::nullopt;
+    const auto *Sum = dyn_cast<BinaryOperator>(strip(G->getLHS()));
+    if (!Sum || Sum->getOpcode() != BO_Add)
+      return std::nullopt;
+    bool Ok = false;
+    for (unsigned J = 0; J < 2; ++J) {
+      auto Lane = threadPlaceOf(Ctx, J ? Sum->getRHS() : Sum->getLHS(), Facts);
+      const Expr *D = J ? Sum->getLHS() : Sum->getRHS();
+      Ok |= Lane && Lane->K == ThreadPlace::Lane && Expr::isSameComparisonOperand(strip(D), strip(Sh->Delta));
+    }
+    if (!Ok)
+      return std::nullopt;
+    auto Inner = statementsOf(I->getThen());
+    if (Inner.size() != 1)
+      return std::nullopt;
+    Use = Inner[0];
+  }
+  auto F = foldOf(Use);
+  if (!F || F->Var != Sh->Source || !refersTo(F->Operand, Tmp))
+    return std::nullopt;
+  return Step{*F, *Sh};
+}
+
+/// A warp stage on one variable at Body[I]: a shuffle loop, five unrolled
+/// steps, or `v = helper(v)` whose body is one. Advances I.
+struct WarpStage {
+  const VarDecl *Var = nullptr;
+  cuda::ReduceOp Op = cuda::ReduceOp::Add;
+  std::string How;
+};
+
+std::optional<WarpStage> helperWarpStage(ASTContext &Ctx, const Stmt *S, const FunctionFacts &Facts);
+
+std::optional<WarpStage> warpStage(ASTContext &Ctx, ArrayRef<const Stmt *> Body, size_t &I, size_t End,
+                                   const FunctionFacts &Facts) {
+  if (I >= End)
+    return std::nullopt;
+  if (const auto *F = dyn_cast<ForStmt>(unattributed(Body[I]))) {
+    const VarDecl *Off = nullptr;
+    auto Offsets = loopOffsets(Ctx, F, Off, Facts);
+    if (!Offsets || !isWarpOffsets(*Offsets))
+      return std::nullopt;
+    auto St = shuffleStep(Ctx, statementsOf(F->getBody()), Facts);
+    if (!St || !refersTo(St->Sh.Delta, Off))
+      return std::nullopt;
+    ++I;
+    return WarpStage{St->F.Var, St->F.Op, St->Sh.Xor ? "__shfl_xor_sync" : "__shfl_down_sync"};
+  }
+  // Five unrolled steps with constant offsets.
+  std::vector<int64_t> Offsets;
+  std::optional<WarpStage> W;
+  size_t J = I;
+  for (; J < End && Offsets.size() < 5; ++J) {
+    auto St = shuffleStep(Ctx, {Body[J]}, Facts);
+    auto K = St ? constInt(Ctx, St->Sh.Delta, Facts) : std::nullopt;
+    if (!St || !K || (W && (W->Var != St->F.Var || W->Op != St->F.Op)))
+      break;
+    if (!W)
+      W = WarpStage{St->F.Var, St->F.Op, St->Sh.Xor ? "__shfl_xor_sync (unrolled)" : "__shfl_down_sync (unrolled)"};
+    Offsets.push_back(*K);
+  }
+  if (W && isWarpOffsets(Offsets)) {
+    I = J;
+    return W;
+  }
+  if (auto H = helperWarpStage(Ctx, Body[I], Facts)) {
+    ++I;
+    return H;
+  }
+  return std::nullopt;
+}
+
+/// `v = f(v)` with f a __device__ function whose body is a reduction of its
+/// parameter, returned.
+struct HelperCall {
+  const VarDecl *Assigned = nullptr; ///< v in `v = f(a)` / `T v = f(a)`
+  bool Declares = false;
+  const Expr *Argument = nullptr;
+  const FunctionDecl *Callee = nullptr;
+};
+std::optional<HelperCall> helperCallOf(const Stmt *S) {
+  HelperCall H;
+  const Expr *Call = nullptr;
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    const auto *V = DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+    if (!V || !V->getInit())
+      return std::nullopt;
+    H.Assigned = V;
+    H.Declares = true;
+    Call = V->getInit();
+  } else if (const auto *A = dyn_cast<BinaryOperator>(S); A && A->getOpcode() == BO_Assign) {
+    H.Assigned = refVar(strip(A->getLHS()));
+    Call = A->getRHS();
+  }
+  const auto *C = dyn_cast_or_null<CallExpr>(Call ? Call->IgnoreParenImpCasts() : nullptr);
+  if (!H.Assigned || !C || isa<CXXMemberCallExpr>(C) || C->getNumArgs() != 1)
+    return std::nullopt;
+  H.Callee = C->getDirectCallee();
+  if (!H.Callee || !H.Callee->hasBody() || H.Callee->getNumParams() != 1)
+    return std::nullopt;
+  H.Callee = H.Callee->getDefinition();
+  H.Argument = C->getArg(0);
+  return H;
+}
+
+/// The reduction a helper's body performs on its parameter.
+std::optional<ReductionMatch> helperReduction(ASTContext &Ctx, const FunctionDecl *F, std::string &Why) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(F ? F->getBody() : nullptr);
+  if (!Body || Body->body_empty())
+    return std::nullopt;
+  const auto *Ret = dyn_cast<ReturnStmt>(Body->body_back());
+  const ParmVarDecl *P = F->getParamDecl(0);
+  if (!Ret || !Ret->getRetValue() || !refersTo(Ret->getRetValue(), P))
+    return std::nullopt;
+  std::vector<const Stmt *> Stmts(Body->body_begin(), Body->body_end());
+  const FunctionFacts &Facts = AnalysisCache::of(Ctx).facts(F);
+  auto M = reductionBefore(Ctx, Stmts, Stmts.size() - 1, Ret->getRetValue(), Facts, Why);
+  // The helper's own statements must be the reduction and nothing else.
+  if (!M || M->Var != P || M->Stmts.empty() || M->Stmts.front() != Stmts.front())
+    return std::nullopt;
+  return M;
+}
+
+std::optional<WarpStage> helperWarpStage(ASTContext &Ctx, const Stmt *S, const FunctionFacts &Facts) {
+  auto H = helperCallOf(S);
+  if (!H || H->Declares || !refersTo(H->Argument, H->Assigned))
+    return std::nullopt;
+  std::string Why;
+  auto M = helperReduction(Ctx, H->Callee, Why);
+  if (!M || M->Over != ReductionMatch::Warp)
+    return std::nullopt;
+  return WarpStage{H->Assigned, M->Op, "'" + H->Callee->getNameAsString() + "' (" + M->Description + ")"};
+}
+
+/// `sh[warp] = v` under `if (lane == 0)`: each warp's partial.
+const VarDecl *storePartials(ASTContext &Ctx, const Stmt *S, const VarDecl *V, unsigned &Dims,
+                             const FunctionFacts &Facts) {
+  const auto *I = dyn_cast<IfStmt>(S);
+  if (!I || I->getElse())
+    return nullptr;
+  auto Leader = leaderOf(Ctx, I->getCond(), Facts);
+  auto Then = statementsOf(I->getThen());
+  if (!Leader || Leader->K != ThreadPlace::Lane || Then.size() != 1)
+    return nullptr;
+  const auto *A = dyn_cast<BinaryOperator>(Then[0]);
+  if (!A || A->getOpcode() != BO_Assign || !refersTo(A->getRHS(), V))
+    return nullptr;
+  const auto *Sub = dyn_cast<ArraySubscriptExpr>(strip(A->getLHS()));
+  const VarDecl *Arr = Sub ? refVar(strip(Sub->getBase())) : nullptr;
+  auto W = Sub ? threadPlaceOf(Ctx, Sub->getIdx(), Facts) : std::nullopt;
+  if (!Arr || !cuda::isShared(Arr) || !W || W->K != ThreadPlace::Warp || W->Dims != Leader->Dims)
+    return nullptr;
+  Dims = Leader->Dims;
+  return Arr;
+}
+
+/// The load of warp 0: `w = X < N ? sh[X] : identity` (or `T w = ...`, or
+/// the if/else form), X the lane or the rank. Returns the variable loaded
+/// and N.
+struct PartialsLoad {
+  const VarDecl *Var = nullptr;
+  bool Declares = false;
+  const Expr *Count = nullptr;
+};
+std::optional<PartialsLoad> loadPartials(ASTContext &Ctx, const Stmt *S, const VarDecl *Arr, cuda::ReduceOp Op,
+                                         cuda::ScalarType T, const FunctionFacts &Facts) {
+  PartialsLoad L;
+  const Expr *Cond = nullptr, *Then = nullptr, *Else = nullptr;
+  auto Assigned = [&](const Stmt *St, const Expr *&Value) -> const VarDecl * {
+    if (const auto *DS = dyn_cast<DeclStmt>(St)) {
+      const auto *V = DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+      Value = V ? V->getInit() : nullptr;
+      L.Declares = true;
+      return V;
+    }
+    const auto *A = dyn_cast<BinaryOperator>(St);
+    if (!A || A->getOpcode() != BO_Assign)
+      return nullptr;
+    Value = A->getRHS();
+    return refVar(strip(A->getLHS()));
+  };
+  if (const auto *I = dyn_cast<IfStmt>(S)) {
+    auto T1 = statementsOf(I->getThen()), E1 = statementsOf(I->getElse());
+    const Expr *A = nullptr, *B = nullptr;
+    if (T1.size() != 1 || E1.size() != 1)
+      return std::nullopt;
+    const VarDecl *V1 = Assigned(T1[0], A), *V2 = Assigned(E1[0], B);
+    if (!V1 || V1 != V2 || L.Declares)
+      return std::nullopt;
+    L.Var = V1;
+    Cond = I->getCond();
+    Then = A;
+    Else = B;
+  } else {
+    const Expr *Value = nullptr;
+    L.Var = Assigned(S, Value);
+    const auto *CO = dyn_cast_or_null<ConditionalOperator>(Value ? Value->IgnoreParenImpCasts() : nullptr);
+    if (!L.Var || !CO)
+      return std::nullopt;
+    Cond = CO->getCond();
+    Then = CO->getTrueExpr();
+    Else = CO->getFalseExpr();
+  }
+  const auto *Lt = dyn_cast<BinaryOperator>(strip(Cond));
+  const auto *Sub = dyn_cast<ArraySubscriptExpr>(strip(Then));
+  if (!Lt || Lt->getOpcode() != BO_LT || !Sub || refVar(strip(Sub->getBase())) != Arr)
+    return std::nullopt;
+  auto X = threadPlaceOf(Ctx, Lt->getLHS(), Facts);
+  auto Idx = threadPlaceOf(Ctx, Sub->getIdx(), Facts);
+  if (!X || !Idx || X->K == ThreadPlace::Warp || Idx->K == ThreadPlace::Warp)
+    return std::nullopt;
+  Expr::EvalResult R;
+  const Expr *Id = Else->IgnoreParens();
+  // The identity as the variable's type holds it (with the conversion the
+  // conditional applies: `: 0` of a float is 0.0f).
+  if (Id->isValueDependent() || !Id->EvaluateAsRValue(R, Ctx) || !cuda::isIdentityValue(Op, T, R.Val))
+    return std::nullopt;
+  L.Count = Lt->getRHS();
+  return L;
+}
+
+/// `if (warp == 0) ...` or `if (rank < 32) ...` (either: warp 0 only).
+bool isWarpZeroTest(ASTContext &Ctx, const Expr *Cond, const FunctionFacts &Facts) {
+  const auto *B = dyn_cast<BinaryOperator>(strip(Cond));
+  if (!B)
+    return false;
+  if (B->getOpcode() == BO_EQ)
+    for (unsigned J = 0; J < 2; ++J) {
+      auto W = threadPlaceOf(Ctx, J ? B->getRHS() : B->getLHS(), Facts);
+      auto Z = constInt(Ctx, J ? B->getLHS() : B->getRHS(), Facts);
+      if (W && W->K == ThreadPlace::Warp && Z == 0)
+        return true;
+    }
+  if (B->getOpcode() == BO_LT) {
+    auto R = threadPlaceOf(Ctx, B->getLHS(), Facts);
+    auto K = constInt(Ctx, B->getRHS(), Facts);
+    return R && R->K == ThreadPlace::Rank && K == 32;
+  }
+  return false;
+}
+
+/// N is written as the warp count: (threads + 31) / 32 or
+/// (threads + warpSize - 1) / warpSize.
+bool isCeilWarpCount(ASTContext &Ctx, const Expr *N, unsigned Dims, const FunctionFacts &Facts) {
+  if (const VarDecl *V = setOnce(N, Facts))
+    return isCeilWarpCount(Ctx, V->getInit(), Dims, Facts);
+  const auto *D = dyn_cast<BinaryOperator>(strip(N));
+  if (!D || D->getOpcode() != BO_Div || constInt(Ctx, D->getRHS(), Facts) != 32)
+    return false;
+  auto P = polyOf(Ctx, D->getLHS(), Facts);
+  Poly Want = threadsPoly(Dims);
+  Want[{}] = 31;
+  return P && *P == Want;
+}
+
+/// The element type of variable \p V as a reduction type.
+std::optional<cuda::ScalarType> typeOf(const VarDecl *V) {
+  return V ? cuda::scalarTypeOf(V->getType().getNonReferenceType()) : std::nullopt;
+}
+
+/// Shuffles within warps, the partials through shared memory, shuffles in
+/// warp 0: Body[I, End) exactly.
+std::optional<ReductionMatch> shuffleAndShared(ASTContext &Ctx, ArrayRef<const Stmt *> Body, size_t I,
+                                               size_t End, const FunctionFacts &Facts, std::string &Why) {
+  auto W1 = warpStage(Ctx, Body, I, End, Facts);
+  if (!W1)
+    return std::nullopt;
+  ReductionMatch M;
+  M.Op = W1->Op;
+  M.Var = W1->Var;
+  M.Contribution = nullptr;
+  unsigned Dims = 0;
+  if (I == End) {
+    M.Kind = ReductionMatch::WarpShuffle;
+    M.Over = ReductionMatch::Warp;
+    M.ResultVar = W1->Var;
+    M.Description = "warp shuffles (" + W1->How + ")";
+    return M;
+  }
+  // A barrier before the partials are stored keeps a reduction that runs
+  // again (in a loop) from overwriting the previous round's.
+  if (I + 1 < End && isBlockBarrierStmt(Body[I]))
+    ++I;
+  const VarDecl *Arr = storePartials(Ctx, Body[I], W1->Var, Dims, Facts);
+  if (!Arr) {
+    Why = "after the warp shuffles, expected lane 0 of each warp to store its value in a __shared__ array";
+    return std::nullopt;
+  }
+  if (++I >= End || !isBlockBarrierStmt(Body[I])) {
+    Why = "expected __syncthreads() after the warp partials are stored";
+    return std::nullopt;
+  }
+  ++I;
+  auto T = typeOf(W1->Var);
+  if (!T)
+    return std::nullopt;
+  // Warp 0 loads the partials (inside its branch or before it) and reduces.
+  std::optional<PartialsLoad> Load;
+  const VarDecl *Result = nullptr;
+  if (I < End && (Load = loadPartials(Ctx, Body[I], Arr, M.Op, *T, Facts)))
+    ++I;
+  if (I + 1 != End) {
+    Why = "expected warp 0 to reduce the partials last";
+    return std::nullopt;
+  }
+  const auto *If = dyn_cast<IfStmt>(Body[I]);
+  if (!If || If->getElse() || !isWarpZeroTest(Ctx, If->getCond(), Facts)) {
+    Why = "expected 'if (warp == 0)' (or 'if (rank < 32)') around the second warp stage";
+    return std::nullopt;
+  }
+  std::vector<const Stmt *> Inner = statementsOf(If->getThen());
+  size_t J = 0;
+  if (!Load && !Inner.empty() && (Load = loadPartials(Ctx, Inner[0], Arr, M.Op, *T, Facts)))
+    J = 1;
+  if (!Load || Load->Declares != (Load->Var != W1->Var)) {
+    Why = "expected warp 0 to load the partials: 'v = lane < warps ? partials[lane] : identity'";
+    return std::nullopt;
+  }
+  auto W2 = warpStage(Ctx, Inner, J, Inner.size(), Facts);
+  if (!W2 || J != Inner.size() || W2->Var != Load->Var || W2->Op != M.Op) {
+    Why = "expected warp 0 to reduce the loaded partials with the same operator";
+    return std::nullopt;
+  }
+  Result = Load->Var;
+  M.Kind = ReductionMatch::ShuffleAndShared;
+  M.Over = ReductionMatch::Block;
+  M.ResultVar = Result;
+  M.Scratch.push_back(Arr);
+  M.Needs.RankDims = Dims;
+  if (!isCeilWarpCount(Ctx, Load->Count, Dims, Facts))
+    M.Needs.WarpCount = Load->Count;
+  M.Description = "warp shuffles (" + W1->How + ") and a shared stage across warps";
+  return M;
+}
+
+/// `sm[t] = e; __syncthreads(); for (s = blockDim.x / 2; s > 0; s >>= 1) {
+/// if (t < s) sm[t] op= sm[t + s]; __syncthreads(); }`: Body[I, End).
+std::optional<ReductionMatch> sharedTree(ASTContext &Ctx, ArrayRef<const Stmt *> Body, size_t I, size_t End,
+                                         const FunctionFacts &Facts, std::string &Why) {
+  if (End - I != 3)
+    return std::nullopt;
+  const auto *Store = dyn_cast<BinaryOperator>(Body[I]);
+  const auto *Elem = Store && Store->getOpcode() == BO_Assign ? dyn_cast<ArraySubscriptExpr>(strip(Store->getLHS()))
+                                                               : nullptr;
+  const VarDecl *Arr = Elem ? refVar(strip(Elem->getBase())) : nullptr;
+  auto T = Elem ? threadPlaceOf(Ctx, Elem->getIdx(), Facts) : std::nullopt;
+  if (!Arr || !cuda::isShared(Arr) || !T || T->K != ThreadPlace::Rank)
+    return std::nullopt;
+  if (!isBlockBarrierStmt(Body[I + 1])) {
+    Why = "expected __syncthreads() after each thread's value is stored in the tree";
+    return std::nullopt;
+  }
+  const auto *F = dyn_cast<ForStmt>(unattributed(Body[I + 2]));
+  if (!F) {
+    Why = "expected the halving loop of a shared-memory tree";
+    return std::nullopt;
+  }
+  // Start: blockDim.x / 2 (or >> 1), or a constant.
+  const VarDecl *S = nullptr;
+  const Expr *StartE = nullptr;
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit()); DS && DS->isSingleDecl()) {
+    S = dyn_cast<VarDecl>(DS->getSingleDecl());
+    StartE = S ? S->getInit() : nullptr;
+  }
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(strip(F->getCond()));
+  if (!S || !StartE || !Cond || !refersTo(Cond->getLHS(), S) ||
+      !((Cond->getOpcode() == BO_GT && constInt(Ctx, Cond->getRHS(), Facts) == 0) ||
+        (Cond->getOpcode() == BO_GE && constInt(Ctx, Cond->getRHS(), Facts) == 1) ||
+        (Cond->getOpcode() == BO_NE && constInt(Ctx, Cond->getRHS(), Facts) == 0))) {
+    Why = "expected 'for (s = blockDim.x / 2; s > 0; s >>= 1)'";
+    return std::nullopt;
+  }
+  const Expr *Inc = strip(F->getInc());
+  const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc);
+  if (!CA || !refersTo(CA->getLHS(), S) ||
+      !((CA->getOpcode() == BO_ShrAssign && constInt(Ctx, CA->getRHS(), Facts) == 1) ||
+        (CA->getOpcode() == BO_DivAssign && constInt(Ctx, CA->getRHS(), Facts) == 2))) {
+    Why = "expected the tree's stride to halve (s >>= 1 or s /= 2)";
+    return std::nullopt;
+  }
+  ReductionMatch M;
+  if (auto C = constInt(Ctx, StartE, Facts)) {
+    M.Needs.TreeBlockX = static_cast<uint64_t>(*C) * 2;
+  } else {
+    const auto *D = dyn_cast<BinaryOperator>(strip(StartE));
+    auto B = D ? cuda::builtinIndex(strip(D->getLHS())) : std::nullopt;
+    auto K = D ? constInt(Ctx, D->getRHS(), Facts) : std::nullopt;
+    if (!B || B->Var != cuda::BuiltinVar::BlockDim || B->Dim != 0 ||
+        !((D->getOpcode() == BO_Div && K == 2) || (D->getOpcode() == BO_Shr && K == 1))) {
+      Why = "expected the tree to start at blockDim.x / 2 or a constant";
+      return std::nullopt;
+    }
+    M.Needs.PowerOfTwoBlockX = true;
+  }
+  // Body: `if (t < s) sm[t] op= sm[t + s];` and a barrier, in either order.
+  auto Steps = statementsOf(F->getBody());
+  if (Steps.size() != 2 || !(isBlockBarrierStmt(Steps[0]) || isBlockBarrierStmt(Steps[1]))) {
+    Why = "expected the tree's loop body to be one guarded step and __syncthreads()";
+    return std::nullopt;
+  }
+  const auto *Guarded = dyn_cast<IfStmt>(isBlockBarrierStmt(Steps[0]) ? Steps[1] : Steps[0]);
+  const auto *G = Guarded ? dyn_cast<BinaryOperator>(strip(Guarded->getCond())) : nullptr;
+  auto GT = G && G->getOpcode() == BO_LT ? threadPlaceOf(Ctx, G->getLHS(), Facts) : std::nullopt;
+  auto Then = Guarded ? statementsOf(Guarded->getThen()) : std::vector<const Stmt *>{};
+  if (!GT || GT->K != ThreadPlace::Rank || !refersTo(G->getRHS(), S) || Guarded->getElse() || Then.size() != 1) {
+    Why = "expected 'if (tid < s)' around the tree's step";
+    return std::nullopt;
+  }
+  // The step folds sm[t + s] into sm[t]: written with the element as a
+  // stand-in variable is not possible, so the forms are read here.
+  const Expr *StepE = dyn_cast<Expr>(Then[0]);
+  const Expr *Dst = nullptr, *Other = nullptr;
+  std::optional<cuda::ReduceOp> Op;
+  if (const auto *C = dyn_cast_or_null<CompoundAssignOperator>(StepE)) {
+    Dst = C->getLHS();
+    Other = C->getRHS();
+    Op = C->getOpcode() == BO_AddAssign ? std::optional(cuda::ReduceOp::Add)
+         : C->getOpcode() == BO_AndAssign ? std::optional(cuda::ReduceOp::And)
+         : C->getOpcode() == BO_OrAssign  ? std::optional(cuda::ReduceOp::Or)
+         : C->getOpcode() == BO_XorAssign ? std::optional(cuda::ReduceOp::Xor)
+                                          : std::nullopt;
+  } else if (const auto *A = dyn_cast_or_null<BinaryOperator>(StepE); A && A->getOpcode() == BO_Assign) {
+    Dst = A->getLHS();
+    const Expr *R = strip(A->getRHS());
+    const Expr *X = nullptr, *Y = nullptr;
+    if (const auto *B = dyn_cast<BinaryOperator>(R)) {
+      X = B->getLHS();
+      Y = B->getRHS();
+      Op = B->getOpcode() == BO_Add ? std::optional(cuda::ReduceOp::Add)
+           : B->getOpcode() == BO_And ? std::optional(cuda::ReduceOp::And)
+           : B->getOpcode() == BO_Or  ? std::optional(cuda::ReduceOp::Or)
+           : B->getOpcode() == BO_Xor ? std::optional(cuda::ReduceOp::Xor)
+                                      : std::nullopt;
+    } else if (const auto *Call = dyn_cast<CallExpr>(R); Call && Call->getNumArgs() == 2) {
+      StringRef N = calleeName(Call);
+      X = Call->getArg(0);
+      Y = Call->getArg(1);
+      Op = llvm::StringSwitch<std::optional<cuda::ReduceOp>>(N)
+               .Cases({"max", "fmaxf", "fmax"}, cuda::ReduceOp::Max)
+               .Cases({"min", "fminf", "fmin"}, cuda::ReduceOp::Min)
+               .Default(std::nullopt);
+    }
+    // The same element as the destination: same array, same index.
+    auto Same = [&](const Expr *A, const Expr *B) {
+      const auto *SA = dyn_cast<ArraySubscriptExpr>(strip(A));
+      const auto *SB = dyn_cast<ArraySubscriptExpr>(strip(B));
+      if (!SA || !SB || refVar(strip(SA->getBase())) != refVar(strip(SB->getBase())))
+        return false;
+      auto IA = polyOf(Ctx, SA->getIdx(), Facts), IB = polyOf(Ctx, SB->getIdx(), Facts);
+      return IA && IB && *IA == *IB;
+    };
+    if (X && Y) {
+      if (Same(X, Dst))
+        Other = Y;
+      else if (Same(Y, Dst))
+        Other = X;
+    }
+  }
+  const auto *DstE = Dst ? dyn_cast<ArraySubscriptExpr>(strip(Dst)) : nullptr;
+  const auto *OtherE = Other ? dyn_cast<ArraySubscriptExpr>(strip(Other)) : nullptr;
+  if (!Op || !DstE || !OtherE || refVar(strip(DstE->getBase())) != Arr ||
+      refVar(strip(OtherE->getBase())) != Arr) {
+    Why = "expected the tree's step to fold sm[tid + s] into sm[tid]";
+    return std::nullopt;
+  }
+  auto PT = polyOf(Ctx, DstE->getIdx(), Facts), PO = polyOf(Ctx, OtherE->getIdx(), Facts);
+  auto PS = polyOf(Ctx, Store->getLHS() ? Elem->getIdx() : nullptr, Facts);
+  Poly Plus = PT ? *PT : Poly{};
+  auto SP = polyOf(Ctx, G->getRHS(), Facts);
+  if (SP)
+    addTo(Plus, *SP, 1);
+  if (!PT || !PO || !PS || !SP || *PT != *PS || *PO != Plus || T->Dims != GT->Dims) {
+    Why = "expected the tree's step to read sm[tid + s] and write sm[tid], tid the stored rank";
+    return std::nullopt;
+  }
+  M.Kind = ReductionMatch::SharedTree;
+  M.Over = ReductionMatch::Block;
+  M.Op = *Op;
+  M.Contribution = Store->getRHS();
+  M.TreeArray = Arr;
+  M.Scratch.push_back(Arr);
+  M.Needs.RankDims = T->Dims;
+  M.Description = "a shared-memory halving tree";
+  return M;
+}
+
+/// cub::BlockReduce<T, X[, algorithm, Y, Z]>(storage).Sum(v) or
+/// .Reduce(v, cub::Sum() / cub::Max() / cub::Min() / cuda::std::plus<>()...).
+std::optional<ReductionMatch> cubReduce(ASTContext &Ctx, const Stmt *S, const FunctionFacts &Facts) {
+  const auto *DS = dyn_cast<DeclStmt>(S);
+  const auto *V = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+  const Expr *Init = V ? V->getInit() : nullptr;
+  if (const auto *A = dyn_cast<BinaryOperator>(S); A && A->getOpcode() == BO_Assign) {
+    V = refVar(strip(A->getLHS()));
+    Init = A->getRHS();
+  }
+  const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(Init ? Init->IgnoreParenImpCasts() : nullptr);
+  const CXXMethodDecl *Method = MC ? MC->getMethodDecl() : nullptr;
+  const CXXRecordDecl *RD = Method ? Method->getParent() : nullptr;
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD);
+  if (!V || !Spec || RD->getName() != "BlockReduce")
+    return std::nullopt;
+  bool InCub = false;
+  for (const DeclContext *DC = RD->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      InCub |= NS->getName() == "cub";
+  if (!InCub)
+    return std::nullopt;
+  std::optional<cuda::ReduceOp> Op;
+  StringRef M = Method->getName();
+  if (M == "Sum" && MC->getNumArgs() == 1)
+    Op = cuda::ReduceOp::Add;
+  else if (M == "Reduce" && MC->getNumArgs() == 2) {
+    const CXXRecordDecl *Fn = MC->getArg(1)->getType()->getAsCXXRecordDecl();
+    StringRef N = Fn && Fn->getIdentifier() ? Fn->getName() : "";
+    Op = llvm::StringSwitch<std::optional<cuda::ReduceOp>>(N)
+             .Cases({"Sum", "plus"}, cuda::ReduceOp::Add)
+             .Cases({"Max", "maximum"}, cuda::ReduceOp::Max)
+             .Cases({"Min", "minimum"}, cuda::ReduceOp::Min)
+             .Case("bit_and", cuda::ReduceOp::And)
+             .Case("bit_or", cuda::ReduceOp::Or)
+             .Case("bit_xor", cuda::ReduceOp::Xor)
+             .Default(std::nullopt);
+  }
+  if (!Op)
+    return std::nullopt;
+  // The block shape cub was told: X, and Y and Z (arguments 3 and 4).
+  const TemplateArgumentList &Args = Spec->getTemplateArgs();
+  auto Dim = [&](unsigned I) -> std::optional<uint64_t> {
+    if (I >= Args.size())
+      return 1;
+    if (Args[I].getKind() != TemplateArgument::Integral)
+      return std::nullopt;
+    return Args[I].getAsIntegral().getZExtValue();
+  };
+  auto X = Dim(1), Y = Dim(3), Z = Dim(4);
+  if (!X || !Y || !Z)
+    return std::nullopt;
+  ReductionMatch R;
+  R.Kind = ReductionMatch::CubBlockReduce;
+  R.Over = ReductionMatch::Block;
+  R.Op = *Op;
+  R.Contribution = MC->getArg(0);
+  R.ResultVar = V;
+  R.Stmts = {S};
+  R.Needs.RankDims = 3;
+  R.Needs.TreeBlockX = *X;
+  R.Description = "cub::BlockReduce<..., " + std::to_string(*X) + ">::" + M.str();
+  if (*Y != 1 || *Z != 1)
+    return std::nullopt; // a 3-D cub block: not matched (its shape check is X alone)
+  // `BlockReduce(temp)`: a functional cast around the construction.
+  const Expr *Obj = MC->getImplicitObjectArgument()->IgnoreImplicit();
+  if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(Obj))
+    Obj = FC->getSubExpr()->IgnoreImplicit();
+  if (const auto *Storage = dyn_cast<CXXConstructExpr>(Obj))
+    if (Storage->getNumArgs() == 1)
+      if (const VarDecl *TS = refVar(strip(Storage->getArg(0))); TS && cuda::isShared(TS))
+        R.Scratch.push_back(TS);
+  (void)Facts;
+  return R;
+}
+
+/// `g.thread_rank()` of a cooperative_groups thread_block (the linear rank)
+/// or of a 32-thread tile (the lane). thread_block's thread_rank is a static
+/// member (CUDA 12+), so the call is matched through its member expression.
+std::optional<ThreadPlace> groupRank(const Expr *E) {
+  const auto *Call = dyn_cast<CallExpr>(E);
+  const auto *ME = Call ? dyn_cast<MemberExpr>(Call->getCallee()->IgnoreParenImpCasts()) : nullptr;
+  const auto *M = ME ? dyn_cast<CXXMethodDecl>(ME->getMemberDecl()) : nullptr;
+  if (!M || !M->getIdentifier() || M->getName() != "thread_rank")
+    return std::nullopt;
+  QualType Object = ME->getBase()->getType();
+  if (ME->isArrow())
+    Object = Object->getPointeeType();
+  const CXXRecordDecl *RD = Object.isNull() ? nullptr : Object->getAsCXXRecordDecl();
+  if (!RD || !RD->getIdentifier())
+    return std::nullopt;
+  bool InCG = false;
+  for (const DeclContext *DC = RD->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      InCG |= NS->getName() == "cooperative_groups";
+  if (!InCG)
+    return std::nullopt;
+  if (RD->getName() == "thread_block")
+    return ThreadPlace{ThreadPlace::Rank, 3};
+  if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD);
+      Spec && RD->getName() == "thread_block_tile" && Spec->getTemplateArgs().size() >= 1 &&
+      Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Integral &&
+      Spec->getTemplateArgs()[0].getAsIntegral() == 32)
+    return ThreadPlace{ThreadPlace::Lane, 3};
+  return std::nullopt;
+}
+
+} // namespace
+
+std::optional<ThreadPlace> threadPlaceOf(const ASTContext &Ctx, const Expr *E, const FunctionFacts &Facts) {
+  E = strip(E);
+  if (!E)
+    return std::nullopt;
+  if (auto G = groupRank(E))
+    return G;
+  if (auto D = rankDims(Ctx, E, Facts))
+    return ThreadPlace{ThreadPlace::Rank, *D};
+  if (const VarDecl *V = setOnce(E, Facts))
+    return threadPlaceOf(Ctx, V->getInit(), Facts);
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (!B)
+    return std::nullopt;
+  auto R = threadPlaceOf(Ctx, B->getLHS(), Facts);
+  auto K = constInt(Ctx, B->getRHS(), Facts);
+  if (!R || R->K != ThreadPlace::Rank || !K)
+    return std::nullopt;
+  if ((B->getOpcode() == BO_Rem && *K == 32) || (B->getOpcode() == BO_And && *K == 31))
+    return ThreadPlace{ThreadPlace::Lane, R->Dims};
+  if ((B->getOpcode() == BO_Div && *K == 32) || (B->getOpcode() == BO_Shr && *K == 5))
+    return ThreadPlace{ThreadPlace::Warp, R->Dims};
+  return std::nullopt;
+}
+
+std::optional<ThreadPlace> leaderOf(const ASTContext &Ctx, const Expr *Cond, const FunctionFacts &Facts) {
+  Cond = strip(Cond);
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Cond); U && U->getOpcode() == UO_LNot) {
+    auto P = threadPlaceOf(Ctx, U->getSubExpr(), Facts);
+    if (P && P->K != ThreadPlace::Warp)
+      return P;
+    return std::nullopt;
+  }
+  const auto *B = dyn_cast_or_null<BinaryOperator>(Cond);
+  if (!B)
+    return std::nullopt;
+  if (B->getOpcode() == BO_LAnd) {
+    // threadIdx.x == 0 && threadIdx.y == 0 [&& threadIdx.z == 0], any order.
+    std::vector<const Expr *> Terms;
+    std::function<bool(const Expr *)> Flatten = [&](const Expr *E) {
+      E = strip(E);
+      if (const auto *A = dyn_cast<BinaryOperator>(E); A && A->getOpcode() == BO_LAnd)
+        return Flatten(A->getLHS()) && Flatten(A->getRHS());
+      Terms.push_back(E);
+      return true;
+    };
+    Flatten(B);
+    unsigned Seen = 0;
+    for (const Expr *T : Terms) {
+      const auto *Eq = dyn_cast<BinaryOperator>(T);
+      if (!Eq || Eq->getOpcode() != BO_EQ)
+        return std::nullopt;
+      auto Idx = cuda::builtinIndex(strip(Eq->getLHS()));
+      if (!Idx)
+        Idx = cuda::builtinIndex(strip(Eq->getRHS()));
+      const Expr *Other = Idx && cuda::builtinIndex(strip(Eq->getLHS())) ? Eq->getRHS() : Eq->getLHS();
+      if (!Idx || Idx->Var != cuda::BuiltinVar::ThreadIdx || constInt(Ctx, Other, Facts) != 0)
+        return std::nullopt;
+      Seen |= 1u << Idx->Dim;
+    }
+    if (Seen == 3)
+      return ThreadPlace{ThreadPlace::Rank, 2};
+    if (Seen == 7)
+      return ThreadPlace{ThreadPlace::Rank, 3};
+    return std::nullopt;
+  }
+  if (B->getOpcode() != BO_EQ)
+    return std::nullopt;
+  for (unsigned J = 0; J < 2; ++J) {
+    auto P = threadPlaceOf(Ctx, J ? B->getRHS() : B->getLHS(), Facts);
+    if (P && P->K != ThreadPlace::Warp && constInt(Ctx, J ? B->getLHS() : B->getRHS(), Facts) == 0)
+      return P;
+  }
+  return std::nullopt;
+}
+
+std::optional<Fold> foldOf(const Stmt *S) {
+  const auto *E = dyn_cast_or_null<Expr>(S);
+  if (!E)
+    return std::nullopt;
+  E = E->IgnoreParens();
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+    E = EWC->getSubExpr()->IgnoreParens();
+  Fold F;
+  F.E = E;
+  if (const auto *C = dyn_cast<CompoundAssignOperator>(E)) {
+    F.Var = refVar(C->getLHS()->IgnoreParens());
+    F.Operand = C->getRHS();
+    switch (C->getOpcode()) {
+    case BO_AddAssign: F.Op = cuda::ReduceOp::Add; break;
+    case BO_AndAssign: F.Op = cuda::ReduceOp::And; break;
+    case BO_OrAssign: F.Op = cuda::ReduceOp::Or; break;
+    case BO_XorAssign: F.Op = cuda::ReduceOp::Xor; break;
+    default: return std::nullopt;
+    }
+    if (!F.Var || isMemoryLValue(C->getLHS()->IgnoreParens()))
+      return std::nullopt;
+    return F;
+  }
+  const auto *A = dyn_cast<BinaryOperator>(E);
+  if (!A || A->getOpcode() != BO_Assign)
+    return std::nullopt;
+  F.Var = refVar(A->getLHS()->IgnoreParens());
+  if (!F.Var || isMemoryLValue(A->getLHS()->IgnoreParens()))
+    return std::nullopt;
+  const Expr *R = strip(A->getRHS());
+  const Expr *X = nullptr, *Y = nullptr;
+  if (const auto *B = dyn_cast<BinaryOperator>(R)) {
+    X = B->getLHS();
+    Y = B->getRHS();
+    switch (B->getOpcode()) {
+    case BO_Add: F.Op = cuda::ReduceOp::Add; break;
+    case BO_And: F.Op = cuda::ReduceOp::And; break;
+    case BO_Or: F.Op = cuda::ReduceOp::Or; break;
+    case BO_Xor: F.Op = cuda::ReduceOp::Xor; break;
+    default: return std::nullopt;
+    }
+  } else if (const auto *C = dyn_cast<CallExpr>(R); C && C->getNumArgs() == 2) {
+    auto Op = llvm::StringSwitch<std::optional<cuda::ReduceOp>>(calleeName(C))
+                  .Cases({"max", "fmaxf", "fmax"}, cuda::ReduceOp::Max)
+                  .Cases({"min", "fminf", "fmin"}, cuda::ReduceOp::Min)
+                  .Default(std::nullopt);
+    if (!Op)
+      return std::nullopt;
+    F.Op = *Op;
+    X = C->getArg(0);
+    Y = C->getArg(1);
+  } else {
+    return std::nullopt;
+  }
+  if (refVar(strip(X)) == F.Var && !isMemoryLValue(strip(X)))
+    F.Operand = Y;
+  else if (refVar(strip(Y)) == F.Var && !isMemoryLValue(strip(Y)))
+    F.Operand = X;
+  else
+    return std::nullopt;
+  return F;
+}
+
+std::optional<ReductionMatch> matchReduction(ASTContext &Ctx, ArrayRef<const Stmt *> Body, size_t Begin,
+                                             size_t End, const Expr *Result, const FunctionFacts &Facts,
+                                             std::string &Why) {
+  if (Begin >= End || End > Body.size())
+    return std::nullopt;
+  const VarDecl *ResultVar = refVar(strip(Result));
+  std::optional<ReductionMatch> M;
+  if (End - Begin == 1) {
+    // One statement: a helper call or cub.
+    if (auto Cub = cubReduce(Ctx, Body[Begin], Facts)) {
+      M = Cub;
+    } else if (auto H = helperCallOf(Body[Begin])) {
+      std::string Inner;
+      if (auto HM = helperReduction(Ctx, H->Callee, Inner)) {
+        M = ReductionMatch();
+        M->Kind = ReductionMatch::Helper;
+        M->Over = HM->Over;
+        M->Op = HM->Op;
+        M->Needs = HM->Needs;
+        M->Contribution = H->Argument;
+        M->ResultVar = H->Assigned;
+        M->Var = !H->Declares && refersTo(H->Argument, H->Assigned) ? H->Assigned : nullptr;
+        M->Description = "'" + H->Callee->getNameAsString() + "' (" + HM->Description + ")";
+        M->Stmts = {Body[Begin]};
+      } else if (!Inner.empty()) {
+        Why = "in '" + H->Callee->getNameAsString() + "': " + Inner;
+      }
+    }
+  }
+  if (!M) {
+    size_t I = Begin;
+    M = shuffleAndShared(Ctx, Body, I, End, Facts, Why);
+    if (M && M->Stmts.empty()) {
+      // shuffleAndShared consumed [Begin, End) when it matched; a warp-only
+      // match must end at End too.
+      size_t J = Begin;
+      if (M->Kind == ReductionMatch::WarpShuffle) {
+        auto W = warpStage(Ctx, Body, J, End, Facts);
+        if (!W || J != End)
+          M.reset();
+      }
+    }
+  }
+  if (!M)
+    M = sharedTree(Ctx, Body, Begin, End, Facts, Why);
+  if (!M)
+    return std::nullopt;
+  if (M->Stmts.empty())
+    M->Stmts.assign(Body.begin() + Begin, Body.begin() + End);
+  if (!M->Contribution && M->Var)
+    M->Contribution = nullptr; // reduced in place: the value before is the variable's own
+  // The result must be what the caller reads.
+  if (M->Kind == ReductionMatch::SharedTree) {
+    const auto *Sub = dyn_cast_or_null<ArraySubscriptExpr>(strip(Result));
+    if (!Sub || refVar(strip(Sub->getBase())) != M->TreeArray || constInt(Ctx, Sub->getIdx(), Facts) != 0) {
+      Why = "the tree's result is element 0 of '" + M->TreeArray->getName().str() + "', which is not what is read";
+      return std::nullopt;
+    }
+  } else if (!ResultVar || ResultVar != M->ResultVar) {
+    Why = "the reduction's result is not the value read";
+    return std::nullopt;
+  }
+  return M;
+}
+
+std::optional<ReductionMatch> reductionBefore(ASTContext &Ctx, ArrayRef<const Stmt *> Body, size_t End,
+                                              const Expr *Result, const FunctionFacts &Facts, std::string &Why) {
+  std::optional<ReductionMatch> Found;
+  size_t Begin = End;
+  for (size_t B = End; B-- > 0;) {
+    std::string W;
+    if (auto M = matchReduction(Ctx, Body, B, End, Result, Facts, W)) {
+      Found = M;
+      Begin = B;
+    } else if (Why.empty() || !W.empty()) {
+      if (!W.empty())
+        Why = W;
+    }
+    if (End - B >= 8)
+      break;
+  }
+  if (!Found) {
+    if (Why.empty())
+      Why = "the statements before it are no warp shuffle reduction, shared stage, halving tree, "
+            "reducing helper or cub::BlockReduce of the value it reads";
+    return std::nullopt;
+  }
+  // Declarations just before it that only the reduction uses (lanes,
+  // warps, shared arrays) belong to it.
+  auto UsedOutside = [&](const VarDecl *V, size_t From) {
+    std::function<bool(const Stmt *)> Uses = [&](const Stmt *S) {
+      if (!S)
+        return false;
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == V)
+        return true;
+      for (const Stmt *C : S->children())
+        if (Uses(C))
+          return true;
+      return false;
+    };
+    // Uses after the reduction other than the statement reading it.
+    for (size_t I = End + 1; I < Body.size(); ++I)
+      if (Uses(Body[I]))
+        return true;
+    for (size_t I = 0; I < From; ++I)
+      if (Uses(Body[I]))
+        return true;
+    return false;
+  };
+  while (Begin > 0) {
+    const auto *DS = dyn_cast<DeclStmt>(Body[Begin - 1]);
+    if (!DS)
+      break;
+    bool Mine = true;
+    for (const Decl *D : DS->decls()) {
+      const auto *V = dyn_cast<VarDecl>(D);
+      const VarDecl *Own = Found->Contribution ? refVar(strip(Found->Contribution)) : nullptr;
+      Mine &= V && V != Found->Var && V != Found->ResultVar && V != Own && !UsedOutside(V, Begin - 1);
+      // A shared array, or a local computed from thread indices alone (a
+      // lane, a warp, a width, a mask): the thread's own work (a load, a
+      // call) is not the reduction's.
+      Mine &= V && (cuda::isShared(V) || (V->getInit() && isIndexArithmetic(V->getInit(), Facts)));
+    }
+    if (!Mine)
+      break;
+    --Begin;
+    Found->Stmts.insert(Found->Stmts.begin(), Body[Begin]);
+    for (const Decl *D : DS->decls())
+      Found->Scratch.push_back(cast<VarDecl>(D));
+  }
+  return Found;
+}
+
+std::optional<int64_t> evaluateInBlock(const ASTContext &Ctx, const Expr *E, const FunctionFacts &Facts,
+                                       uint64_t X, uint64_t Y, uint64_t Z) {
+  E = strip(E);
+  if (!E)
+    return std::nullopt;
+  if (auto B = cuda::builtinIndex(E)) {
+    if (B->Var != cuda::BuiltinVar::BlockDim)
+      return std::nullopt;
+    return static_cast<int64_t>(B->Dim == 0 ? X : B->Dim == 1 ? Y : Z);
+  }
+  if (auto K = constInt(Ctx, E, Facts))
+    return K;
+  if (const VarDecl *V = setOnce(E, Facts))
+    return evaluateInBlock(Ctx, V->getInit(), Facts, X, Y, Z);
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (!B)
+    return std::nullopt;
+  auto L = evaluateInBlock(Ctx, B->getLHS(), Facts, X, Y, Z);
+  auto R = evaluateInBlock(Ctx, B->getRHS(), Facts, X, Y, Z);
+  if (!L || !R)
+    return std::nullopt;
+  switch (B->getOpcode()) {
+  case BO_Add: return *L + *R;
+  case BO_Sub: return *L - *R;
+  case BO_Mul: return *L * *R;
+  case BO_Div: return *R ? std::optional<int64_t>(*L / *R) : std::nullopt;
+  case BO_Rem: return *R ? std::optional<int64_t>(*L % *R) : std::nullopt;
+  case BO_Shr: return *R >= 0 && *R < 63 ? std::optional<int64_t>(*L >> *R) : std::nullopt;
+  case BO_Shl: return *R >= 0 && *R < 32 ? std::optional<int64_t>(*L << *R) : std::nullopt;
+  default: return std::nullopt;
+  }
+}
+
+} // namespace analysis
+} // namespace klineage

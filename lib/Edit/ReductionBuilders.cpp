@@ -1,0 +1,147 @@
+//===- ReductionBuilders.cpp - Warp and block reductions as source text ---===//
+#include "klineage/Edit/ReductionBuilders.h"
+
+using namespace llvm;
+
+namespace klineage {
+
+namespace {
+
+/// The names one reduction declares.
+struct Names {
+  std::string Warps, Rank, Lane, Threads, Width, Mask, Offset, Other;
+};
+
+class Emitter {
+public:
+  Emitter(const ReductionRequest &R, const Names &N, StringRef IndentUnit)
+      : R(R), N(N), Unit(IndentUnit.str()) {}
+
+  void line(const std::string &Text) { Out.push_back(Prefix + Text); }
+  void indent() { Prefix += Unit; }
+  void dedent() { Prefix.resize(Prefix.size() - Unit.size()); }
+
+  /// Folds the value of the lane OFFSET lanes up into the value, for
+  /// offsets 16, 8, 4, 2, 1: lane 0 ends with the warp's reduction.
+  void warpStage() {
+    std::string Head = "for (unsigned " + N.Offset + " = 16; " + N.Offset + " > 0; " + N.Offset + " /= 2)";
+    if (R.FullWarps) {
+      line(Head);
+      indent();
+      line(cuda::foldText(R.Op, R.Value,
+                          "__shfl_down_sync(0xffffffffu, " + R.Value + ", " + N.Offset + ")") +
+           ";");
+      dedent();
+      return;
+    }
+    // A lane past the end of a partial warp holds nothing: its neighbours
+    // skip it (the shuffle still runs in every existing lane).
+    line(Head + " {");
+    indent();
+    line("const " + R.Type + " " + N.Other + " = __shfl_down_sync(" + N.Mask + ", " + R.Value + ", " +
+         N.Offset + ");");
+    line("if (" + N.Lane + " + " + N.Offset + " < " + N.Width + ")");
+    indent();
+    line(cuda::foldText(R.Op, R.Value, N.Other) + ";");
+    dedent();
+    dedent();
+    line("}");
+  }
+
+  std::vector<std::string> take() { return std::move(Out); }
+
+private:
+  const ReductionRequest &R;
+  const Names &N;
+  std::string Unit, Prefix;
+  std::vector<std::string> Out;
+};
+
+} // namespace
+
+ReductionCode buildReduction(const ReductionRequest &R, FreshNames &Fresh, unsigned ElementBytes,
+                             StringRef IndentUnit) {
+  bool Block = R.Over == ReductionRequest::Scope::Block;
+  bool All = R.ResultIn == ReductionRequest::Holder::All;
+  Names N;
+  if (Block)
+    N.Warps = Fresh.get(R.NameStem + "_warps");
+  N.Rank = Fresh.get(R.NameStem + "_rank");
+  N.Lane = Fresh.get(R.NameStem + "_lane");
+  if (Block || !R.FullWarps)
+    N.Threads = Fresh.get(R.NameStem + "_threads");
+  if (!R.FullWarps) {
+    N.Width = Fresh.get(R.NameStem + "_width");
+    N.Mask = Fresh.get(R.NameStem + "_mask");
+    N.Other = Fresh.get(R.NameStem + "_other");
+  }
+  N.Offset = Fresh.get(R.NameStem + "_offset");
+
+  Emitter E(R, N, IndentUnit);
+  ReductionCode Code;
+  if (Block) {
+    E.line("__shared__ " + R.Type + " " + N.Warps + "[32];");
+    Code.SharedBytes = 32 * ElementBytes;
+  }
+  E.line("const unsigned " + N.Rank + " = " +
+         (R.OneDimensional ? "threadIdx.x"
+                           : "threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)") +
+         ";");
+  E.line("const unsigned " + N.Lane + " = " + N.Rank + " % 32u;");
+  if (!N.Threads.empty())
+    E.line("const unsigned " + N.Threads + " = " +
+           (R.OneDimensional ? "blockDim.x" : "blockDim.x * blockDim.y * blockDim.z") + ";");
+  if (!R.FullWarps) {
+    // The lanes of this warp: 32, or fewer in a partial last warp.
+    E.line("const unsigned " + N.Width + " = min(32u, " + N.Threads + " - (" + N.Rank + " - " + N.Lane +
+           "));");
+    E.line("const unsigned " + N.Mask + " = " + N.Width + " == 32u ? 0xffffffffu : (1u << " + N.Width +
+           ") - 1u;");
+  }
+  E.warpStage();
+  std::string Mask = R.FullWarps ? "0xffffffffu" : N.Mask;
+  if (!Block) {
+    if (All)
+      E.line(R.Value + " = __shfl_sync(" + Mask + ", " + R.Value + ", 0);");
+    else
+      Code.LeaderCondition = N.Lane + " == 0";
+    Code.Lines = E.take();
+    return Code;
+  }
+  // One partial per warp, reduced by warp 0.
+  if (R.Reentrant)
+    E.line("__syncthreads();");
+  E.line("if (" + N.Lane + " == 0)");
+  E.indent();
+  E.line(N.Warps + "[" + N.Rank + " / 32u] = " + R.Value + ";");
+  E.dedent();
+  E.line("__syncthreads();");
+  E.line("if (" + N.Rank + " < 32u) {");
+  E.indent();
+  E.line(R.Value + " = " + N.Rank + " < (" + N.Threads + " + 31u) / 32u ? " + N.Warps + "[" + N.Rank +
+         "] : " + R.Identity + ";");
+  E.warpStage();
+  E.dedent();
+  E.line("}");
+  if (All) {
+    E.line("if (" + N.Rank + " == 0)");
+    E.indent();
+    E.line(N.Warps + "[0] = " + R.Value + ";");
+    E.dedent();
+    E.line("__syncthreads();");
+    E.line(R.Value + " = " + N.Warps + "[0];");
+  } else {
+    Code.LeaderCondition = N.Rank + " == 0";
+  }
+  Code.Lines = E.take();
+  return Code;
+}
+
+std::string indentLines(const std::vector<std::string> &Lines, StringRef Indent) {
+  std::string Out;
+  for (const std::string &L : Lines)
+    Out += "\n" + Indent.str() + L;
+  return Out;
+}
+
+} // namespace klineage

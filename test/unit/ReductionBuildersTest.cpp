@@ -1,0 +1,287 @@
+//===- ReductionBuildersTest.cpp - Edit/ReductionBuilders, compiled by nvcc ---===//
+//
+// The emitted reductions are compiled by nvcc for every element type and
+// operator, in warp and block scope, with and without the launch facts that
+// simplify them. The same harness has a main() that checks every block's
+// (and warp's) result against the host for awkward block shapes (7, 33,
+// 100, 5x3x2 threads, ...); it runs where a GPU is present.
+//
+//===----------------------------------------------------------------------===//
+#include "klineage/Edit/ReductionBuilders.h"
+#include "klineage/Frontend/CudaFrontend.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+#include "gtest/gtest.h"
+#include <fstream>
+
+using namespace klineage;
+using namespace klineage::cuda;
+
+namespace {
+
+std::unique_ptr<clang::ASTUnit> emptyUnit() { return clang::tooling::buildASTFromCode("int unused_by_test;"); }
+
+TEST(ReductionBuilders, BlockSumWithFullWarpsReadsLikeHandWrittenCode) {
+  auto AST = emptyUnit();
+  FreshNames Names(AST->getASTContext());
+  ReductionRequest R;
+  R.Op = ReduceOp::Add;
+  R.Type = "float";
+  R.Identity = identityLiteral(ReduceOp::Add, ScalarType::Float);
+  R.Value = "sum";
+  R.FullWarps = true;
+  R.OneDimensional = true;
+  R.NameStem = "sum";
+  ReductionCode C = buildReduction(R, Names, 4);
+  EXPECT_EQ(llvm::join(C.Lines, "\n"), R"(__shared__ float sum_warps[32];
+const unsigned sum_rank = threadIdx.x;
+const unsigned sum_lane = sum_rank % 32u;
+const unsigned sum_threads = blockDim.x;
+for (unsigned sum_offset = 16; sum_offset > 0; sum_offset /= 2)
+  sum += __shfl_down_sync(0xffffffffu, sum, sum_offset);
+if (sum_lane == 0)
+  sum_warps[sum_rank / 32u] = sum;
+__syncthreads();
+if (sum_rank < 32u) {
+  sum = sum_rank < (sum_threads + 31u) / 32u ? sum_warps[sum_rank] : -0.0f;
+  for (unsigned sum_offset = 16; sum_offset > 0; sum_offset /= 2)
+    sum += __shfl_down_sync(0xffffffffu, sum, sum_offset);
+})");
+  EXPECT_EQ(C.LeaderCondition, "sum_rank == 0");
+  EXPECT_EQ(C.SharedBytes, 128u);
+}
+
+TEST(ReductionBuilders, PartialWarpsGuardTheirLanesAndNamesAreFresh) {
+  auto AST = emptyUnit();
+  FreshNames Names(AST->getASTContext());
+  ReductionRequest R;
+  R.Op = ReduceOp::Max;
+  R.Type = "int";
+  R.Identity = identityLiteral(ReduceOp::Max, ScalarType::Int);
+  R.Value = "m";
+  R.Over = ReductionRequest::Scope::Warp;
+  R.ResultIn = ReductionRequest::Holder::All;
+  R.NameStem = "m";
+  ReductionCode C = buildReduction(R, Names, 4);
+  std::string Text = llvm::join(C.Lines, "\n");
+  EXPECT_NE(Text.find("const unsigned m_width = min(32u, m_threads - (m_rank - m_lane));"), std::string::npos)
+      << Text;
+  EXPECT_NE(Text.find("if (m_lane + m_offset < m_width)\n    m = max(m, m_other);"), std::string::npos) << Text;
+  EXPECT_NE(Text.find("m = __shfl_sync(m_mask, m, 0);"), std::string::npos) << Text;
+  EXPECT_EQ(Text.find("__shared__"), std::string::npos) << "a warp reduction needs no shared memory";
+  EXPECT_TRUE(C.LeaderCondition.empty()) << "every lane holds the result";
+  ReductionCode Again = buildReduction(R, Names, 4);
+  EXPECT_NE(llvm::join(Again.Lines, "\n").find("m_rank_1"), std::string::npos)
+      << "a second reduction in the same function gets its own names";
+}
+
+/// One kernel of the harness: a variant of the request for one type and
+/// operator, and the host check of its results.
+struct Variant {
+  ScalarType T;
+  ReduceOp Op;
+  ReductionRequest::Scope Over;
+  ReductionRequest::Holder ResultIn;
+  bool FullWarps, OneDimensional, Reentrant;
+};
+
+std::string kernelName(unsigned I) { return "k" + std::to_string(I); }
+
+/// The harness: each kernel reduces in[] per block (or per warp) and writes
+/// the result of each group, or (broadcast) each thread's copy, to out[].
+std::string harness(const std::vector<Variant> &Vs, FreshNames &Names) {
+  std::string S = "#include <cstdio>\n#include <cstdlib>\n#include <vector>\n#include <cuda_runtime.h>\n"
+                  "#include <math.h>\n\n";
+  for (unsigned I = 0; I < Vs.size(); ++I) {
+    const Variant &V = Vs[I];
+    std::string Ty = scalarTypeSpelling(V.T);
+    ReductionRequest R;
+    R.Op = V.Op;
+    R.Type = Ty;
+    R.Identity = identityLiteral(V.Op, V.T);
+    R.Value = "v" + std::to_string(I);
+    R.Over = V.Over;
+    R.ResultIn = V.ResultIn;
+    R.FullWarps = V.FullWarps;
+    R.OneDimensional = V.OneDimensional;
+    R.Reentrant = V.Reentrant;
+    R.NameStem = "r" + std::to_string(I);
+    unsigned Bytes = V.T == ScalarType::Int || V.T == ScalarType::UInt || V.T == ScalarType::Float ? 4 : 8;
+    ReductionCode C = buildReduction(R, Names, Bytes);
+    bool Block = V.Over == ReductionRequest::Scope::Block;
+    S += "__global__ void " + kernelName(I) + "(const " + Ty + " *in, " + Ty + " *out) {\n";
+    S += "  const unsigned t = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);\n";
+    S += "  const unsigned nt = blockDim.x * blockDim.y * blockDim.z;\n";
+    S += "  const size_t g = (size_t)blockIdx.x * nt + t;\n";
+    S += std::string("  for (int rep = 0; rep < ") + (V.Reentrant ? "3" : "1") + "; ++rep) {\n";
+    S += "    " + Ty + " " + R.Value + " = in[g];\n";
+    S += indentLines(C.Lines, "    ").substr(1) + "\n";
+    // Where each result goes: one slot per block (block) or per warp
+    // (warp, 32 slots per block), or one per thread (broadcast).
+    std::string Slot = V.ResultIn == ReductionRequest::Holder::All ? "g"
+                       : Block ? "blockIdx.x"
+                               : "(size_t)blockIdx.x * 32 + t / 32";
+    if (!C.LeaderCondition.empty())
+      S += "    if (" + C.LeaderCondition + ")\n  ";
+    S += "    out[" + Slot + "] = " + R.Value + ";\n";
+    S += "  }\n}\n\n";
+  }
+  // Host side: every variant on every block shape it admits.
+  S += R"(
+template <typename T> T fold(int op, T a, T b) {
+  switch (op) {
+  case 0: return a + b;
+  case 1: return a > b ? a : b;
+  case 2: return a < b ? a : b;
+  case 3: return (T)((unsigned long long)a & (unsigned long long)b);
+  case 4: return (T)((unsigned long long)a | (unsigned long long)b);
+  default: return (T)((unsigned long long)a ^ (unsigned long long)b);
+  }
+}
+
+template <typename T>
+int check(const char *name, void (*k)(const T *, T *), int op, bool block, bool all, bool full, bool oned) {
+  const dim3 shapes[] = {dim3(256), dim3(1024), dim3(96), dim3(100), dim3(33), dim3(7), dim3(1),
+                         dim3(32, 4), dim3(16, 3), dim3(5, 3, 2)};
+  int bad = 0;
+  for (dim3 b : shapes) {
+    unsigned nt = b.x * b.y * b.z;
+    if ((full && nt % 32) || (oned && (b.y > 1 || b.z > 1)))
+      continue;
+    const unsigned blocks = 3;
+    size_t n = (size_t)blocks * nt;
+    std::vector<T> in(n);
+    for (size_t i = 0; i < n; ++i)
+      in[i] = (T)(op >= 3 ? (rand() & 0xffff) : (rand() % 101) - (((T)-1 < (T)0) ? 50 : 0));
+    size_t slots = all ? n : block ? blocks : (size_t)blocks * 32;
+    T *din, *dout;
+    cudaMalloc(&din, n * sizeof(T));
+    cudaMalloc(&dout, slots * sizeof(T));
+    cudaMemcpy(din, in.data(), n * sizeof(T), cudaMemcpyHostToDevice);
+    cudaMemset(dout, 0, slots * sizeof(T));
+    k<<<blocks, b>>>(din, dout);
+    std::vector<T> out(slots);
+    if (cudaMemcpy(out.data(), dout, slots * sizeof(T), cudaMemcpyDeviceToHost) != cudaSuccess) {
+      printf("%s: CUDA error %s\n", name, cudaGetErrorString(cudaGetLastError()));
+      return 1;
+    }
+    for (unsigned blk = 0; blk < blocks; ++blk)
+      for (unsigned w = 0; w < (block ? 1 : (nt + 31) / 32); ++w) {
+        unsigned lo = block ? 0 : w * 32, hi = block ? nt : (w * 32 + 32 < nt ? w * 32 + 32 : nt);
+        T want = in[(size_t)blk * nt + lo];
+        for (unsigned t = lo + 1; t < hi; ++t)
+          want = fold(op, want, in[(size_t)blk * nt + t]);
+        for (unsigned t = lo; t < hi; ++t) {
+          size_t slot = all ? (size_t)blk * nt + t : block ? blk : (size_t)blk * 32 + w;
+          if (out[slot] != want) {
+            printf("%s: block (%u,%u,%u) group %u thread %u: got %g, want %g\n", name, b.x, b.y, b.z, blk, t,
+                   (double)out[slot], (double)want);
+            ++bad;
+            break;
+          }
+          if (!all)
+            break;
+        }
+      }
+    cudaFree(din);
+    cudaFree(dout);
+  }
+  return bad;
+}
+
+int main() {
+  int bad = 0;
+)";
+  for (unsigned I = 0; I < Vs.size(); ++I) {
+    const Variant &V = Vs[I];
+    S += "  bad += check<" + std::string(scalarTypeSpelling(V.T)) + ">(\"" + kernelName(I) + "\", " +
+         kernelName(I) + ", " + std::to_string(static_cast<int>(V.Op)) + ", " +
+         (V.Over == ReductionRequest::Scope::Block ? "true" : "false") + ", " +
+         (V.ResultIn == ReductionRequest::Holder::All ? "true" : "false") + ", " +
+         (V.FullWarps ? "true" : "false") + ", " + (V.OneDimensional ? "true" : "false") + ");\n";
+  }
+  S += "  printf(\"%d mismatches\\n\", bad);\n  return bad != 0;\n}\n";
+  return S;
+}
+
+bool haveGpu() {
+  auto Smi = llvm::sys::findProgramByName("nvidia-smi");
+  if (!Smi)
+    return false;
+  llvm::SmallString<128> Out;
+  llvm::sys::fs::createTemporaryFile("kl-smi", "txt", Out);
+  std::optional<llvm::StringRef> Redirects[] = {std::nullopt, llvm::StringRef(Out), llvm::StringRef(Out)};
+  int RC = llvm::sys::ExecuteAndWait(*Smi, {*Smi, "-L"}, std::nullopt, Redirects, 30);
+  auto Buf = llvm::MemoryBuffer::getFile(Out);
+  llvm::sys::fs::remove(Out);
+  return RC == 0 && Buf && (*Buf)->getBuffer().contains("GPU");
+}
+
+TEST(ReductionBuilders, NvccCompilesEveryTypeAndOperatorAndTheResultsAreExact) {
+  auto Cuda = findCudaPath("");
+  ASSERT_TRUE(bool(Cuda)) << llvm::toString(Cuda.takeError());
+  std::string Nvcc = *Cuda + "/bin/nvcc";
+  if (!llvm::sys::fs::exists(Nvcc))
+    GTEST_SKIP() << "no nvcc at " << Nvcc;
+
+  using Scope = ReductionRequest::Scope;
+  using Holder = ReductionRequest::Holder;
+  std::vector<Variant> Vs;
+  const ScalarType Types[] = {ScalarType::Int,       ScalarType::UInt,  ScalarType::LongLong,
+                              ScalarType::ULongLong, ScalarType::Float, ScalarType::Double};
+  const ReduceOp Ops[] = {ReduceOp::Add, ReduceOp::Max, ReduceOp::Min,
+                          ReduceOp::And, ReduceOp::Or,  ReduceOp::Xor};
+  for (ScalarType T : Types)
+    for (ReduceOp Op : Ops) {
+      if (!reduceSupports(Op, T))
+        continue;
+      // The general form (any block shape) at both scopes, and the forms
+      // launch facts allow, with a broadcast and a loop around them.
+      Vs.push_back({T, Op, Scope::Block, Holder::Leader, false, false, false});
+      Vs.push_back({T, Op, Scope::Warp, Holder::Leader, false, false, false});
+      Vs.push_back({T, Op, Scope::Block, Holder::All, true, true, true});
+      Vs.push_back({T, Op, Scope::Warp, Holder::All, false, true, false});
+    }
+  // Every switch on one type and operator.
+  for (int Bits = 0; Bits < 32; ++Bits)
+    Vs.push_back({ScalarType::Float, ReduceOp::Max, Bits & 1 ? Scope::Warp : Scope::Block,
+                  Bits & 2 ? Holder::All : Holder::Leader, bool(Bits & 4), bool(Bits & 8), bool(Bits & 16)});
+
+  auto AST = emptyUnit();
+  FreshNames Names(AST->getASTContext());
+  llvm::SmallString<128> Dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("kl-reduce", Dir));
+  std::string Src = (Dir + "/harness.cu").str(), Exe = (Dir + "/harness").str();
+  {
+    std::ofstream OS(Src);
+    OS << harness(Vs, Names);
+  }
+  std::string Log = (Dir + "/nvcc.log").str();
+  std::optional<llvm::StringRef> Redirects[] = {std::nullopt, llvm::StringRef(Log), llvm::StringRef(Log)};
+  bool Gpu = haveGpu();
+  // Compile-only without a GPU (-c); with one, link and run the checks.
+  std::vector<llvm::StringRef> Args = {Nvcc, "-arch=sm_90", "-std=c++17", "-O1", Src, "-o"};
+  std::string Obj = Exe + ".o";
+  Args.push_back(Gpu ? llvm::StringRef(Exe) : llvm::StringRef(Obj));
+  if (!Gpu)
+    Args.push_back("-c");
+  int RC = llvm::sys::ExecuteAndWait(Nvcc, Args, std::nullopt, Redirects, 600);
+  auto LogText = llvm::MemoryBuffer::getFile(Log);
+  ASSERT_EQ(RC, 0) << "nvcc rejected " << Src << ":\n" << (LogText ? (*LogText)->getBuffer().str() : "");
+  if (Gpu) {
+    std::string RunLog = (Dir + "/run.log").str();
+    std::optional<llvm::StringRef> RunRedirects[] = {std::nullopt, llvm::StringRef(RunLog),
+                                                     llvm::StringRef(RunLog)};
+    int Run = llvm::sys::ExecuteAndWait(Exe, {Exe}, std::nullopt, RunRedirects, 300);
+    auto Out = llvm::MemoryBuffer::getFile(RunLog);
+    EXPECT_EQ(Run, 0) << (Out ? (*Out)->getBuffer().str() : "");
+  }
+  llvm::sys::fs::remove_directories(Dir);
+}
+
+} // namespace

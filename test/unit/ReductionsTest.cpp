@@ -1,0 +1,255 @@
+//===- ReductionsTest.cpp - lib/Analysis: hand-written reductions ---------===//
+#include "klineage/Analysis/Reductions.h"
+#include "klineage/Analysis/AnalysisCache.h"
+#include "CudaTestSupport.h"
+#include "gtest/gtest.h"
+
+using namespace clang;
+using namespace klineage;
+using namespace klineage::analysis;
+
+namespace {
+
+const FunctionFacts &factsOf(ASTContext &Ctx, llvm::StringRef Fn) {
+  return AnalysisCache::of(Ctx).facts(test::functionNamed(Ctx, Fn));
+}
+
+TEST(Reductions, ThreadPlacesAndLeaders) {
+  auto AST = test::parseCuda(R"cu(
+    __global__ void k(int *out) {
+      unsigned tid = threadIdx.x;
+      int rank2 = threadIdx.y * blockDim.x + threadIdx.x;
+      int rank3 = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+      int lane = tid % 32;
+      int lane_mask = threadIdx.x & (warpSize - 1);
+      int lane3 = rank3 % warpSize;
+      int warp = tid / warpSize;
+      int warp_shift = rank2 >> 5;
+      int not_place = threadIdx.x + 1;
+      int moved = threadIdx.x;
+      moved += 1;
+      bool l_rank = tid == 0;
+      bool l_lane = !lane;
+      bool l_lane2 = 0 == (threadIdx.x & 31);
+      bool l_xy = threadIdx.y == 0 && threadIdx.x == 0;
+      bool l_xyz = threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0;
+      bool l_warp = warp == 0;
+      bool l_one = tid == 1;
+      out[0] = lane + lane_mask + lane3 + warp + warp_shift + not_place + moved + l_rank + l_lane + l_lane2 +
+               l_xy + l_xyz + l_warp + l_one;
+    }
+  )cu");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->ast();
+  const FunctionFacts &F = factsOf(Ctx, "k");
+  auto Place = [&](llvm::StringRef Name) { return threadPlaceOf(Ctx, test::initOf(Ctx, Name), F); };
+  auto Is = [&](llvm::StringRef Name, ThreadPlace::Kind K, unsigned Dims) {
+    auto P = Place(Name);
+    EXPECT_TRUE(P && P->K == K && P->Dims == Dims) << Name.str();
+  };
+  Is("tid", ThreadPlace::Rank, 1);
+  Is("rank2", ThreadPlace::Rank, 2);
+  Is("rank3", ThreadPlace::Rank, 3);
+  Is("lane", ThreadPlace::Lane, 1);
+  Is("lane_mask", ThreadPlace::Lane, 1);
+  Is("lane3", ThreadPlace::Lane, 3);
+  Is("warp", ThreadPlace::Warp, 1);
+  Is("warp_shift", ThreadPlace::Warp, 2);
+  EXPECT_FALSE(Place("not_place"));
+
+  auto Leader = [&](llvm::StringRef Name) { return leaderOf(Ctx, test::initOf(Ctx, Name), F); };
+  EXPECT_EQ(Leader("l_rank")->K, ThreadPlace::Rank);
+  EXPECT_EQ(Leader("l_lane")->K, ThreadPlace::Lane);
+  EXPECT_EQ(Leader("l_lane2")->K, ThreadPlace::Lane);
+  EXPECT_EQ(Leader("l_xy")->Dims, 2u) << "x and y at 0: the rank of a block with blockDim.z == 1";
+  EXPECT_EQ(Leader("l_xyz")->Dims, 3u);
+  EXPECT_FALSE(Leader("l_warp")) << "warp 0 is 32 threads, not one";
+  EXPECT_FALSE(Leader("l_one"));
+
+  // A local that is modified is no place (its value is not its initialiser).
+  const Expr *Moved = nullptr;
+  for (const Stmt *S : cast<CompoundStmt>(test::functionNamed(Ctx, "k")->getBody())->body())
+    if (const auto *E = dyn_cast<CompoundAssignOperator>(S))
+      Moved = E->getLHS();
+  ASSERT_TRUE(Moved);
+  EXPECT_FALSE(threadPlaceOf(Ctx, Moved, F));
+}
+
+TEST(Reductions, CooperativeGroupsRanks) {
+  auto AST = test::parseCuda(R"cu(
+    #include <cooperative_groups.h>
+    namespace cg = cooperative_groups;
+    __global__ void k(int *out) {
+      cg::thread_block block = cg::this_thread_block();
+      cg::thread_block_tile<32> warp = cg::tiled_partition<32>(block);
+      cg::thread_block_tile<16> half = cg::tiled_partition<16>(block);
+      bool l_block = block.thread_rank() == 0;
+      bool l_warp = warp.thread_rank() == 0;
+      bool l_half = half.thread_rank() == 0;
+      out[0] = l_block + l_warp + l_half;
+    }
+  )cu");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->ast();
+  const FunctionFacts &F = factsOf(Ctx, "k");
+  auto Leader = [&](llvm::StringRef Name) { return leaderOf(Ctx, test::initOf(Ctx, Name), F); };
+  ASSERT_TRUE(Leader("l_block"));
+  EXPECT_EQ(Leader("l_block")->K, ThreadPlace::Rank);
+  EXPECT_EQ(Leader("l_block")->Dims, 3u) << "thread_rank() is the linear rank";
+  ASSERT_TRUE(Leader("l_warp"));
+  EXPECT_EQ(Leader("l_warp")->K, ThreadPlace::Lane);
+  EXPECT_FALSE(Leader("l_half")) << "a 16-thread tile's rank 0 is two threads per warp";
+}
+
+TEST(Reductions, Folds) {
+  auto AST = test::parseCuda(R"cu(
+    __global__ void k(const float *x, int *o) {
+      float s = 0.f; int m = 0; unsigned b = 0;
+      s += x[0];
+      s = s + x[1];
+      s = x[2] + s;
+      m = max(m, o[0]);
+      m = min(o[1], m);
+      s = fmaxf(s, x[3]);
+      b |= 1u;
+      b = b ^ 3u;
+      s -= x[4];
+      s = x[5] + x[6];
+      o[0] += 1;
+    }
+  )cu");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->ast();
+  std::vector<std::optional<Fold>> Fs;
+  for (const Stmt *S : cast<CompoundStmt>(test::functionNamed(Ctx, "k")->getBody())->body())
+    if (!isa<DeclStmt>(S))
+      Fs.push_back(foldOf(S));
+  ASSERT_EQ(Fs.size(), 11u);
+  using cuda::ReduceOp;
+  const ReduceOp Want[] = {ReduceOp::Add, ReduceOp::Add, ReduceOp::Add, ReduceOp::Max,
+                           ReduceOp::Min, ReduceOp::Max, ReduceOp::Or,  ReduceOp::Xor};
+  for (unsigned I = 0; I < 8; ++I) {
+    ASSERT_TRUE(Fs[I]) << I;
+    EXPECT_EQ(Fs[I]->Op, Want[I]) << I;
+  }
+  EXPECT_EQ(Fs[1]->Var->getName(), "s");
+  EXPECT_TRUE(isa<ArraySubscriptExpr>(Fs[2]->Operand->IgnoreImpCasts())) << "`x[2] + s`: the other side";
+  EXPECT_FALSE(Fs[8]) << "-= is no reduction's fold";
+  EXPECT_FALSE(Fs[9]) << "s = a + b does not fold into s";
+  EXPECT_FALSE(Fs[10]) << "memory, not a variable";
+}
+
+/// The reduction before the `if` that holds the kernel's atomic.
+std::optional<ReductionMatch> beforeLeader(ASTContext &Ctx, llvm::StringRef Fn, std::string &Why) {
+  const FunctionDecl *FD = test::functionNamed(Ctx, Fn);
+  const auto *Body = cast<CompoundStmt>(FD->getBody());
+  std::vector<const Stmt *> Stmts(Body->body_begin(), Body->body_end());
+  for (size_t I = 0; I < Stmts.size(); ++I)
+    if (const auto *If = dyn_cast<IfStmt>(Stmts[I]))
+      if (const auto *C = dyn_cast<CallExpr>(If->getThen()); C && C->getNumArgs() == 2)
+        return reductionBefore(Ctx, Stmts, I, C->getArg(1), factsOf(Ctx, Fn), Why);
+  ADD_FAILURE() << "no leader's atomic in " << Fn.str();
+  return std::nullopt;
+}
+
+TEST(Reductions, WarpShufflesSharedStagesTreesAndHelpers) {
+  auto AST = test::parseCuda(R"cu(
+    __device__ float warp_sum(float v) {
+      #pragma unroll
+      for (int o = warpSize / 2; o > 0; o >>= 1)
+        v += __shfl_down_sync(0xffffffffu, v, o);
+      return v;
+    }
+    __global__ void warp_loop(const float *x, float *out) {
+      float v = x[threadIdx.x];
+      for (int o = 1; o < 32; o *= 2)
+        v = v + __shfl_xor_sync(0xffffffffu, v, o);
+      if (threadIdx.x % 32 == 0) atomicAdd(out, v);
+    }
+    __global__ void half_warp(const float *x, float *out) {
+      float v = x[threadIdx.x];
+      for (int o = 8; o > 0; o >>= 1)
+        v += __shfl_down_sync(0xffffffffu, v, o);
+      if (threadIdx.x % 32 == 0) atomicAdd(out, v);
+    }
+    __global__ void block_stage(const int *x, int *out) {
+      __shared__ int partial[32];
+      int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+      int v = x[threadIdx.x];
+      v = max(v, __shfl_down_sync(0xffffffffu, v, 16));
+      v = max(v, __shfl_down_sync(0xffffffffu, v, 8));
+      v = max(v, __shfl_down_sync(0xffffffffu, v, 4));
+      v = max(v, __shfl_down_sync(0xffffffffu, v, 2));
+      v = max(v, __shfl_down_sync(0xffffffffu, v, 1));
+      if (lane == 0) partial[warp] = v;
+      __syncthreads();
+      if (warp == 0) {
+        v = lane < blockDim.x / 32 ? partial[lane] : (-2147483647 - 1);
+        for (int o = 16; o > 0; o /= 2) v = max(v, __shfl_down_sync(0xffffffffu, v, o));
+      }
+      if (threadIdx.x == 0) atomicMax(out, v);
+    }
+    __global__ void tree(const float *x, float *out) {
+      __shared__ float s[256];
+      unsigned t = threadIdx.x;
+      s[t] = x[blockIdx.x * blockDim.x + t];
+      __syncthreads();
+      for (unsigned k = blockDim.x / 2; k > 0; k >>= 1) {
+        if (t < k) s[t] += s[t + k];
+        __syncthreads();
+      }
+      if (t == 0) atomicAdd(out, s[0]);
+    }
+    __global__ void helper(const float *x, float *out) {
+      float v = x[threadIdx.x];
+      float w = warp_sum(v);
+      if ((threadIdx.x & 31) == 0) atomicAdd(out, w);
+    }
+  )cu");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->ast();
+  std::string Why;
+
+  auto W = beforeLeader(Ctx, "warp_loop", Why);
+  ASSERT_TRUE(W) << Why;
+  EXPECT_EQ(W->Kind, ReductionMatch::WarpShuffle);
+  EXPECT_EQ(W->Over, ReductionMatch::Warp);
+  EXPECT_EQ(W->Var->getName(), "v");
+  EXPECT_EQ(W->Stmts.size(), 1u);
+  EXPECT_NE(W->Description.find("__shfl_xor_sync"), std::string::npos);
+
+  Why.clear();
+  EXPECT_FALSE(beforeLeader(Ctx, "half_warp", Why)) << "offsets 8..1 cover half a warp";
+
+  auto B = beforeLeader(Ctx, "block_stage", Why);
+  ASSERT_TRUE(B) << Why;
+  EXPECT_EQ(B->Kind, ReductionMatch::ShuffleAndShared);
+  EXPECT_EQ(B->Over, ReductionMatch::Block);
+  EXPECT_EQ(B->Op, cuda::ReduceOp::Max);
+  EXPECT_EQ(B->Needs.RankDims, 1u);
+  ASSERT_TRUE(B->Needs.WarpCount) << "blockDim.x / 32 is the warp count only for whole warps";
+  const FunctionFacts &BF = factsOf(Ctx, "block_stage");
+  EXPECT_EQ(evaluateInBlock(Ctx, B->Needs.WarpCount, BF, 256, 1, 1), 8);
+  EXPECT_EQ(evaluateInBlock(Ctx, B->Needs.WarpCount, BF, 100, 1, 1), 3) << "one warp short of 4";
+  ASSERT_EQ(B->Scratch.size(), 1u) << "partial; lane and warp are declared before v, not next to the reduction";
+  EXPECT_EQ(B->Scratch[0]->getName(), "partial");
+  EXPECT_EQ(B->Stmts.size(), 8u) << "five steps, the store, the barrier, warp 0's branch";
+
+  auto T = beforeLeader(Ctx, "tree", Why);
+  ASSERT_TRUE(T) << Why;
+  EXPECT_EQ(T->Kind, ReductionMatch::SharedTree);
+  EXPECT_TRUE(T->Needs.PowerOfTwoBlockX);
+  EXPECT_EQ(T->TreeArray->getName(), "s");
+  ASSERT_TRUE(T->Contribution);
+  EXPECT_TRUE(isa<ArraySubscriptExpr>(T->Contribution->IgnoreImpCasts()));
+
+  auto H = beforeLeader(Ctx, "helper", Why);
+  ASSERT_TRUE(H) << Why;
+  EXPECT_EQ(H->Kind, ReductionMatch::Helper);
+  EXPECT_EQ(H->Over, ReductionMatch::Warp);
+  EXPECT_EQ(H->ResultVar->getName(), "w");
+  EXPECT_FALSE(H->Var) << "the result goes to another variable";
+  EXPECT_NE(H->Description.find("warp_sum"), std::string::npos);
+}
+
+} // namespace
