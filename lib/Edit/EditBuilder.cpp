@@ -5,7 +5,7 @@
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
-#include "clang/Tooling/Transformer/SourceCode.h"
+#include "klineage/Edit/SourceBuilders.h"
 #include <algorithm>
 
 using namespace llvm;
@@ -109,17 +109,11 @@ EditBuilder &EditBuilder::removeLines(SourceRange Range) {
 }
 
 CharSourceRange EditBuilder::statementRange(const Stmt *S) {
-  CharSourceRange CR = mainFileRange(Ctx, S->getSourceRange());
-  if (CR.isInvalid()) {
+  CharSourceRange CR = klineage::statementRange(Ctx, S);
+  if (CR.isInvalid())
     fail("the statement is produced by a macro expansion or lies outside the main file",
          S->getBeginLoc());
-    return CR;
-  }
-  // An expression statement's range stops before its ';' (Transformer's
-  // statement selector extends it the same way).
-  CharSourceRange Ext =
-      tooling::maybeExtendRange(CR, tok::semi, const_cast<ASTContext &>(Ctx));
-  return Lexer::getAsCharRange(Ext, Ctx.getSourceManager(), Ctx.getLangOpts());
+  return CR;
 }
 
 EditBuilder &EditBuilder::insertLineAfter(const Stmt *S, StringRef Line) {
@@ -178,15 +172,7 @@ EditBuilder &EditBuilder::wrap(const Stmt *S, StringRef Head, StringRef IndentUn
   StringRef Text = SM.getBufferData(SM.getMainFileID()).slice(B, E);
   std::string Indent = lineIndent(Ctx, S->getBeginLoc());
   std::string Out = (Head.empty() ? "{" : Head.str() + " {") + "\n" + Indent + IndentUnit.str();
-  // Every later line of the statement moves one unit deeper; blank lines
-  // stay blank.
-  SmallVector<StringRef> Lines;
-  Text.split(Lines, '\n');
-  for (size_t I = 0; I < Lines.size(); ++I) {
-    if (I)
-      Out += "\n" + (Lines[I].trim().empty() ? "" : IndentUnit.str());
-    Out += Lines[I];
-  }
+  Out += indentLines(Text, IndentUnit);
   Out += "\n" + Indent + "}";
   Edits.push_back({B, E - B, std::move(Out)});
   return *this;
@@ -227,6 +213,25 @@ EditBuilder &EditBuilder::setLaunchArg(const CUDAKernelCallExpr *Call, LaunchArg
   for (unsigned K = Written; K < I; ++K)
     Tail += ", 0"; // only the shared-memory size can be missing before a stream
   return insertBefore(Config->getRParenLoc(), Tail + ", " + Text.str());
+}
+
+EditBuilder &EditBuilder::setLaunchArg(const cuda::LaunchSite &Site, LaunchArg Which,
+                                       StringRef Text) {
+  if (const auto *K = dyn_cast<CUDAKernelCallExpr>(Site.Call))
+    return setLaunchArg(K, Which, Text);
+  const cuda::LaunchArg *Args[] = {&Site.Grid, &Site.Block, &Site.SharedMem, &Site.Stream};
+  const cuda::LaunchArg &A = *Args[static_cast<unsigned>(Which)];
+  if (A.Defaulted || !A.E || A.Range.isInvalid()) {
+    fail(std::string("the launch's ") +
+             (Which == LaunchArg::Grid    ? "grid"
+              : Which == LaunchArg::Block ? "block"
+              : Which == LaunchArg::Stream ? "stream"
+                                           : "shared-memory size") +
+             " is not written as main-file text at the " + cuda::launchFormName(Site.Form) + " call",
+         Site.Loc);
+    return *this;
+  }
+  return replaceChars(A.Range.getBegin(), A.Range.getEnd(), Text);
 }
 
 } // namespace klineage

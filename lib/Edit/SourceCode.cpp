@@ -4,7 +4,9 @@
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Tooling/Transformer/SourceCode.h"
 #include "llvm/Support/raw_ostream.h"
+#include <algorithm>
 
 using namespace llvm;
 using namespace clang;
@@ -41,6 +43,44 @@ std::optional<std::string> sourceText(const ASTContext &Ctx, SourceRange Range) 
 
 std::optional<std::string> sourceText(const ASTContext &Ctx, const Stmt *S) {
   return S ? sourceText(Ctx, S->getSourceRange()) : std::nullopt;
+}
+
+std::optional<std::string> rewrittenText(const ASTContext &Ctx, CharSourceRange CR,
+                                         std::vector<TextEdit> Edits) {
+  if (CR.isInvalid())
+    return std::nullopt;
+  const SourceManager &SM = Ctx.getSourceManager();
+  unsigned Begin = SM.getFileOffset(CR.getBegin()), End = SM.getFileOffset(CR.getEnd());
+  StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  std::sort(Edits.begin(), Edits.end());
+  std::string Out;
+  unsigned At = Begin;
+  for (const TextEdit &E : Edits) {
+    if (E.Offset < At || E.Offset + E.Length > End)
+      return std::nullopt;
+    Out += Buf.slice(At, E.Offset);
+    Out += E.Text;
+    At = E.Offset + E.Length;
+  }
+  Out += Buf.slice(At, End);
+  return Out;
+}
+
+CharSourceRange statementRange(const ASTContext &Ctx, const Stmt *S) {
+  CharSourceRange CR = mainFileRange(Ctx, S->getSourceRange());
+  if (CR.isInvalid())
+    return CR;
+  // An expression statement's range stops before its ';' (Transformer's
+  // statement selector extends it the same way).
+  CharSourceRange Ext = tooling::maybeExtendRange(CR, tok::semi, const_cast<ASTContext &>(Ctx));
+  return Lexer::getAsCharRange(Ext, Ctx.getSourceManager(), Ctx.getLangOpts());
+}
+
+CharSourceRange statementsRange(const ASTContext &Ctx, const Stmt *First, const Stmt *Last) {
+  CharSourceRange A = statementRange(Ctx, First), B = statementRange(Ctx, Last);
+  if (A.isInvalid() || B.isInvalid())
+    return CharSourceRange();
+  return CharSourceRange::getCharRange(A.getBegin(), B.getEnd());
 }
 
 std::optional<std::string> writtenText(const ASTContext &Ctx, const Stmt *S) {

@@ -10,12 +10,14 @@
 #ifndef KLINEAGE_EDIT_SOURCECODE_H
 #define KLINEAGE_EDIT_SOURCECODE_H
 
+#include "klineage/Edit/TextEdit.h"
 #include "klineage/Frontend/SourcePositions.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace clang {
 class Expr;
@@ -37,6 +39,20 @@ std::optional<std::string> sourceText(const clang::ASTContext &Ctx, const clang:
 /// The main-file text that covers \p S, a whole macro use included; for
 /// reading only (nullopt outside the main file).
 std::optional<std::string> writtenText(const clang::ASTContext &Ctx, const clang::Stmt *S);
+/// The main-file text of \p Range (a char range) with \p Edits applied, each
+/// of which must lie inside it (offsets of the main file, as TextEdit):
+/// the text of a statement as it reads after some of its parts change, to
+/// be placed elsewhere. nullopt if the range is not plain main-file text or
+/// an edit lies outside it or overlaps another.
+std::optional<std::string> rewrittenText(const clang::ASTContext &Ctx, clang::CharSourceRange Range,
+                                         std::vector<TextEdit> Edits);
+/// The main-file char range of statement \p S including the ';' that ends
+/// an expression statement; invalid when it is not plain main-file text.
+clang::CharSourceRange statementRange(const clang::ASTContext &Ctx, const clang::Stmt *S);
+/// From the start of \p First to the end of \p Last (statementRange): a run
+/// of statements with the comments between them.
+clang::CharSourceRange statementsRange(const clang::ASTContext &Ctx, const clang::Stmt *First,
+                                       const clang::Stmt *Last);
 /// Text of \p S for messages: its source text, else an Expr pretty-printed,
 /// else \p Fallback.
 std::string nodeText(const clang::ASTContext &Ctx, const clang::Stmt *S, llvm::StringRef Fallback);
