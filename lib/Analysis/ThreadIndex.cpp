@@ -13,8 +13,9 @@ namespace analysis {
 static constexpr unsigned MaxExpansionDepth = 8;
 
 const char *gridShapeText(GridShape S) {
-  return S == GridShape::Linear ? "blockIdx.x * blockDim.x + threadIdx.x"
-                                : "(blockIdx.y * gridDim.x + blockIdx.x) * blockDim.x + threadIdx.x";
+  return S == GridShape::Linear
+             ? "blockIdx.x * blockDim.x + threadIdx.x"
+             : "(blockIdx.y * gridDim.x + blockIdx.x) * blockDim.x + threadIdx.x";
 }
 
 const char *totalThreadsText(GridShape S) {
@@ -79,8 +80,8 @@ private:
   const VarDecl *setOnce(const std::string &Key) {
     const Atom *A = Lin.atom(Key);
     const VarDecl *V = A ? A->Var : nullptr;
-    if (!V || llvm::is_contained(Keep, V) || isa<ParmVarDecl>(V) || !V->hasLocalStorage() || !V->getInit() ||
-        V->getType()->isReferenceType() || V->getType().isVolatileQualified() ||
+    if (!V || llvm::is_contained(Keep, V) || isa<ParmVarDecl>(V) || !V->hasLocalStorage() ||
+        !V->getInit() || V->getType()->isReferenceType() || V->getType().isVolatileQualified() ||
         V->getDeclContext() != Facts.function() || !Facts.mods(V).empty())
       return nullptr;
     return V;
@@ -125,19 +126,36 @@ std::optional<LinearForm> expandedForm(Linearizer &Lin, const FunctionFacts &Fac
   return Expander(Lin, Facts).form(E, 0);
 }
 
-std::optional<GridShape> globalIdOf(Linearizer &Lin, const FunctionFacts &Facts, const Expr *E) {
+bool sameIndexForm(const LinearForm &F, const LinearForm &Want, std::optional<uint64_t> BlockX) {
+  if (sameForm(F, Want))
+    return true;
+  if (!BlockX)
+    return false;
+  auto Known = substitute(Want, [&](const std::string &Key) -> std::optional<LinearForm> {
+    if (Key != "b:blockDim.x")
+      return std::nullopt;
+    LinearForm C;
+    C.Terms[Monomial()] = int64_t(*BlockX);
+    return C;
+  });
+  return Known && sameForm(F, *Known);
+}
+
+std::optional<GridShape> globalIdOf(Linearizer &Lin, const FunctionFacts &Facts, const Expr *E,
+                                    std::optional<uint64_t> BlockX) {
   auto F = expandedForm(Lin, Facts, E);
   if (!F)
     return std::nullopt;
   for (GridShape S : {GridShape::Linear, GridShape::Flat2D})
-    if (sameForm(*F, globalIdForm(S)))
+    if (sameIndexForm(*F, globalIdForm(S), BlockX))
       return S;
   return std::nullopt;
 }
 
-bool isTotalThreads(Linearizer &Lin, const FunctionFacts &Facts, const Expr *E, GridShape S) {
+bool isTotalThreads(Linearizer &Lin, const FunctionFacts &Facts, const Expr *E, GridShape S,
+                    std::optional<uint64_t> BlockX) {
   auto F = expandedForm(Lin, Facts, E);
-  return F && sameForm(*F, totalThreadsForm(S));
+  return F && sameIndexForm(*F, totalThreadsForm(S), BlockX);
 }
 
 std::optional<BoundTest> boundTestOf(const Expr *Cond, const VarDecl *Index) {
@@ -166,7 +184,8 @@ std::optional<BoundTest> boundTestOf(const Expr *Cond, const VarDecl *Index) {
 }
 
 std::optional<GridStrideLoop> gridStrideLoop(ASTContext &Ctx, Linearizer &Lin,
-                                             const FunctionFacts &Facts, const ForStmt *Loop) {
+                                             const FunctionFacts &Facts, const ForStmt *Loop,
+                                             std::optional<uint64_t> BlockX) {
   if (!Loop || !Loop->getBody())
     return std::nullopt;
   GridStrideLoop G;
@@ -185,7 +204,7 @@ std::optional<GridStrideLoop> gridStrideLoop(ASTContext &Ctx, Linearizer &Lin,
   }
   if (!G.Index || !G.Index->getType()->isIntegerType() || !G.Index->hasLocalStorage())
     return std::nullopt;
-  auto Shape = globalIdOf(Lin, Facts, G.Start);
+  auto Shape = globalIdOf(Lin, Facts, G.Start, BlockX);
   if (!Shape)
     return std::nullopt;
   G.Shape = *Shape;
@@ -207,7 +226,7 @@ std::optional<GridStrideLoop> gridStrideLoop(ASTContext &Ctx, Linearizer &Lin,
         G.Step = Sum->getLHS();
     }
   }
-  if (!G.Step || !isTotalThreads(Lin, Facts, G.Step, G.Shape))
+  if (!G.Step || !isTotalThreads(Lin, Facts, G.Step, G.Shape, BlockX))
     return std::nullopt;
   if (findModification(Ctx, Loop->getBody(), G.Index))
     return std::nullopt;
@@ -241,8 +260,8 @@ static const BinaryOperator *remainderTest(const ASTContext &Ctx, const Expr *E)
     return B;
   int64_t Zero = 1;
   const auto *Rem = dyn_cast<BinaryOperator>(B->getLHS()->IgnoreParenImpCasts());
-  if ((B->getOpcode() == BO_NE || B->getOpcode() == BO_GT) && Rem &&
-      Rem->getOpcode() == BO_Rem && IsInt(B->getRHS(), Zero) && Zero == 0)
+  if ((B->getOpcode() == BO_NE || B->getOpcode() == BO_GT) && Rem && Rem->getOpcode() == BO_Rem &&
+      IsInt(B->getRHS(), Zero) && Zero == 0)
     return Rem;
   return nullptr;
 }

@@ -109,6 +109,7 @@ Dim3Component dim3Component(const Expr *E, unsigned Dim) {
       Out.Value = E;
     else
       Out.Defaulted = true;
+    Out.Whole = Dim == 0;
     return Out;
   }
   if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
@@ -123,6 +124,9 @@ Dim3Component dim3Component(const Expr *E, unsigned Dim) {
         Out.Defaulted = true;
       else
         Out.Value = A;
+      // `<<<n / 256, ...>>>`: the constructor is the implicit conversion.
+      Out.Whole = Out.Value && Dim == 0 && !isa<CXXTemporaryObjectExpr>(C) &&
+                  C->getParenOrBraceRange().isInvalid();
       return Out;
     }
   }

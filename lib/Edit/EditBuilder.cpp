@@ -217,21 +217,22 @@ EditBuilder &EditBuilder::setLaunchArg(const CUDAKernelCallExpr *Call, LaunchArg
 
 EditBuilder &EditBuilder::setLaunchArg(const cuda::LaunchSite &Site, LaunchArg Which,
                                        StringRef Text) {
-  if (const auto *K = dyn_cast<CUDAKernelCallExpr>(Site.Call))
-    return setLaunchArg(K, Which, Text);
   const cuda::LaunchArg *Args[] = {&Site.Grid, &Site.Block, &Site.SharedMem, &Site.Stream};
   const cuda::LaunchArg &A = *Args[static_cast<unsigned>(Which)];
-  if (A.Defaulted || !A.E || A.Range.isInvalid()) {
-    fail(std::string("the launch's ") +
-             (Which == LaunchArg::Grid    ? "grid"
-              : Which == LaunchArg::Block ? "block"
-              : Which == LaunchArg::Stream ? "stream"
-                                           : "shared-memory size") +
-             " is not written as main-file text at the " + cuda::launchFormName(Site.Form) + " call",
-         Site.Loc);
-    return *this;
-  }
-  return replaceChars(A.Range.getBegin(), A.Range.getEnd(), Text);
+  // A written argument's text, a whole macro use included (LaunchSites
+  // reads it so), is replaced.
+  if (!A.Defaulted && A.E && A.Range.isValid())
+    return replaceChars(A.Range.getBegin(), A.Range.getEnd(), Text);
+  if (const auto *K = dyn_cast<CUDAKernelCallExpr>(Site.Call))
+    return setLaunchArg(K, Which, Text);
+  fail(std::string("the launch's ") +
+           (Which == LaunchArg::Grid    ? "grid"
+            : Which == LaunchArg::Block ? "block"
+            : Which == LaunchArg::Stream ? "stream"
+                                         : "shared-memory size") +
+           " is not written as main-file text at the " + cuda::launchFormName(Site.Form) + " call",
+       Site.Loc);
+  return *this;
 }
 
 } // namespace klineage

@@ -83,14 +83,21 @@ CharSourceRange statementsRange(const ASTContext &Ctx, const Stmt *First, const 
   return CharSourceRange::getCharRange(A.getBegin(), B.getEnd());
 }
 
-std::optional<std::string> writtenText(const ASTContext &Ctx, const Stmt *S) {
+CharSourceRange writtenRange(const ASTContext &Ctx, SourceRange R) {
   const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange CR = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(S->getSourceRange()),
-                                                SM, Ctx.getLangOpts());
+  CharSourceRange CR =
+      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), SM, Ctx.getLangOpts());
   if (CR.isInvalid() || !SM.isInMainFile(CR.getBegin()))
+    return CharSourceRange();
+  return CR;
+}
+
+std::optional<std::string> writtenText(const ASTContext &Ctx, const Stmt *S) {
+  CharSourceRange CR = writtenRange(Ctx, S->getSourceRange());
+  if (CR.isInvalid())
     return std::nullopt;
   bool Invalid = false;
-  StringRef T = Lexer::getSourceText(CR, SM, Ctx.getLangOpts(), &Invalid);
+  StringRef T = Lexer::getSourceText(CR, Ctx.getSourceManager(), Ctx.getLangOpts(), &Invalid);
   if (Invalid)
     return std::nullopt;
   return T.str();

@@ -66,7 +66,8 @@ const DeclStmt *declarationOf(const CompoundStmt *Body, const VarDecl *V, size_t
   for (const Stmt *Top : Body->body()) {
     if (I >= Before)
       break;
-    if (const auto *DS = dyn_cast<DeclStmt>(Top); DS && DS->isSingleDecl() && DS->getSingleDecl() == V) {
+    if (const auto *DS = dyn_cast<DeclStmt>(Top);
+        DS && DS->isSingleDecl() && DS->getSingleDecl() == V) {
       if (At)
         *At = I;
       return DS;
@@ -107,7 +108,8 @@ bool incrementsByOne(ASTContext &Ctx, const Expr *E, const VarDecl *V) {
 }
 
 /// The per-thread statements: every top-level statement but those in \p Skip.
-std::vector<const Stmt *> others(const CompoundStmt *Body, std::initializer_list<const Stmt *> Skip) {
+std::vector<const Stmt *> others(const CompoundStmt *Body,
+                                 std::initializer_list<const Stmt *> Skip) {
   std::vector<const Stmt *> Out;
   for (const Stmt *Top : Body->body())
     if (std::find(Skip.begin(), Skip.end(), Top) == Skip.end())
@@ -125,7 +127,8 @@ void laneGuard(ElementWork &W) {
   const auto *If = dyn_cast_or_null<IfStmt>(First);
   auto Test = If ? boundTestOf(If->getCond(), W.Index) : std::nullopt;
   if (!Test) {
-    W.Missing = "the loop body does not start with a bound test on '" + W.Index->getName().str() + "'";
+    W.Missing =
+        "the loop body does not start with a bound test on '" + W.Index->getName().str() + "'";
     return;
   }
   const Stmt *Then = If->getThen();
@@ -149,7 +152,7 @@ void laneGuard(ElementWork &W) {
 } // namespace
 
 std::optional<ElementWork> forwardWork(ASTContext &Ctx, const FunctionDecl *Kernel,
-                                       const VarDecl *Index) {
+                                       const VarDecl *Index, std::optional<uint64_t> BlockX) {
   const auto *Body = Kernel ? dyn_cast_or_null<CompoundStmt>(Kernel->getBody()) : nullptr;
   if (!Body || !Index || !Index->getInit() || !Index->getType()->isIntegerType())
     return std::nullopt;
@@ -159,7 +162,7 @@ std::optional<ElementWork> forwardWork(ASTContext &Ctx, const FunctionDecl *Kern
     return std::nullopt;
   const FunctionFacts &Facts = AnalysisCache::of(Ctx).facts(Kernel);
   Linearizer Lin(Ctx);
-  auto Grid = globalIdOf(Lin, Facts, Index->getInit());
+  auto Grid = globalIdOf(Lin, Facts, Index->getInit(), BlockX);
   if (!Grid)
     return std::nullopt;
   ElementWork W;
@@ -222,7 +225,7 @@ std::optional<ElementWork> forwardWork(ASTContext &Ctx, const FunctionDecl *Kern
 }
 
 std::optional<ElementWork> reverseWork(ASTContext &Ctx, const FunctionDecl *Kernel,
-                                       const Stmt *Anchor) {
+                                       const Stmt *Anchor, std::optional<uint64_t> BlockX) {
   const auto *Body = Kernel ? dyn_cast_or_null<CompoundStmt>(Kernel->getBody()) : nullptr;
   if (!Body || !Anchor)
     return std::nullopt;
@@ -239,7 +242,7 @@ std::optional<ElementWork> reverseWork(ASTContext &Ctx, const FunctionDecl *Kern
   W.LoopWithHints = Outer;
 
   if (const auto *F = dyn_cast<ForStmt>(Anchor)) {
-    if (auto G = gridStrideLoop(Ctx, Lin, Facts, F)) {
+    if (auto G = gridStrideLoop(Ctx, Lin, Facts, F, BlockX)) {
       W.Kind = Shape::GridStride;
       W.Index = G->Index;
       W.ElementVars = {G->Index};
@@ -254,8 +257,10 @@ std::optional<ElementWork> reverseWork(ASTContext &Ctx, const FunctionDecl *Kern
     // for (k = 0; k < C; ++k, i += step) with i = C * <id> [- (C-1) * threadIdx.x].
     auto Lane = laneLoop(Ctx, F);
     auto C = Lane ? intValue(Ctx, Lane->Bound) : std::nullopt;
-    const auto *Comma = dyn_cast_or_null<BinaryOperator>(F->getInc() ? F->getInc()->IgnoreParenImpCasts() : nullptr);
-    if (!Lane || Lane->Start != 0 || !C || *C < 2 || *C > 64 || !Comma || Comma->getOpcode() != BO_Comma)
+    const auto *Comma = dyn_cast_or_null<BinaryOperator>(
+        F->getInc() ? F->getInc()->IgnoreParenImpCasts() : nullptr);
+    if (!Lane || Lane->Start != 0 || !C || *C < 2 || *C > 64 || !Comma ||
+        Comma->getOpcode() != BO_Comma)
       return std::nullopt;
     bool LeftCounts = incrementsByOne(Ctx, Comma->getLHS(), Lane->K);
     if (LeftCounts == incrementsByOne(Ctx, Comma->getRHS(), Lane->K))
@@ -267,7 +272,8 @@ std::optional<ElementWork> reverseWork(ASTContext &Ctx, const FunctionDecl *Kern
     bool Strided = false;
     if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementOp()) {
       I = refVar(U->getSubExpr());
-    } else if (const auto *CA = dyn_cast<CompoundAssignOperator>(S); CA && CA->getOpcode() == BO_AddAssign) {
+    } else if (const auto *CA = dyn_cast<CompoundAssignOperator>(S);
+               CA && CA->getOpcode() == BO_AddAssign) {
       I = refVar(CA->getLHS());
       auto B = cuda::builtinIndex(stripIntCasts(CA->getRHS()));
       if (B && B->Var == cuda::BuiltinVar::BlockDim && B->Dim == 0)
@@ -291,9 +297,7 @@ std::optional<ElementWork> reverseWork(ASTContext &Ctx, const FunctionDecl *Kern
         T.Terms[Monomial{"b:threadIdx.x"}] = 1;
         Want.add(T, -(*C - 1));
       }
-      LinearForm D = *Init;
-      D.add(Want, -1);
-      if (D.Terms.empty())
+      if (sameIndexForm(*Init, Want, BlockX))
         Grid = Sh;
     }
     if (!Grid)
@@ -324,7 +328,7 @@ std::optional<ElementWork> reverseWork(ASTContext &Ctx, const FunctionDecl *Kern
   const auto *Div = dyn_cast<BinaryOperator>(Cond->getRHS()->IgnoreParenImpCasts());
   auto C = Div && Div->getOpcode() == BO_Div ? intValue(Ctx, Div->getRHS()) : std::nullopt;
   const DeclStmt *Decl = declarationOf(Body, I, *Pos);
-  if (!C || *C < 2 || *C > 64 || !Decl || !I->getInit() || !globalIdOf(Lin, Facts, I->getInit()))
+  if (!C || *C < 2 || *C > 64 || !Decl || !I->getInit() || !globalIdOf(Lin, Facts, I->getInit(), BlockX))
     return std::nullopt;
   auto LoneLoop = [](const Stmt *S) -> std::pair<const ForStmt *, const Stmt *> {
     if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
@@ -346,7 +350,7 @@ std::optional<ElementWork> reverseWork(ASTContext &Ctx, const FunctionDecl *Kern
   W.Lane = FullLane->K;
   W.ElementVars = {I, FullLane->K};
   W.IdExprs = {I->getInit()};
-  W.Grid = *globalIdOf(Lin, Facts, I->getInit());
+  W.Grid = *globalIdOf(Lin, Facts, I->getInit(), BlockX);
   W.Factor = unsigned(*C);
   W.FullLoop = Full;
   W.Bound = {Cond, Cond->getRHS(), false};
@@ -363,17 +367,20 @@ std::optional<ElementWork> reverseWork(ASTContext &Ctx, const FunctionDecl *Kern
     return F->Terms.empty();
   };
   const auto *Else = dyn_cast_or_null<IfStmt>(If->getElse());
-  const auto *Eq = Else ? dyn_cast<BinaryOperator>(Else->getCond()->IgnoreParenImpCasts()) : nullptr;
+  const auto *Eq =
+      Else ? dyn_cast<BinaryOperator>(Else->getCond()->IgnoreParenImpCasts()) : nullptr;
   const auto *EqDiv = Eq ? dyn_cast<BinaryOperator>(Eq->getRHS()->IgnoreParenImpCasts()) : nullptr;
   if (!Eq || Eq->getOpcode() != BO_EQ || refVar(stripIntCasts(Eq->getLHS())) != I || !EqDiv ||
-      EqDiv->getOpcode() != BO_Div || intValue(Ctx, EqDiv->getRHS()) != *C || !Same(EqDiv->getLHS()) ||
-      Else->getElse())
+      EqDiv->getOpcode() != BO_Div || intValue(Ctx, EqDiv->getRHS()) != *C ||
+      !Same(EqDiv->getLHS()) || Else->getElse())
     return W;
   auto [Tail, TailOuter] = LoneLoop(Else->getThen());
   auto TailLane = laneLoop(Ctx, Tail);
-  const auto *Rem = TailLane ? dyn_cast<BinaryOperator>(TailLane->Bound->IgnoreParenImpCasts()) : nullptr;
-  if (!TailLane || TailLane->Start != 0 || !incrementsByOne(Ctx, Tail->getInc(), TailLane->K) || !Rem ||
-      Rem->getOpcode() != BO_Rem || intValue(Ctx, Rem->getRHS()) != *C || !Same(Rem->getLHS()))
+  const auto *Rem =
+      TailLane ? dyn_cast<BinaryOperator>(TailLane->Bound->IgnoreParenImpCasts()) : nullptr;
+  if (!TailLane || TailLane->Start != 0 || !incrementsByOne(Ctx, Tail->getInc(), TailLane->K) ||
+      !Rem || Rem->getOpcode() != BO_Rem || intValue(Ctx, Rem->getRHS()) != *C ||
+      !Same(Rem->getLHS()))
     return W;
   W.TailLoop = Tail;
   return W;

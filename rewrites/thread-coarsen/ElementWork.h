@@ -28,8 +28,10 @@ enum class Shape {
   EarlyReturn, ///< `T i = <id>; ... if (i >= N) return; rest...`
   // Reverse input: several elements per thread.
   GridStride,  ///< `for (T i = <id>; i < N; i += <total threads>) S`
-  Consecutive, ///< `T i = <id>; if (i < N / C) { for k < C: S[C*i + k] } else if (i == N / C) { for k < N % C: S[C*i + k] }`
-  SteppedLoop, ///< `T i = C*<id> [- (C-1)*threadIdx.x]; for (k = 0; k < C; ++k, i += 1 | blockDim.x) S`
+  Consecutive, ///< `T i = <id>; if (i < N / C) { for k < C: S[C*i + k] } else if (i == N / C) { for
+               ///< k < N % C: S[C*i + k] }`
+  SteppedLoop, ///< `T i = C*<id> [- (C-1)*threadIdx.x]; for (k = 0; k < C; ++k, i += 1 |
+               ///< blockDim.x) S`
 };
 
 struct ElementWork {
@@ -85,13 +87,16 @@ struct ElementWork {
 };
 
 /// Forward: the one-element-per-thread shape whose index is declared by
-/// \p Index, in kernel \p Kernel.
+/// \p Index, in kernel \p Kernel. \p BlockX: the block's x size when every
+/// launch agrees on it (a constant then stands for blockDim.x in the id).
 std::optional<ElementWork> forwardWork(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
-                                       const clang::VarDecl *Index);
+                                       const clang::VarDecl *Index,
+                                       std::optional<uint64_t> BlockX = std::nullopt);
 /// Reverse: the several-elements-per-thread shape anchored at \p Anchor (the
 /// loop, or the if of the Consecutive shape), in kernel \p Kernel.
 std::optional<ElementWork> reverseWork(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
-                                       const clang::Stmt *Anchor);
+                                       const clang::Stmt *Anchor,
+                                       std::optional<uint64_t> BlockX = std::nullopt);
 
 /// True if \p S is \p E or holds it.
 bool holds(const clang::Stmt *S, const clang::Stmt *E);

@@ -38,6 +38,16 @@ std::optional<std::string> textOf(ASTContext &Ctx, const Expr *E) {
   return writtenText(Ctx, E);
 }
 
+/// Replaces the written text of \p E (whole macro uses at its ends
+/// included); false when it has none.
+bool replaceWritten(EditBuilder &B, ASTContext &Ctx, const Expr *E, const std::string &Text) {
+  CharSourceRange R = writtenRange(Ctx, E->getSourceRange());
+  if (R.isInvalid())
+    return false;
+  B.replaceChars(R.getBegin(), R.getEnd(), Text);
+  return true;
+}
+
 std::string wholeArgText(ASTContext &Ctx, const cuda::LaunchArg &A) {
   return Lexer::getSourceText(A.Range, Ctx.getSourceManager(), Ctx.getLangOpts()).str();
 }
@@ -73,15 +83,22 @@ public:
   bool covers(const Expr *X, int64_t *Slack = nullptr) {
     if (!X || !Bound || !BlockForm)
       return false;
-    // `g.x` of a dim3 set once in the launcher: g's x component.
-    if (const VarDecl *G = memberOf(X, "x"))
-      if (const VarDecl *Local = setOnceVar(G))
-        X = cuda::dim3Component(Local->getInit(), 0).Value;
+    // `g.x` of a dim3, or an integer, set once in the launcher: its value.
+    for (unsigned Hops = 0; X && Hops < 4; ++Hops) {
+      if (const VarDecl *G = memberOf(X, "x")) {
+        const VarDecl *Local = setOnceVar(G);
+        X = Local ? cuda::dim3Component(Local->getInit(), 0).Value : nullptr;
+      } else if (const VarDecl *Local = X->getType()->isIntegerType() ? setOnceVar(X) : nullptr) {
+        X = Local->getInit();
+      } else {
+        break;
+      }
+    }
     auto CD = X ? ceilDivOf(Lin, X) : std::nullopt;
     if (!CD)
       return false;
-    bool SameDen = sameForm(CD->Den, *BlockForm) ||
-                   (BlockObject && memberOf(CD->DenE, "x") == BlockObject);
+    bool SameDen =
+        sameForm(CD->Den, *BlockForm) || (BlockObject && memberOf(CD->DenE, "x") == BlockObject);
     if (!SameDen)
       return false;
     LinearForm D = CD->Num;
@@ -93,17 +110,17 @@ public:
     return true;
   }
 
-  /// The grid's x component as an expression, following a dim3 variable set
-  /// once in the launcher.
-  const Expr *gridX() {
+  /// The grid as written, or the initialiser of the dim3 variable set once
+  /// in the launcher that it names.
+  const Expr *grid() {
     cuda::Dim3Component GX = cuda::dim3Component(L.Grid.E, 0);
-    if (GX.Value)
-      return GX.Value;
     if (GX.Object)
       if (const VarDecl *V = setOnceVar(GX.Object))
-        return cuda::dim3Component(V->getInit(), 0).Value;
-    return nullptr;
+        return V->getInit();
+    return L.Grid.E;
   }
+  /// The grid's x component as an expression (through grid()).
+  const Expr *gridX() { return cuda::dim3Component(grid(), 0).Value; }
 
   std::optional<int64_t> blockX() const {
     return BlockForm && BlockForm->isConstant() ? std::optional<int64_t>(BlockForm->constant())
@@ -125,10 +142,19 @@ private:
         return setOnceVar(V);
     return nullptr;
   }
+  /// A local of the launcher set once, whose initialiser reads only
+  /// variables the launcher never modifies: its value at the launch.
   const VarDecl *setOnceVar(const VarDecl *V) {
     if (!V || isa<ParmVarDecl>(V) || !V->isLocalVarDecl() || !V->getInit() || !L.Launcher ||
-        !L.Launcher->getBody() || !AnalysisCache::of(Ctx).facts(L.Launcher).mods(V).empty())
+        !L.Launcher->getBody())
       return nullptr;
+    const FunctionFacts &F = AnalysisCache::of(Ctx).facts(L.Launcher);
+    std::vector<const VarDecl *> Read;
+    Linearizer::collectVars(V->getInit(), Read);
+    Read.push_back(V);
+    for (const VarDecl *R : Read)
+      if (!F.mods(R).empty())
+        return nullptr;
     return V;
   }
 
@@ -247,12 +273,15 @@ private:
     }
     if (const auto *E = dyn_cast<Expr>(S)) {
       if (cuda::builtinIndex(E)) {
-        Why = "the bound reads '" + cuda::builtinIndex(E)->name() + "', which the launch does not know";
+        Why = "the bound reads '" + cuda::builtinIndex(E)->name() +
+              "', which the launch does not know";
         return false;
       }
-      if (isa<ArraySubscriptExpr>(E) || (isa<UnaryOperator>(E) && cast<UnaryOperator>(E)->getOpcode() == UO_Deref) ||
+      if (isa<ArraySubscriptExpr>(E) ||
+          (isa<UnaryOperator>(E) && cast<UnaryOperator>(E)->getOpcode() == UO_Deref) ||
           (isa<MemberExpr>(E) && cast<MemberExpr>(E)->isArrow())) {
-        Why = "the bound reads memory ('" + nodeText(Ctx, E, "") + "'), which the launch cannot read";
+        Why =
+            "the bound reads memory ('" + nodeText(Ctx, E, "") + "'), which the launch cannot read";
         return false;
       }
     }
@@ -267,7 +296,8 @@ private:
       if (const auto *P = dyn_cast<ParmVarDecl>(D); P && P->getDeclContext() == Kernel) {
         const Expr *Arg = cuda::launchArgument(Ctx, L, P->getFunctionScopeIndex());
         if (!Arg) {
-          Why = launchName(Ctx, L) + " passes no argument for '" + P->getName().str() + "' that can be read";
+          Why = launchName(Ctx, L) + " passes no argument for '" + P->getName().str() +
+                "' that can be read";
           return false;
         }
         if (!isPureExpr(Arg, Ctx)) {
@@ -310,8 +340,8 @@ private:
 
 } // namespace
 
-std::vector<const LaunchSite *> distinctLaunches(const ASTContext &Ctx, const cuda::KernelLauncherGraph &G,
-                                                 const ElementWork &W) {
+std::vector<const LaunchSite *>
+distinctLaunches(const ASTContext &Ctx, const cuda::KernelLauncherGraph &G, const ElementWork &W) {
   std::vector<const LaunchSite *> Out;
   std::set<unsigned> Seen;
   for (const LaunchSite *L : G.launchesOf(W.Kernel))
@@ -323,28 +353,30 @@ std::vector<const LaunchSite *> distinctLaunches(const ASTContext &Ctx, const cu
 std::optional<LaunchProblem> divideGrid(EditBuilder &B, ASTContext &Ctx, const LaunchSite &L,
                                         unsigned Factor) {
   if (!L.Grid.E || L.Grid.Defaulted || L.Grid.Range.isInvalid())
-    return LaunchProblem{&L, "the grid of " + launchName(Ctx, L) + " is not written as text of this file"};
+    return LaunchProblem{&L, "the grid of " + launchName(Ctx, L) +
+                                 " is not written as text of this file"};
   const std::string C = std::to_string(Factor), CM1 = std::to_string(Factor - 1);
   const Expr *Grid = cuda::stripDim3Conversions(L.Grid.E);
   std::string Whole = wholeArgText(Ctx, L.Grid);
-  if (Grid->getType()->isIntegerType()) {
+  cuda::Dim3Component GX = cuda::dim3Component(L.Grid.E, 0);
+  if (GX.Whole) {
     B.setLaunchArg(L, LaunchArg::Grid,
-                   "(" + parenIf(needsParens(Grid, clang::prec::Additive), Whole) + " + " + CM1 + ") / " + C);
+                   "(" + parenIf(needsParens(GX.Value, clang::prec::Additive), Whole) + " + " + CM1 +
+                       ") / " + C);
     return std::nullopt;
   }
-  cuda::Dim3Component GX = cuda::dim3Component(L.Grid.E, 0);
   if (GX.Defaulted)
     return std::nullopt; // one block in x: ceil(1 / C) is 1
   if (GX.Value)
-    if (auto T = sourceText(Ctx, GX.Value)) {
-      B.replace(GX.Value, "(" + parenIf(needsParens(GX.Value, clang::prec::Additive), *T) + " + " +
-                              CM1 + ") / " + C);
+    if (auto T = writtenText(Ctx, GX.Value);
+        T && replaceWritten(B, Ctx, GX.Value,
+                            "(" + parenIf(needsParens(GX.Value, clang::prec::Additive), *T) +
+                                " + " + CM1 + ") / " + C))
       return std::nullopt;
-    }
   if (!isPureExpr(Grid, Ctx))
     return LaunchProblem{&L, "the grid '" + Whole + "' of " + launchName(Ctx, L) +
                                  " has side effects; it cannot be read three times"};
-  std::string O = parenIf(!isPostfixSafe(Grid), Whole);
+  std::string O = parenIf(!isPostfixSafe(GX.Object ? GX.Object : Grid), Whole);
   B.setLaunchArg(L, LaunchArg::Grid,
                  "dim3((" + O + ".x + " + CM1 + ") / " + C + ", " + O + ".y, " + O + ".z)");
   return std::nullopt;
@@ -367,15 +399,16 @@ std::optional<LaunchProblem> coverGrid(EditBuilder &B, ASTContext &Ctx, const La
                                        const ElementWork &W, bool &Kept) {
   Kept = false;
   if (!L.Grid.E || L.Grid.Defaulted || L.Grid.Range.isInvalid())
-    return LaunchProblem{&L, "the grid of " + launchName(Ctx, L) + " is not written as text of this file"};
+    return LaunchProblem{&L, "the grid of " + launchName(Ctx, L) +
+                                 " is not written as text of this file"};
   LaunchReader R(Ctx, L, W);
   if (R.covers(R.gridX())) {
     Kept = true;
     return std::nullopt;
   }
   const Expr *Grid = cuda::stripDim3Conversions(L.Grid.E);
-  bool IntegerGrid = Grid->getType()->isIntegerType();
   cuda::Dim3Component GX = cuda::dim3Component(L.Grid.E, 0);
+  bool IntegerGrid = GX.Whole;
   // `(G + c - 1) / c` around a G that covers: G (forward's division undone).
   if (GX.Value) {
     const auto *Div = dyn_cast<BinaryOperator>(stripIntCasts(GX.Value));
@@ -395,10 +428,8 @@ std::optional<LaunchProblem> coverGrid(EditBuilder &B, ASTContext &Ctx, const La
         }
       }
       if (auto T = textOf(Ctx, Inner)) {
-        if (IntegerGrid)
+        if (IntegerGrid || !replaceWritten(B, Ctx, GX.Value, *T))
           B.setLaunchArg(L, LaunchArg::Grid, *T);
-        else
-          B.replace(GX.Value, *T);
         return std::nullopt;
       }
     }
@@ -409,16 +440,15 @@ std::optional<LaunchProblem> coverGrid(EditBuilder &B, ASTContext &Ctx, const La
   if (!N)
     return LaunchProblem{&L, Why};
   if (R.blockText().empty())
-    return LaunchProblem{&L, "the block size of " + launchName(Ctx, L) + " cannot be read at the launch"};
+    return LaunchProblem{&L, "the block size of " + launchName(Ctx, L) +
+                                 " cannot be read at the launch"};
   if (R.blockExpr() && !isPureExpr(R.blockExpr(), Ctx))
     return LaunchProblem{&L, "the block size of " + launchName(Ctx, L) + " has side effects"};
   std::string NText = parenIf(needsParens(W.BoundExpr, clang::prec::Additive), *N);
-  std::string Cover =
-      R.blockX() ? "(" + NText + " + " + std::to_string(*R.blockX() - 1) + ") / " + std::to_string(*R.blockX())
-                 : "(" + NText + " + " + R.blockText() + " - 1) / " + R.blockText();
-  if (GX.Value && !IntegerGrid && sourceText(Ctx, GX.Value))
-    B.replace(GX.Value, Cover);
-  else
+  std::string Cover = R.blockX() ? "(" + NText + " + " + std::to_string(*R.blockX() - 1) + ") / " +
+                                       std::to_string(*R.blockX())
+                                 : "(" + NText + " + " + R.blockText() + " - 1) / " + R.blockText();
+  if (!GX.Value || IntegerGrid || !replaceWritten(B, Ctx, GX.Value, Cover))
     B.setLaunchArg(L, LaunchArg::Grid, Cover);
   return std::nullopt;
 }
@@ -432,12 +462,15 @@ std::optional<uint64_t> threadsAtMost(ASTContext &Ctx, const LaunchSite &L, cons
     Why = "the block of " + launchName(Ctx, L) + " is not one-dimensional";
     return std::nullopt;
   }
-  cuda::Dim3Component GY = cuda::dim3Component(L.Grid.E, 1), GZ = cuda::dim3Component(L.Grid.E, 2);
-  if (!GY.Defaulted || !GZ.Defaulted) {
+  LaunchReader R(Ctx, L, W);
+  auto One = [&](unsigned Dim) {
+    cuda::Dim3Component C = cuda::dim3Component(R.grid(), Dim);
+    return C.Defaulted || (C.Value && intValue(Ctx, C.Value) == 1);
+  };
+  if (!One(1) || !One(2)) {
     Why = "the grid of " + launchName(Ctx, L) + " is not a one-dimensional ceil-division of the bound";
     return std::nullopt;
   }
-  LaunchReader R(Ctx, L, W);
   int64_t Slack = 0;
   if (!R.covers(R.gridX(), &Slack)) {
     Why = "the grid of " + launchName(Ctx, L) +

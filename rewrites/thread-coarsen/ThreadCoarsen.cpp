@@ -21,6 +21,7 @@
 #include "Launches.h"
 #include "RewriteRegistry.h"
 #include "klineage/Analysis/AnalysisCache.h"
+#include "klineage/Analysis/LaunchFacts.h"
 #include "klineage/Analysis/PointerProvenance.h"
 #include "klineage/Analysis/ThreadIndex.h"
 #include "klineage/Cuda/Builtins.h"
@@ -37,6 +38,7 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
 #include <limits>
 #include <set>
@@ -137,9 +139,12 @@ Mode modeOf(const AnalysisContext &AC) {
 
 const char *modeName(Mode M) {
   switch (M) {
-  case Mode::Consecutive: return "consecutive";
-  case Mode::Strided: return "strided";
-  case Mode::GridStride: return "grid-stride";
+  case Mode::Consecutive:
+    return "consecutive";
+  case Mode::Strided:
+    return "strided";
+  case Mode::GridStride:
+    return "grid-stride";
   }
   return "consecutive";
 }
@@ -156,17 +161,42 @@ unsigned factorOf(const AnalysisContext &AC) {
 // Shared helpers
 //===----------------------------------------------------------------------===//
 
+/// The x size of every launch's block of \p Kernel, when the launches (or
+/// --assume=block:...) agree on a one-dimensional block.
+std::optional<uint64_t> knownBlockX(const AnalysisContext &AC, const FunctionDecl *Kernel) {
+  cuda::KernelLauncherGraph G(AC.ast());
+  AssumedLaunch Assumed;
+  if (auto B = AC.assumptions().block(Kernel->getNameAsString()))
+    Assumed.Block = Dim3{(*B)[0], (*B)[1], (*B)[2]};
+  LaunchFacts F = launchFacts(AC.ast(), G, Kernel, Assumed);
+  if (F.Block.V != ShapeFact::Verdict::Known || !F.Block.Shape || F.Block.Shape->Y != 1 ||
+      F.Block.Shape->Z != 1)
+    return std::nullopt;
+  return F.Block.Shape->X;
+}
+
 std::optional<ElementWork> workOf(const PreconditionQuery &Q) {
+  std::optional<uint64_t> BlockX = knownBlockX(Q.AC, Q.Function);
   if (const auto *V = Q.Node.get<VarDecl>())
-    return coarsen::forwardWork(Q.AC.ast(), Q.Function, V);
+    return coarsen::forwardWork(Q.AC.ast(), Q.Function, V, BlockX);
   if (const auto *S = Q.Node.get<Stmt>())
-    return coarsen::reverseWork(Q.AC.ast(), Q.Function, S);
+    return coarsen::reverseWork(Q.AC.ast(), Q.Function, S, BlockX);
   return std::nullopt;
 }
 
 bool isForward(const PreconditionQuery &Q) { return Q.Node.get<VarDecl>() != nullptr; }
 
-std::string quoted(ASTContext &Ctx, const Stmt *S) { return "'" + nodeText(Ctx, S, "<expr>") + "'"; }
+/// \p S's text on one line, quoted: line breaks and their indentation
+/// become one space.
+std::string quoted(ASTContext &Ctx, const Stmt *S) {
+  std::string Out;
+  for (char C : nodeText(Ctx, S, "<expr>")) {
+    bool Blank = C == '\n' || C == '\r' || C == '\t' || C == ' ';
+    if (!Blank || (!Out.empty() && Out.back() != ' '))
+      Out += Blank ? ' ' : C;
+  }
+  return "'" + StringRef(Out).rtrim().str() + "'";
+}
 std::string lineOf(ASTContext &Ctx, const Stmt *S) { return std::to_string(expansionLine(Ctx, S)); }
 std::string atLine(ASTContext &Ctx, const Stmt *S) {
   return quoted(Ctx, S) + " at line " + lineOf(Ctx, S);
@@ -228,7 +258,7 @@ EvidenceNote note(ASTContext &Ctx, const Stmt *S, StringRef Role, const Twine &T
 /// What the element code (and the user functions it calls) does that ties
 /// an element to the thread or the block that runs it.
 struct ThreadTies {
-  const Stmt *At = nullptr;  ///< where (the call, for something in a callee)
+  const Stmt *At = nullptr; ///< where (the call, for something in a callee)
   std::string What;
   Status St = Status::Holds;
 };
@@ -291,7 +321,8 @@ struct Access {
 };
 
 /// The byte offset of the memory \p E accesses from its root.
-Access accessOf(ASTContext &Ctx, PointerProvenance &PP, Linearizer &Lin, const Expr *E, bool Write) {
+Access accessOf(ASTContext &Ctx, PointerProvenance &PP, Linearizer &Lin, const Expr *E,
+                bool Write) {
   Access A;
   A.E = E;
   A.Write = Write;
@@ -360,7 +391,8 @@ private:
                             Ctx.getSourceManager().getExpansionLoc(V->getLocation())))) {
       std::vector<const VarDecl *> Vars;
       Linearizer::collectVars(V->getInit(), Vars);
-      return llvm::any_of(Vars, [&](const VarDecl *X) { return X != V && variesVar(X, Depth + 1); });
+      return llvm::any_of(Vars,
+                          [&](const VarDecl *X) { return X != V && variesVar(X, Depth + 1); });
     }
     return false;
   }
@@ -434,14 +466,13 @@ Status checkIterationsIndependent(const PreconditionQuery &Q, PreconditionResult
       const FunctionDecl *F = calleeOf(C);
       const FunctionDecl *Def = F ? F->getDefinition() : nullptr;
       bool Harmless = Def && Def->hasBody() && !inSystemHeader(Ctx, Def) &&
-                      llvm::none_of(AnalysisCache::of(Ctx).facts(Def).events(), [](const MemEvent &E) {
-                        return E.K != MemEvent::Read;
-                      });
+                      llvm::none_of(AnalysisCache::of(Ctx).facts(Def).events(),
+                                    [](const MemEvent &E) { return E.K != MemEvent::Read; });
       if (Harmless)
         continue;
     }
-    R.Reason = std::string(Ev.K == MemEvent::Write ? "the store " : "the call ") + quoted(Ctx, Ev.E) +
-               " at line " + lineOf(Ctx, Ev.E) +
+    R.Reason = std::string(Ev.K == MemEvent::Write ? "the store " : "the call ") +
+               quoted(Ctx, Ev.E) + " at line " + lineOf(Ctx, Ev.E) +
                " runs once per thread, outside the element code: the rewrite changes how many "
                "threads run it";
     R.Evidence.push_back(note(Ctx, Ev.E, "per-thread", "runs once per thread"));
@@ -468,8 +499,10 @@ Status checkIterationsIndependent(const PreconditionQuery &Q, PreconditionResult
     }
     if (Wr.R.isLocal()) {
       if (!DeclaredInside(Wr.R.D)) {
-        R.Reason = "the local array '" + Wr.R.Name + "' is declared outside the element code and "
-                   "written in it (line " + lineOf(Ctx, Wr.E) + "): it carries values between elements";
+        R.Reason = "the local array '" + Wr.R.Name +
+                   "' is declared outside the element code and "
+                   "written in it (line " +
+                   lineOf(Ctx, Wr.E) + "): it carries values between elements";
         R.Evidence.push_back(note(Ctx, Wr.E, "write", "written here"));
         return Status::Fails;
       }
@@ -560,7 +593,8 @@ Status invariance(ASTContext &Ctx, const FunctionFacts &Facts, const Expr *E, un
           return;
         St = Status::Fails;
         Why = "the bound reads '" + B->name() + "', which " +
-              (B->Var == cuda::BuiltinVar::GridDim ? "changes with the grid" : "differs between threads");
+              (B->Var == cuda::BuiltinVar::GridDim ? "changes with the grid"
+                                                   : "differs between threads");
         return;
       }
     if (const auto *Ref = dyn_cast<DeclRefExpr>(N)) {
@@ -592,10 +626,12 @@ Status invariance(ASTContext &Ctx, const FunctionFacts &Facts, const Expr *E, un
       }
       return;
     }
-    if (isa<ArraySubscriptExpr>(N) || (isa<UnaryOperator>(N) && cast<UnaryOperator>(N)->getOpcode() == UO_Deref) ||
+    if (isa<ArraySubscriptExpr>(N) ||
+        (isa<UnaryOperator>(N) && cast<UnaryOperator>(N)->getOpcode() == UO_Deref) ||
         (isa<MemberExpr>(N) && cast<MemberExpr>(N)->isArrow())) {
       St = worse(St, Status::Unknown);
-      Why = "the bound reads memory (" + quoted(Ctx, N) + "); nothing shows it is the same for every element";
+      Why = "the bound reads memory (" + quoted(Ctx, N) +
+            "); nothing shows it is the same for every element";
       return;
     }
     if (const auto *C = dyn_cast<CallExpr>(N); C && !isPureExpr(C, Ctx)) {
@@ -615,25 +651,26 @@ Status checkBoundKnown(const PreconditionQuery &Q, PreconditionResult &R) {
       R.Evidence.push_back(note(Ctx, W->IndexDecl, "index", "the index is declared here"));
     return Status::Fails;
   }
-  if (isForward(Q))
-    for (const Stmt *S : W->PerThread) {
-      const Stmt *Read = nullptr;
-      forEachNode(S, [&](const Stmt *N) {
-        if (const auto *Ref = dyn_cast<DeclRefExpr>(N); Ref && Ref->getDecl() == W->Index && !Read)
-          Read = Ref;
-      });
-      if (Read) {
-        R.Reason = "'" + W->Index->getName().str() + "' is read at line " + lineOf(Ctx, Read) +
-                   ", outside the code its bound test guards";
-        R.Evidence.push_back(note(Ctx, Read, "read", "read before the bound test"));
-        return Status::Fails;
-      }
+  // Per-thread code reading the index would see one value per thread, not
+  // per element.
+  for (const Stmt *S : W->PerThread) {
+    const Stmt *Read = nullptr;
+    forEachNode(S, [&](const Stmt *N) {
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(N); Ref && Ref->getDecl() == W->Index && !Read)
+        Read = Ref;
+    });
+    if (Read) {
+      R.Reason = "'" + W->Index->getName().str() + "' is read at line " + lineOf(Ctx, Read) +
+                 ", outside the element code its bound test guards";
+      R.Evidence.push_back(note(Ctx, Read, "read", "read before the bound test"));
+      return Status::Fails;
     }
+  }
   const FunctionFacts &Facts = AnalysisCache::of(Ctx).facts(W->Kernel);
   std::string Why;
   Status St = invariance(Ctx, Facts, W->BoundExpr, 0, Why);
-  R.Evidence.push_back(note(Ctx, W->Bound.Test ? (const Stmt *)W->Bound.Test : W->BoundExpr, "bound",
-                            "the bound test"));
+  R.Evidence.push_back(note(Ctx, W->Bound.Test ? (const Stmt *)W->Bound.Test : W->BoundExpr,
+                            "bound", "the bound test"));
   if (St != Status::Holds) {
     R.Reason = Why;
     return St;
@@ -650,13 +687,15 @@ uint64_t maxOf(ASTContext &Ctx, QualType T) {
   unsigned Bits = Ctx.getTypeSize(T);
   bool Signed = T->isSignedIntegerType();
   if (Bits >= 64)
-    return Signed ? uint64_t(std::numeric_limits<int64_t>::max()) : std::numeric_limits<uint64_t>::max();
+    return Signed ? uint64_t(std::numeric_limits<int64_t>::max())
+                  : std::numeric_limits<uint64_t>::max();
   return (uint64_t(1) << (Signed ? Bits - 1 : Bits)) - 1;
 }
 
 /// The largest value that may be added to: a + b saturating.
 uint64_t plus(uint64_t A, uint64_t B) {
-  return A > std::numeric_limits<uint64_t>::max() - B ? std::numeric_limits<uint64_t>::max() : A + B;
+  return A > std::numeric_limits<uint64_t>::max() - B ? std::numeric_limits<uint64_t>::max()
+                                                      : A + B;
 }
 
 Status checkIndexWideEnough(const PreconditionQuery &Q, PreconditionResult &R) {
@@ -689,10 +728,13 @@ Status checkIndexWideEnough(const PreconditionQuery &Q, PreconditionResult &R) {
   // The largest bound: asserted for a parameter, else its type's maximum.
   const Expr *N = W->BoundExpr->IgnoreParenImpCasts();
   std::string Kernel = W->Kernel->getNameAsString();
-  const auto *P = dyn_cast<DeclRefExpr>(N) ? dyn_cast<ParmVarDecl>(cast<DeclRefExpr>(N)->getDecl()) : nullptr;
-  std::optional<uint64_t> Asserted = P ? Q.AC.assumptions().maxValue(Kernel, P->getName()) : std::nullopt;
-  uint64_t NMax = Asserted ? *Asserted : N->getType()->isIntegerType() ? maxOf(Ctx, N->getType())
-                                                                       : std::numeric_limits<uint64_t>::max();
+  const auto *P =
+      dyn_cast<DeclRefExpr>(N) ? dyn_cast<ParmVarDecl>(cast<DeclRefExpr>(N)->getDecl()) : nullptr;
+  std::optional<uint64_t> Asserted =
+      P ? Q.AC.assumptions().maxValue(Kernel, P->getName()) : std::nullopt;
+  uint64_t NMax = Asserted                        ? *Asserted
+                  : N->getType()->isIntegerType() ? maxOf(Ctx, N->getType())
+                                                  : std::numeric_limits<uint64_t>::max();
   std::string From = Asserted ? "asserted " + P->getName().str() + " <= " + std::to_string(NMax)
                               : "'" + nodeText(Ctx, N, "N") + "' up to " + std::to_string(NMax);
   auto Ask = [&](uint64_t Suggest) {
@@ -702,10 +744,12 @@ Status checkIndexWideEnough(const PreconditionQuery &Q, PreconditionResult &R) {
   if (M == Mode::Consecutive) {
     // C*i + k < N: no index reaches N.
     if (NMax == 0 || NMax - 1 <= Limit) {
-      R.Reason = "every index C * i + k is below the bound (" + From + "), which '" + TName + "' holds";
+      R.Reason =
+          "every index C * i + k is below the bound (" + From + "), which '" + TName + "' holds";
       return Status::Holds;
     }
-    R.Reason = "the bound (" + From + ") can exceed what '" + TName + "' holds (" + std::to_string(Limit) + ")";
+    R.Reason = "the bound (" + From + ") can exceed what '" + TName + "' holds (" +
+               std::to_string(Limit) + ")";
     Ask(Limit);
     return Status::Unknown;
   }
@@ -713,14 +757,17 @@ Status checkIndexWideEnough(const PreconditionQuery &Q, PreconditionResult &R) {
   // launch's size; bound it from every launch.
   if (Q.AC.assumptions().gridEditExternal(Kernel)) {
     R.Reason = "the launches are adjusted outside this file (grid-edit-external): the launch size "
-               "that bounds the last index is unknown for the 32-bit '" + TName + "'";
+               "that bounds the last index is unknown for the 32-bit '" +
+               TName + "'";
     return Status::Unknown;
   }
   cuda::KernelLauncherGraph G(Ctx);
   auto Launches = coarsen::distinctLaunches(Ctx, G, *W);
   if (Launches.empty() || !G.allLaunchesKnown(W->Kernel)) {
-    R.Reason = "the launches of '" + Kernel + "' are not all known: the launch size that bounds the "
-               "last index is unknown for the 32-bit '" + TName + "'";
+    R.Reason = "the launches of '" + Kernel +
+               "' are not all known: the launch size that bounds the "
+               "last index is unknown for the 32-bit '" +
+               TName + "'";
     return Status::Unknown;
   }
   auto Largest = [&](uint64_t Bound, std::string &Why) -> std::optional<uint64_t> {
@@ -731,7 +778,8 @@ Status checkIndexWideEnough(const PreconditionQuery &Q, PreconditionResult &R) {
         return std::nullopt;
       // New launch: ceil(G / C) blocks, at most Threads / C + one block more.
       uint64_t NewThreads = plus(*Threads / C, 1024);
-      uint64_t Last = M == Mode::GridStride ? plus(Bound, NewThreads) : plus(*Threads, uint64_t(C + 1) * 1024);
+      uint64_t Last =
+          M == Mode::GridStride ? plus(Bound, NewThreads) : plus(*Threads, uint64_t(C + 1) * 1024);
       Max = std::max(Max, Last);
     }
     return Max;
@@ -747,8 +795,9 @@ Status checkIndexWideEnough(const PreconditionQuery &Q, PreconditionResult &R) {
                "), which '" + TName + "' holds";
     return Status::Holds;
   }
-  R.Reason = "with " + From + " the " + modeName(M) + " loop's last index may reach " + std::to_string(*Last) +
-             ", past what '" + TName + "' holds (" + std::to_string(Limit) + ")";
+  R.Reason = "with " + From + " the " + modeName(M) + " loop's last index may reach " +
+             std::to_string(*Last) + ", past what '" + TName + "' holds (" + std::to_string(Limit) +
+             ")";
   // The largest bound that keeps it in range.
   uint64_t Lo = 0, Hi = NMax;
   while (Lo < Hi) {
@@ -770,14 +819,15 @@ Status checkIndexWideEnough(const PreconditionQuery &Q, PreconditionResult &R) {
 //===----------------------------------------------------------------------===//
 
 /// Found and editable launches, or why not (Unknown).
-Status launchesFound(const PreconditionQuery &Q, const ElementWork &W, const cuda::KernelLauncherGraph &G,
-                     PreconditionResult &R) {
+Status launchesFound(const PreconditionQuery &Q, const ElementWork &W,
+                     const cuda::KernelLauncherGraph &G, PreconditionResult &R) {
   ASTContext &Ctx = Q.AC.ast();
   std::string Kernel = W.Kernel->getNameAsString();
   R.Assumable = "grid-edit-external:" + Kernel;
   auto Launches = coarsen::distinctLaunches(Ctx, G, W);
   if (Launches.empty()) {
-    R.Reason = "no launch of '" + Kernel + "' is in this file; its grid must change with the rewrite";
+    R.Reason =
+        "no launch of '" + Kernel + "' is in this file; its grid must change with the rewrite";
     return Status::Unknown;
   }
   if (auto Esc = G.escapesOf(W.Kernel); !Esc.empty()) {
@@ -868,8 +918,8 @@ Status checkGridCoversElements(const PreconditionQuery &Q, PreconditionResult &R
     R.Reason = Scratch.failure().str();
     return Status::Fails;
   }
-  R.Reason = std::to_string(Kept) + " launch grid(s) already cover the bound, " + std::to_string(Edited) +
-             " rewritten to cover it";
+  R.Reason = std::to_string(Kept) + " launch grid(s) already cover the bound, " +
+             std::to_string(Edited) + " rewritten to cover it";
   return Status::Holds;
 }
 
@@ -924,7 +974,8 @@ Status checkTailHandled(const PreconditionQuery &Q, PreconditionResult &R) {
                  "last N % C elements have no code of their own";
       return Status::Fails;
     }
-    auto Full = sourceText(Ctx, W->FullLoop->getBody()), Tail = sourceText(Ctx, W->TailLoop->getBody());
+    auto Full = sourceText(Ctx, W->FullLoop->getBody()),
+         Tail = sourceText(Ctx, W->TailLoop->getBody());
     if (!Full || !Tail || squeezed(*Full) != squeezed(*Tail)) {
       R.Reason = "the tail loop's body (line " + lineOf(Ctx, W->TailLoop) +
                  ") differs from the lane loop's: the tail elements are handled differently";
@@ -1030,12 +1081,14 @@ Status checkGlobalIdOnlyIndex(const PreconditionQuery &Q, PreconditionResult &R)
   forEachNode(W->Body, [&](const Stmt *N) {
     const auto *E = dyn_cast<Expr>(N);
     auto B = E ? cuda::builtinIndex(E) : std::nullopt;
-    if (!Stray && B && B->Var != cuda::BuiltinVar::BlockDim && !within(Allowed, beginOffset(Ctx, E)))
+    if (!Stray && B && B->Var != cuda::BuiltinVar::BlockDim &&
+        !within(Allowed, beginOffset(Ctx, E)))
       Stray = E;
   });
   if (Stray) {
-    R.Reason = quoted(Ctx, Stray) + " at line " + lineOf(Ctx, Stray) +
-               " is read outside the global id: the rewrite changes which thread handles an element";
+    R.Reason =
+        quoted(Ctx, Stray) + " at line " + lineOf(Ctx, Stray) +
+        " is read outside the global id: the rewrite changes which thread handles an element";
     R.Evidence.push_back(note(Ctx, Stray, "builtin", "read here"));
     return Status::Fails;
   }
@@ -1057,17 +1110,18 @@ Status checkGlobalIdOnlyIndex(const PreconditionQuery &Q, PreconditionResult &R)
           return;
         if (W->Kind == Shape::SteppedLoop && Ref->getDecl() == W->Lane)
           Odd = Ref;
-        if (W->Kind == Shape::Consecutive && (Ref->getDecl() == W->Index || Ref->getDecl() == W->Lane) &&
+        if (W->Kind == Shape::Consecutive &&
+            (Ref->getDecl() == W->Index || Ref->getDecl() == W->Lane) &&
             !laneIndexAround(Ctx, *W, Ref))
           Odd = Ref;
       });
     if (Odd) {
       R.Reason = W->Kind == Shape::SteppedLoop
-                     ? "the lane counter " + quoted(Ctx, Odd) + " is read at line " + lineOf(Ctx, Odd) +
-                           "; one element per thread has no lane number"
-                     : quoted(Ctx, Odd) + " at line " + lineOf(Ctx, Odd) + " is used other than in the element index " +
-                           std::to_string(W->Factor) + " * " + W->Index->getName().str() + " + " +
-                           W->Lane->getName().str();
+                     ? "the lane counter " + quoted(Ctx, Odd) + " is read at line " +
+                           lineOf(Ctx, Odd) + "; one element per thread has no lane number"
+                     : quoted(Ctx, Odd) + " at line " + lineOf(Ctx, Odd) +
+                           " is used other than in the element index " + std::to_string(W->Factor) +
+                           " * " + W->Index->getName().str() + " + " + W->Lane->getName().str();
       R.Evidence.push_back(note(Ctx, Odd, "use", "here"));
       return Status::Fails;
     }
@@ -1119,7 +1173,8 @@ Status checkExitsConvertible(const PreconditionQuery &Q, PreconditionResult &R) 
     if (isa<GotoStmt, IndirectGotoStmt, LabelStmt>(E.S))
       Why = "a goto or label in the element code cannot be moved into a loop";
     else if (Forward && isa<ReturnStmt>(E.S) && E.InLoop)
-      Why = "the return is inside a loop of the element code: 'continue' there would continue that loop";
+      Why = "the return is inside a loop of the element code: 'continue' there would continue that "
+            "loop";
     else if (!Forward && !E.InLoop && isa<ReturnStmt>(E.S) && !isGuardExit(*W, E.S))
       Why = "the return ends every later element of the thread, not just this one";
     else if (!Forward && !E.InLoop && !E.InSwitch && isa<BreakStmt>(E.S) && !isGuardExit(*W, E.S))
@@ -1180,8 +1235,23 @@ bool standsAlone(ASTContext &Ctx, const Expr *E) {
   return false;
 }
 
+/// The blanks between the `)` at \p RParen and \p Body: " " or a line
+/// break with the body's indentation, as written.
+std::string gapBefore(ASTContext &Ctx, SourceLocation RParen, const Stmt *Body) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (RParen.isInvalid() || RParen.isMacroID() || Body->getBeginLoc().isMacroID())
+    return " ";
+  SourceLocation After = Lexer::getLocForEndOfToken(RParen, 0, SM, Ctx.getLangOpts());
+  unsigned A = SM.getFileOffset(After), B = SM.getFileOffset(Body->getBeginLoc());
+  if (After.isInvalid() || B < A || !SM.isInMainFile(After))
+    return " ";
+  StringRef Gap = SM.getBufferData(SM.getMainFileID()).slice(A, B);
+  return !Gap.empty() && Gap.trim().empty() ? Gap.str() : " ";
+}
+
 /// The text of \p Range with those of \p Edits that lie inside it.
-std::optional<std::string> textWith(ASTContext &Ctx, CharSourceRange Range, const std::vector<TextEdit> &Edits) {
+std::optional<std::string> textWith(ASTContext &Ctx, CharSourceRange Range,
+                                    const std::vector<TextEdit> &Edits) {
   if (Range.isInvalid())
     return std::nullopt;
   const SourceManager &SM = Ctx.getSourceManager();
@@ -1242,7 +1312,8 @@ std::string totalThreads(ASTContext &Ctx, const VarDecl *Index, GridShape G) {
 
 class Editor {
 public:
-  Editor(AnalysisContext &AC, const ElementWork &W) : AC(AC), Ctx(AC.ast()), W(W), B(Ctx), Names(Ctx) {
+  Editor(AnalysisContext &AC, const ElementWork &W)
+      : AC(AC), Ctx(AC.ast()), W(W), B(Ctx), Names(Ctx) {
     Unit = indentUnit(Ctx, W.Kernel, W.Body);
   }
 
@@ -1256,12 +1327,14 @@ public:
     std::string IName = W.Index->getName().str();
     // The element's statement text (GuardedIf: the guarded statement,
     // with `if (P)` for `i < N && P`; EarlyReturn: the rest, braced).
-    auto ElementText = [&](const std::vector<TextEdit> &Edits, StringRef Deeper) -> std::optional<std::string> {
+    auto ElementText = [&](const std::vector<TextEdit> &Edits,
+                           StringRef Deeper) -> std::optional<std::string> {
       if (W.Kind == Shape::GuardedIf) {
         auto Then = textWith(Ctx, statementRange(Ctx, W.Guard->getThen()), Edits);
         if (!Then)
           return std::nullopt;
-        std::string T = indentLines(*Then, Deeper);
+        std::string T = indentLines(gapBefore(Ctx, W.Guard->getRParenLoc(), W.Guard->getThen()) + *Then,
+                                    Deeper);
         if (W.ExtraCond) {
           CharSourceRange CR = CharSourceRange::getCharRange(
               mainFileRange(Ctx, W.ExtraCond->getSourceRange()).getBegin(),
@@ -1272,22 +1345,23 @@ public:
           auto Extra = textWith(Ctx, CR, Edits);
           if (!Extra)
             return std::nullopt;
-          T = "if (" + *Extra + ") " + T;
+          T = " if (" + *Extra + ")" + T;
         }
         return T;
       }
       if (W.Element.empty())
-        return std::string("{\n" + Indent + Deeper.str() + "}");
+        return std::string(" {\n" + Indent + Deeper.str() + "}");
       auto Rest = textWith(Ctx, statementsRange(Ctx, W.Element.front(), W.Element.back()), Edits);
       if (!Rest)
         return std::nullopt;
-      return "{\n" + Indent + Deeper.str() + Unit + indentLines(*Rest, Deeper.str() + Unit) + "\n" + Indent +
-             Deeper.str() + "}";
+      return " {\n" + Indent + Deeper.str() + Unit + indentLines(*Rest, Deeper.str() + Unit) + "\n" +
+             Indent + Deeper.str() + "}";
     };
-    CharSourceRange Region = W.Kind == Shape::GuardedIf
-                                 ? statementRange(Ctx, W.Guard)
-                                 : statementsRange(Ctx, W.Guard, W.Element.empty() ? (const Stmt *)W.Guard
-                                                                                   : W.Element.back());
+    CharSourceRange Region =
+        W.Kind == Shape::GuardedIf
+            ? statementRange(Ctx, W.Guard)
+            : statementsRange(Ctx, W.Guard,
+                              W.Element.empty() ? (const Stmt *)W.Guard : W.Element.back());
     if (Region.isInvalid())
       return fail("the guarded code is produced by a macro expansion");
 
@@ -1308,11 +1382,12 @@ public:
         return fail("the element code is not plain text of this file");
       std::string NP = parenIf(needsParens(W.BoundExpr, prec::Multiplicative), *N);
       std::string Div = NP + " / " + std::to_string(C), Mod = NP + " % " + std::to_string(C);
-      std::string Text = "if (" + IName + " < " + Div + ") {\n" + Indent + Unit + "#pragma unroll\n" + Indent +
-                         Unit + "for (int " + K + " = 0; " + K + " < " + std::to_string(C) + "; ++" + K + ") " +
-                         *Body + "\n" + Indent + "} else if (" + IName + " == " + Div + ") {\n" + Indent + Unit +
-                         "for (int " + K + " = 0; " + K + " < " + Mod + "; ++" + K + ") " + *Body + "\n" +
-                         Indent + "}";
+      std::string Text = "if (" + IName + " < " + Div + ") {\n" + Indent + Unit +
+                         "#pragma unroll\n" + Indent + Unit + "for (int " + K + " = 0; " + K +
+                         " < " + std::to_string(C) + "; ++" + K + ")" + *Body + "\n" + Indent +
+                         "} else if (" + IName + " == " + Div + ") {\n" + Indent + Unit +
+                         "for (int " + K + " = 0; " + K + " < " + Mod + "; ++" + K + ")" + *Body +
+                         "\n" + Indent + "}";
       B.replaceChars(Region.getBegin(), Region.getEnd(), Text);
       return;
     }
@@ -1326,23 +1401,25 @@ public:
       auto Init = textOf(W.Index->getInit());
       if (!Init)
         return fail("the global id is not text of this file");
-      std::string Decl = W.Index->getType().isConstQualified()
-                             ? W.Index->getType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy()) + " " +
-                                   IName + " = " + *Init
-                             : "";
+      std::string Decl =
+          W.Index->getType().isConstQualified()
+              ? W.Index->getType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy()) + " " +
+                    IName + " = " + *Init
+              : "";
       if (Decl.empty()) {
         auto D = textOf(W.IndexDecl);
         if (!D)
           return fail("the index declaration is not text of this file");
         Decl = StringRef(*D).rtrim().rtrim(';').rtrim().str();
       }
-      std::string Cond = W.Kind == Shape::GuardedIf && !W.Bound.Negated
-                             ? *textOf(W.Bound.Test)
-                             : IName + " < " + parenIf(needsParens(W.BoundExpr, prec::Relational), *N);
+      std::string Cond =
+          W.Kind == Shape::GuardedIf && !W.Bound.Negated
+              ? *textOf(W.Bound.Test)
+              : IName + " < " + parenIf(needsParens(W.BoundExpr, prec::Relational), *N);
       B.removeLines(W.IndexDecl->getSourceRange());
       B.replaceChars(Region.getBegin(), Region.getEnd(),
-                     "for (" + Decl + "; " + Cond + "; " + IName + " += " +
-                         totalThreads(Ctx, W.Index, W.Grid) + ") " + *Body);
+                     "for (" + Decl + "; " + Cond + "; " + IName +
+                         " += " + totalThreads(Ctx, W.Index, W.Grid) + ")" + *Body);
       return;
     }
 
@@ -1351,11 +1428,12 @@ public:
     if (!Init)
       return fail("the global id is not text of this file");
     auto Decl = declarationWith(Ctx, W.IndexDecl, W.Index,
-                                std::to_string(C) + " * (" + *Init + ") - " + std::to_string(C - 1) +
-                                    " * threadIdx.x",
+                                std::to_string(C) + " * (" + *Init + ") - " +
+                                    std::to_string(C - 1) + " * threadIdx.x",
                                 /*Mutable=*/true);
     if (!Decl)
-      return fail("the declaration of '" + IName + "' cannot be rewritten (a const not written first?)");
+      return fail("the declaration of '" + IName +
+                  "' cannot be rewritten (a const not written first?)");
     EditBuilder Sub(Ctx);
     convertExits(Sub, W, /*Forward=*/true);
     if (W.Kind == Shape::EarlyReturn) {
@@ -1372,9 +1450,9 @@ public:
     std::string K = laneName();
     B.replace(W.IndexDecl, *Decl);
     B.replaceChars(Region.getBegin(), Region.getEnd(),
-                   "#pragma unroll\n" + Indent + "for (int " + K + " = 0; " + K + " < " + std::to_string(C) +
-                       "; ++" + K + ", " + IName + " += blockDim.x) {\n" + Indent + Unit +
-                       indentLines(*RegionText, Unit) + "\n" + Indent + "}");
+                   "#pragma unroll\n" + Indent + "for (int " + K + " = 0; " + K + " < " +
+                       std::to_string(C) + "; ++" + K + ", " + IName + " += blockDim.x) {\n" +
+                       Indent + Unit + indentLines(*RegionText, Unit) + "\n" + Indent + "}");
   }
 
   void reverse() {
@@ -1398,7 +1476,9 @@ public:
       CharSourceRange R = statementRange(Ctx, W.Loop);
       if (R.isInvalid())
         return fail("the loop is produced by a macro expansion");
-      B.replaceChars(R.getBegin(), R.getEnd(), Decl + "\n" + Indent + "if (" + *Cond + ") " + *Body);
+      B.replaceChars(R.getBegin(), R.getEnd(),
+                     Decl + "\n" + Indent + "if (" + *Cond + ")" +
+                         gapBefore(Ctx, F->getRParenLoc(), F->getBody()) + *Body);
       return;
     }
     case Shape::Consecutive: {
@@ -1426,14 +1506,18 @@ public:
         return fail(Sub.failure().str(), Sub.failureLoc());
       auto Body = textWith(Ctx, statementRange(Ctx, W.FullLoop->getBody()), Sub.takeEdits());
       const Expr *N = W.BoundExpr;
-      if (const auto *P = dyn_cast<ParenExpr>(N); P && !needsParens(P->getSubExpr(), prec::Relational))
+      if (const auto *P = dyn_cast<ParenExpr>(N);
+          P && !needsParens(P->getSubExpr(), prec::Relational))
         N = P->getSubExpr();
       auto NT = textOf(N);
       if (!Body || !NT)
         return fail("the lane loop is not plain text of this file");
       CharSourceRange R = statementRange(Ctx, W.Guard);
       B.replaceChars(R.getBegin(), R.getEnd(),
-                     "if (" + IName + " < " + *NT + ") " + dedentLines(*Body, Unit));
+                     "if (" + IName + " < " + *NT + ")" +
+                         dedentLines(gapBefore(Ctx, W.FullLoop->getRParenLoc(), W.FullLoop->getBody()) +
+                                         *Body,
+                                     Unit));
       return;
     }
     case Shape::SteppedLoop: {
@@ -1452,8 +1536,9 @@ public:
       std::vector<TextEdit> Edits = Sub.takeEdits();
       std::optional<std::string> Body;
       if (const auto *CS = dyn_cast<CompoundStmt>(F->getBody()))
-        Body = CS->body_empty() ? std::optional<std::string>("")
-                                : textWith(Ctx, statementsRange(Ctx, CS->body_front(), CS->body_back()), Edits);
+        Body = CS->body_empty()
+                   ? std::optional<std::string>("")
+                   : textWith(Ctx, statementsRange(Ctx, CS->body_front(), CS->body_back()), Edits);
       else
         Body = textWith(Ctx, statementRange(Ctx, F->getBody()), Edits);
       if (!Body)
@@ -1477,7 +1562,8 @@ public:
     cuda::KernelLauncherGraph G(Ctx);
     for (const cuda::LaunchSite *L : coarsen::distinctLaunches(Ctx, G, W)) {
       bool Kept = false;
-      auto P = Forward ? coarsen::divideGrid(B, Ctx, *L, C) : coarsen::coverGrid(B, Ctx, *L, W, Kept);
+      auto P =
+          Forward ? coarsen::divideGrid(B, Ctx, *L, C) : coarsen::coverGrid(B, Ctx, *L, W, Kept);
       if (P)
         return fail(P->Why, L->Loc);
     }
@@ -1574,11 +1660,15 @@ public:
   ArrayRef<PreconditionSpec> preconditions() const override { return Specs; }
   ArrayRef<OptionSpec> options() const override {
     static const OptionSpec Options[] = {
-        {"mode", OptionSpec::Enum, "consecutive",
+        {"mode",
+         OptionSpec::Enum,
+         "consecutive",
          "forward layout of a thread's C elements: consecutive (C*i .. C*i+C-1, a lane loop "
          "vectorize-global-access merges), strided (C elements at stride blockDim.x within the "
          "block's tile), grid-stride (a loop over the grid)",
-         0, 0, {"consecutive", "strided", "grid-stride"}},
+         0,
+         0,
+         {"consecutive", "strided", "grid-stride"}},
         {"factor", OptionSpec::Int, "4",
          "forward: C, the elements per thread; every launch's grid is divided by it", 2, 64},
     };
@@ -1603,15 +1693,22 @@ public:
   }
 
 private:
-  void checkAll(Site &S, AnalysisContext &AC, const FunctionDecl *FD, DynTypedNode Node, Direction D) const {
+  void checkAll(Site &S, AnalysisContext &AC, const FunctionDecl *FD, DynTypedNode Node,
+                Direction D) const {
     for (const PreconditionSpec &P : Specs)
       if (P.Dir == D)
         S.check(P, {AC, FD, Node});
   }
 
-  static void commitEdits(Editor &E, Site &S) {
-    commit(E.builder(), S);
+  /// Launch edits are built only where launch-editable holds: an unknown
+  /// one (settled by an assumption) leaves the launches to the user.
+  static bool launchesEditable(const Site &S) {
+    return llvm::any_of(S.Preconditions, [](const PreconditionResult &P) {
+      return P.Name == LaunchEditable && P.St == Status::Holds;
+    });
   }
+
+  static void commitEdits(Editor &E, Site &S) { commit(E.builder(), S); }
 
   void forwardSites(AnalysisContext &AC, const FunctionDecl *FD, const CompoundStmt *Body) const {
     ASTContext &Ctx = AC.ast();
@@ -1620,7 +1717,7 @@ private:
       const auto *V = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
       if (!V)
         continue;
-      auto W = coarsen::forwardWork(Ctx, FD, V);
+      auto W = coarsen::forwardWork(Ctx, FD, V, knownBlockX(AC, FD));
       if (!W)
         continue;
       Mode M = modeOf(AC);
@@ -1637,7 +1734,7 @@ private:
       if (W->Guard && W->BoundExpr) {
         Editor E(AC, *W);
         E.forward(M, C);
-        if (!E.failed())
+        if (!E.failed() && launchesEditable(S))
           E.launches(/*Forward=*/true, C);
         commitEdits(E, S);
       }
@@ -1653,7 +1750,7 @@ private:
         Inner = A->getSubStmt();
       if (!isa<ForStmt, IfStmt>(Inner))
         continue;
-      auto W = coarsen::reverseWork(Ctx, FD, Inner);
+      auto W = coarsen::reverseWork(Ctx, FD, Inner, knownBlockX(AC, FD));
       if (!W)
         continue;
       Site &S = AC.addSite(Name, Direction::Reverse, Inner->getBeginLoc(), FD);
@@ -1661,7 +1758,8 @@ private:
                          : W->Kind == Shape::Consecutive ? "consecutive"
                          : W->Strided                    ? "strided"
                                                          : "consecutive-stepped";
-      S.Summary = std::string("one element per thread in '") + FD->getNameAsString() + "' (from " + Kind +
+      S.Summary = std::string("one element per thread in '") + FD->getNameAsString() + "' (from " +
+                  Kind +
                   (W->Factor ? ", " + std::to_string(W->Factor) + " per thread" : std::string()) +
                   "), its launch grid made to cover the bound";
       S.Facts["shape"] = Kind;
@@ -1671,7 +1769,7 @@ private:
       if (W->BoundExpr) {
         Editor E(AC, *W);
         E.reverse();
-        if (!E.failed())
+        if (!E.failed() && launchesEditable(S))
           E.launches(/*Forward=*/false, 0);
         commitEdits(E, S);
       }

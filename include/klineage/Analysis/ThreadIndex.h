@@ -58,12 +58,20 @@ std::optional<LinearForm> expandLocals(Linearizer &Lin, const FunctionFacts &Fac
 std::optional<LinearForm> expandedForm(Linearizer &Lin, const FunctionFacts &Facts,
                                        const clang::Expr *E);
 
-/// The numbering \p E computes, when it is a global thread id.
+/// \p F equals \p Want, or equals it with blockDim.x replaced by the
+/// block's known x size \p BlockX (`blockIdx.x * BLOCK + threadIdx.x`
+/// where every launch uses BLOCK threads).
+bool sameIndexForm(const LinearForm &F, const LinearForm &Want,
+                   std::optional<uint64_t> BlockX = std::nullopt);
+
+/// The numbering \p E computes, when it is a global thread id (\p BlockX:
+/// see sameIndexForm).
 std::optional<GridShape> globalIdOf(Linearizer &Lin, const FunctionFacts &Facts,
-                                    const clang::Expr *E);
+                                    const clang::Expr *E,
+                                    std::optional<uint64_t> BlockX = std::nullopt);
 /// \p E is the total thread count of numbering \p S.
-bool isTotalThreads(Linearizer &Lin, const FunctionFacts &Facts, const clang::Expr *E,
-                    GridShape S);
+bool isTotalThreads(Linearizer &Lin, const FunctionFacts &Facts, const clang::Expr *E, GridShape S,
+                    std::optional<uint64_t> BlockX = std::nullopt);
 
 /// A bound test on index \p Index: `i < N` or `N > i` (Negated false), `i >=
 /// N` or `N <= i` (Negated true), through integer casts of either side.
@@ -84,11 +92,12 @@ struct GridStrideLoop {
   BoundTest Bound;
   const clang::Expr *Step = nullptr; ///< the total-threads expression added
   GridShape Shape = GridShape::Linear;
-  bool DeclaredInHeader = false;     ///< `for (T i = ...` rather than `for (i = ...`
+  bool DeclaredInHeader = false; ///< `for (T i = ...` rather than `for (i = ...`
 };
 std::optional<GridStrideLoop> gridStrideLoop(clang::ASTContext &Ctx, Linearizer &Lin,
                                              const FunctionFacts &Facts,
-                                             const clang::ForStmt *Loop);
+                                             const clang::ForStmt *Loop,
+                                             std::optional<uint64_t> BlockX = std::nullopt);
 
 /// A ceil-division: the value is at least ceil(Num / Den) (exactly that for
 /// the usual spellings), for non-negative numerators.

@@ -90,6 +90,8 @@ struct Dim3Component {
   bool Defaulted = false;
   /// A dim3 object (a variable, a call) whose component is read as `obj.x`.
   const clang::Expr *Object = nullptr;
+  /// Value is the whole argument: an integer converted to dim3 implicitly.
+  bool Whole = false;
 };
 /// Component \p Dim (0 = x) of launch-configuration expression \p E.
 Dim3Component dim3Component(const clang::Expr *E, unsigned Dim);

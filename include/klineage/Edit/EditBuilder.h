@@ -84,10 +84,11 @@ public:
   /// missing shared-memory size before a stream).
   EditBuilder &setLaunchArg(const clang::CUDAKernelCallExpr *Call, LaunchArg Which,
                             llvm::StringRef Text);
-  /// The same for a launch of any form (cuda::LaunchSite): a `<<<>>>`
-  /// launch as above; for the runtime API (cudaLaunchKernel, a
-  /// cudaLaunchKernelEx config field) the written argument is replaced, and
-  /// one that is not written fails.
+  /// The same for a launch of any form (cuda::LaunchSite): a written
+  /// argument's text is replaced (a whole macro use counts: `<<<GRID, ...>>>`),
+  /// a missing `<<<>>>` argument is appended as above, and a runtime-API
+  /// argument (cudaLaunchKernel, a cudaLaunchKernelEx config field) that is
+  /// not written fails.
   EditBuilder &setLaunchArg(const cuda::LaunchSite &Site, LaunchArg Which, llvm::StringRef Text);
 
   /// Records that the caller cannot build an edit it needs (a text it

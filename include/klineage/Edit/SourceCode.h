@@ -36,8 +36,13 @@ clang::CharSourceRange mainFileRange(const clang::ASTContext &Ctx, clang::Source
 std::optional<std::string> sourceText(const clang::ASTContext &Ctx, clang::SourceRange Range);
 /// Same, for a node (nullopt for null).
 std::optional<std::string> sourceText(const clang::ASTContext &Ctx, const clang::Stmt *S);
-/// The main-file text that covers \p S, a whole macro use included; for
-/// reading only (nullopt outside the main file).
+/// The main-file char range that covers \p R with every macro use it
+/// starts or ends in taken whole (invalid outside the main file or when an
+/// end lies inside a macro's body text). Replacing it replaces whole macro
+/// uses, never part of a macro's definition.
+clang::CharSourceRange writtenRange(const clang::ASTContext &Ctx, clang::SourceRange R);
+/// The main-file text that covers \p S, a whole macro use included (its
+/// writtenRange); nullopt outside the main file.
 std::optional<std::string> writtenText(const clang::ASTContext &Ctx, const clang::Stmt *S);
 /// The main-file text of \p Range (a char range) with \p Edits applied, each
 /// of which must lie inside it (offsets of the main file, as TextEdit):
