@@ -248,9 +248,32 @@ const Stmt *findModification(ASTContext &Ctx, const Stmt *S, const VarDecl *V, c
     if (DRE->getDecl() != V)
       return nullptr;
     DynTypedNodeList Parents = Ctx.getParents(*DRE);
-    // Macro arguments are parenthesised: (i) is read like i.
-    while (!Parents.empty() && Parents[0].get<ParenExpr>())
-      Parents = Ctx.getParents(Parents[0]);
+    // Macro arguments are parenthesised: (i) is read like i. A field of a
+    // struct V (`p.n`, `p.dst[i]`) is read or written like V itself, and a
+    // const member function called on V (`op(x)` with a const operator())
+    // reads it.
+    while (!Parents.empty()) {
+      if (Parents[0].get<ParenExpr>()) {
+        Parents = Ctx.getParents(Parents[0]);
+        continue;
+      }
+      if (const auto *ICE = Parents[0].get<ImplicitCastExpr>(); ICE && ICE->getCastKind() == CK_NoOp) {
+        const DynTypedNodeList Above = Ctx.getParents(*ICE);
+        const auto *Op = Above.empty() ? nullptr : Above[0].get<CXXOperatorCallExpr>();
+        const auto *M = Op ? dyn_cast_or_null<CXXMethodDecl>(Op->getDirectCallee()) : nullptr;
+        if (M && M->isConst() && Op->getNumArgs() > 0 && Op->getArg(0) == ICE)
+          return nullptr;
+        break;
+      }
+      const auto *ME = Parents[0].get<MemberExpr>();
+      if (!ME || ME->isArrow())
+        break;
+      if (const auto *M = dyn_cast<CXXMethodDecl>(ME->getMemberDecl()))
+        return M->isConst() ? nullptr : DRE;
+      if (!isa<FieldDecl>(ME->getMemberDecl()))
+        break;
+      Parents = Ctx.getParents(*ME);
+    }
     if (!Parents.empty())
       if (const auto *ICE = Parents[0].get<ImplicitCastExpr>())
         if (ICE->getCastKind() == CK_LValueToRValue)

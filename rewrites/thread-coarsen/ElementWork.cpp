@@ -146,7 +146,7 @@ void laneGuard(ElementWork &W) {
   }
   W.Guard = If;
   W.Bound = *Test;
-  W.BoundExpr = Test->Bound;
+  W.BoundExpr = Test->Bound->IgnoreParenImpCasts();
 }
 
 } // namespace
@@ -192,7 +192,7 @@ std::optional<ElementWork> forwardWork(ASTContext &Ctx, const FunctionDecl *Kern
     if (!Test || (Test->Negated && !Rest.empty()))
       continue;
     W.Bound = *Test;
-    W.BoundExpr = Test->Bound;
+    W.BoundExpr = Test->Bound->IgnoreParenImpCasts();
     W.Guard = If;
     W.PerThread.assign(Stmts.begin(), Stmts.begin() + At);
     W.PerThread.insert(W.PerThread.end(), Stmts.begin() + At + 1, Stmts.begin() + Q);
@@ -249,7 +249,7 @@ std::optional<ElementWork> reverseWork(ASTContext &Ctx, const FunctionDecl *Kern
       W.IdExprs = {G->Start, G->Step};
       W.Grid = G->Shape;
       W.Bound = G->Bound;
-      W.BoundExpr = G->Bound.Bound;
+      W.BoundExpr = G->Bound.Bound->IgnoreParenImpCasts();
       W.Element = {F->getBody()};
       W.PerThread = others(Body, {Outer});
       return W;

@@ -295,6 +295,10 @@ private:
         return true;
       if (const auto *P = dyn_cast<ParmVarDecl>(D); P && P->getDeclContext() == Kernel) {
         const Expr *Arg = cuda::launchArgument(Ctx, L, P->getFunctionScopeIndex());
+        // A struct passed by value: the copy's source.
+        if (const auto *Copy = dyn_cast_or_null<CXXConstructExpr>(Arg);
+            Copy && Copy->getNumArgs() == 1 && Copy->getConstructor()->isCopyOrMoveConstructor())
+          Arg = Copy->getArg(0)->IgnoreImplicit();
         if (!Arg) {
           Why = launchName(Ctx, L) + " passes no argument for '" + P->getName().str() +
                 "' that can be read";

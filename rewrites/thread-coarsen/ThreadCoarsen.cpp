@@ -1195,9 +1195,11 @@ Status checkExitsConvertible(const PreconditionQuery &Q, PreconditionResult &R) 
 //===----------------------------------------------------------------------===//
 
 /// The indentation one level deeper than the function's.
-std::string indentUnit(ASTContext &Ctx, const FunctionDecl *FD, const CompoundStmt *Body) {
+std::string indentUnit(ASTContext &Ctx, const CompoundStmt *Body) {
   if (!Body->body_empty()) {
-    std::string Outer = lineIndent(Ctx, FD->getBeginLoc());
+    // The line of the body's `{` (the function's line, or its own line):
+    // FD's first token may be a macro (`__global__`) spelled in a header.
+    std::string Outer = lineIndent(Ctx, Body->getLBracLoc());
     std::string Inner = lineIndent(Ctx, Body->body_front()->getBeginLoc());
     if (Inner.size() > Outer.size() && StringRef(Inner).starts_with(Outer))
       return Inner.substr(Outer.size());
@@ -1314,7 +1316,7 @@ class Editor {
 public:
   Editor(AnalysisContext &AC, const ElementWork &W)
       : AC(AC), Ctx(AC.ast()), W(W), B(Ctx), Names(Ctx) {
-    Unit = indentUnit(Ctx, W.Kernel, W.Body);
+    Unit = indentUnit(Ctx, W.Body);
   }
 
   EditBuilder &builder() { return B; }
