@@ -2,6 +2,7 @@
 #include "klineage/Edit/EditBuilder.h"
 #include "klineage/Edit/SourceBuilders.h"
 #include "klineage/Edit/SourceCode.h"
+#include "CudaTestSupport.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -181,6 +182,80 @@ TEST(EditOps, LaunchConfiguration) {
   std::string Out = P.apply(B);
   EXPECT_NE(Out.find("k<<<4, 256, 0, s>>>(x);"), std::string::npos) << Out;
   EXPECT_NE(Out.find("k<<<4, 128, 512>>>(x);"), std::string::npos) << Out;
+}
+
+TEST(EditOps, RewrittenTextOfStatements) {
+  Parsed P("void f(int *p, int i) {\n  p[i] = i;\n  p[i + 1] = 2 * i;\n}\n");
+  const auto *Body = P.first<CompoundStmt>(compoundStmt());
+  ASSERT_TRUE(Body);
+  CharSourceRange R = statementsRange(P.ctx(), Body->body_front(), Body->body_back());
+  EditBuilder Sub(P.ctx());
+  for (const BoundNodes &B : match(declRefExpr(to(varDecl(hasName("i")))).bind("r"), P.ctx()))
+    Sub.replace(B.getNodeAs<DeclRefExpr>("r"), "j");
+  auto T = rewrittenText(P.ctx(), R, Sub.takeEdits());
+  ASSERT_TRUE(T);
+  EXPECT_EQ(*T, "p[j] = j;\n  p[j + 1] = 2 * j;") << "the ';' of the last statement included";
+  EXPECT_EQ(indentLines(*T, "  "), "p[j] = j;\n    p[j + 1] = 2 * j;");
+  EXPECT_EQ(dedentLines("{\n    a;\n\n  }", "  "), "{\n  a;\n\n}");
+  TextEdit Outside{0, 4, "x"};
+  EXPECT_FALSE(rewrittenText(P.ctx(), R, {Outside})) << "an edit outside the range";
+}
+
+TEST(EditOps, FreshNameForAScope) {
+  Parsed P("#define k 3\nint g(int k_1, int c) { int lane = c; return k_1 + lane; }\n");
+  const auto *Body = P.first<CompoundStmt>(compoundStmt());
+  ASSERT_TRUE(Body);
+  FreshNames Names(P.ctx());
+  std::vector<const Stmt *> Scope(Body->body_begin(), Body->body_end());
+  EXPECT_EQ(Names.getIn("k", Scope), "k_2") << "k is a macro, k_1 is named in the scope";
+  EXPECT_EQ(Names.getIn("lane", Scope), "lane_1");
+  EXPECT_EQ(Names.getIn("c", {}), "c") << "outside the scope c may be reused";
+  EXPECT_EQ(Names.getIn("c", {}), "c_1") << "but never handed out twice";
+}
+
+TEST(EditOps, LaunchArgumentOfEveryForm) {
+  auto AST = test::parseCuda(R"cu(
+    #define GRID(n) (((n) + 127) / 128)
+    __global__ void k(int *x, int n) {}
+    void host(int *x, int n, cudaStream_t s) {
+      k<<<GRID(n), 128>>>(x, n);
+      void *args[] = {&x, &n};
+      cudaLaunchKernel((const void *)k, dim3(4), dim3(128), args, 0, s);
+      cudaLaunchKernel((const void *)k, dim3(4), dim3(128), args);
+    }
+  )cu");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->ast();
+  std::vector<cuda::LaunchSite> Sites = cuda::findLaunchSites(Ctx);
+  ASSERT_EQ(Sites.size(), 3u);
+  auto Apply = [&](EditBuilder &B) {
+    if (!B.ok())
+      return "<failed: " + B.failure().str() + ">";
+    const SourceManager &SM = Ctx.getSourceManager();
+    std::string Text = SM.getBufferData(SM.getMainFileID()).str();
+    std::vector<TextEdit> Edits = B.takeEdits();
+    std::stable_sort(Edits.begin(), Edits.end(),
+                     [](const TextEdit &A, const TextEdit &B) { return A.Offset > B.Offset; });
+    for (const TextEdit &E : Edits)
+      Text.replace(E.Offset, E.Length, E.Text);
+    return Text;
+  };
+  EditBuilder B(Ctx);
+  B.setLaunchArg(Sites[0], LaunchArg::Grid, "(GRID(n) + 1) / 2");
+  B.setLaunchArg(Sites[1], LaunchArg::Grid, "dim3(2)");
+  std::string Out = Apply(B);
+  EXPECT_NE(Out.find("k<<<(GRID(n) + 1) / 2, 128>>>(x, n);"), std::string::npos)
+      << "a whole macro use is replaced: " << Out;
+  EXPECT_NE(Out.find("cudaLaunchKernel((const void *)k, dim3(2), dim3(128), args, 0, s);"),
+            std::string::npos)
+      << Out;
+  EditBuilder Appended(Ctx);
+  Appended.setLaunchArg(Sites[0], LaunchArg::SharedMem, "64");
+  EXPECT_NE(Apply(Appended).find("k<<<GRID(n), 128, 64>>>"), std::string::npos)
+      << "a missing <<<>>> argument is appended";
+  EditBuilder Unwritten(Ctx);
+  Unwritten.setLaunchArg(Sites[2], LaunchArg::Stream, "s");
+  EXPECT_FALSE(Unwritten.ok()) << "cudaLaunchKernel's defaulted stream is not written";
 }
 
 } // namespace
