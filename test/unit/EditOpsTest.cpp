@@ -16,6 +16,20 @@ using namespace clang::ast_matchers;
 
 namespace {
 
+/// The builder's edits applied to the main file ("<failed: why>" if it failed).
+std::string applyEdits(ASTContext &Ctx, EditBuilder &B) {
+  if (!B.ok())
+    return "<failed: " + B.failure().str() + ">";
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string Text = SM.getBufferData(SM.getMainFileID()).str();
+  std::vector<TextEdit> Edits = B.takeEdits();
+  std::stable_sort(Edits.begin(), Edits.end(),
+                   [](const TextEdit &A, const TextEdit &B) { return A.Offset > B.Offset; });
+  for (const TextEdit &E : Edits)
+    Text.replace(E.Offset, E.Length, E.Text);
+  return Text;
+}
+
 struct Parsed {
   std::unique_ptr<ASTUnit> AST;
   explicit Parsed(llvm::StringRef Code, std::vector<std::string> Args = {"-std=c++17"},
@@ -26,19 +40,7 @@ struct Parsed {
     auto Nodes = match(Matcher.bind("n"), ctx());
     return Nodes.empty() ? nullptr : Nodes.front().template getNodeAs<T>("n");
   }
-  /// The builder's edits applied to the main file ("<failed: why>" if it failed).
-  std::string apply(EditBuilder &B) {
-    if (!B.ok())
-      return "<failed: " + B.failure().str() + ">";
-    const SourceManager &SM = AST->getSourceManager();
-    std::string Text = SM.getBufferData(SM.getMainFileID()).str();
-    std::vector<TextEdit> Edits = B.takeEdits();
-    std::stable_sort(Edits.begin(), Edits.end(),
-                     [](const TextEdit &A, const TextEdit &B) { return A.Offset > B.Offset; });
-    for (const TextEdit &E : Edits)
-      Text.replace(E.Offset, E.Length, E.Text);
-    return Text;
-  }
+  std::string apply(EditBuilder &B) { return applyEdits(ctx(), B); }
 };
 
 // A CUDA host-side parse without a CUDA installation: the launch syntax needs
@@ -228,22 +230,10 @@ TEST(EditOps, LaunchArgumentOfEveryForm) {
   ASTContext &Ctx = AST->ast();
   std::vector<cuda::LaunchSite> Sites = cuda::findLaunchSites(Ctx);
   ASSERT_EQ(Sites.size(), 3u);
-  auto Apply = [&](EditBuilder &B) {
-    if (!B.ok())
-      return "<failed: " + B.failure().str() + ">";
-    const SourceManager &SM = Ctx.getSourceManager();
-    std::string Text = SM.getBufferData(SM.getMainFileID()).str();
-    std::vector<TextEdit> Edits = B.takeEdits();
-    std::stable_sort(Edits.begin(), Edits.end(),
-                     [](const TextEdit &A, const TextEdit &B) { return A.Offset > B.Offset; });
-    for (const TextEdit &E : Edits)
-      Text.replace(E.Offset, E.Length, E.Text);
-    return Text;
-  };
   EditBuilder B(Ctx);
   B.setLaunchArg(Sites[0], LaunchArg::Grid, "(GRID(n) + 1) / 2");
   B.setLaunchArg(Sites[1], LaunchArg::Grid, "dim3(2)");
-  std::string Out = Apply(B);
+  std::string Out = applyEdits(Ctx, B);
   EXPECT_NE(Out.find("k<<<(GRID(n) + 1) / 2, 128>>>(x, n);"), std::string::npos)
       << "a whole macro use is replaced: " << Out;
   EXPECT_NE(Out.find("cudaLaunchKernel((const void *)k, dim3(2), dim3(128), args, 0, s);"),
@@ -251,7 +241,7 @@ TEST(EditOps, LaunchArgumentOfEveryForm) {
       << Out;
   EditBuilder Appended(Ctx);
   Appended.setLaunchArg(Sites[0], LaunchArg::SharedMem, "64");
-  EXPECT_NE(Apply(Appended).find("k<<<GRID(n), 128, 64>>>"), std::string::npos)
+  EXPECT_NE(applyEdits(Ctx, Appended).find("k<<<GRID(n), 128, 64>>>"), std::string::npos)
       << "a missing <<<>>> argument is appended";
   EditBuilder Unwritten(Ctx);
   Unwritten.setLaunchArg(Sites[2], LaunchArg::Stream, "s");
