@@ -41,7 +41,7 @@ std::optional<std::string> textOf(ASTContext &Ctx, const Expr *E) {
 /// Replaces the written text of \p E (whole macro uses at its ends
 /// included); false when it has none.
 bool replaceWritten(EditBuilder &B, ASTContext &Ctx, const Expr *E, const std::string &Text) {
-  CharSourceRange R = writtenRange(Ctx, E->getSourceRange());
+  CharSourceRange R = writtenRange(Ctx, E);
   if (R.isInvalid())
     return false;
   B.replaceChars(R.getBegin(), R.getEnd(), Text);
@@ -239,7 +239,11 @@ public:
     std::vector<TextEdit> Edits;
     if (!collect(E, Edits, Depth))
       return std::nullopt;
-    auto T = rewrittenText(Ctx, mainFileRange(Ctx, E->getSourceRange()), Edits);
+    CharSourceRange R = editableRange(Ctx, E->getSourceRange());
+    const SourceManager &SM = Ctx.getSourceManager();
+    auto T = R.isInvalid() ? std::nullopt
+                           : textWithEdits(Ctx, SM.getFileID(R.getBegin()), SM.getFileOffset(R.getBegin()),
+                                           SM.getFileOffset(R.getEnd()), Edits);
     if (!T)
       Why = "the bound '" + nodeText(Ctx, E, "") + "' is not plain text of this file";
     return T;
@@ -249,7 +253,7 @@ public:
 
 private:
   bool replaceBy(const Stmt *S, const std::string &Text, std::vector<TextEdit> &Edits) {
-    CharSourceRange R = mainFileRange(Ctx, S->getSourceRange());
+    CharSourceRange R = editableRange(Ctx, S->getSourceRange());
     if (R.isInvalid()) {
       Why = "'" + nodeText(Ctx, S, "") + "' in the bound is spelled inside a macro";
       return false;

@@ -1245,9 +1245,10 @@ std::string gapBefore(ASTContext &Ctx, SourceLocation RParen, const Stmt *Body) 
     return " ";
   SourceLocation After = Lexer::getLocForEndOfToken(RParen, 0, SM, Ctx.getLangOpts());
   unsigned A = SM.getFileOffset(After), B = SM.getFileOffset(Body->getBeginLoc());
-  if (After.isInvalid() || B < A || !SM.isInMainFile(After))
+  if (After.isInvalid() || B < A || !isEditable(SM, After) ||
+      SM.getFileID(After) != SM.getFileID(Body->getBeginLoc()))
     return " ";
-  StringRef Gap = SM.getBufferData(SM.getMainFileID()).slice(A, B);
+  StringRef Gap = SM.getBufferData(SM.getFileID(After)).slice(A, B);
   return !Gap.empty() && Gap.trim().empty() ? Gap.str() : " ";
 }
 
@@ -1258,11 +1259,7 @@ std::optional<std::string> textWith(ASTContext &Ctx, CharSourceRange Range,
     return std::nullopt;
   const SourceManager &SM = Ctx.getSourceManager();
   unsigned B = SM.getFileOffset(Range.getBegin()), E = SM.getFileOffset(Range.getEnd());
-  std::vector<TextEdit> Inside;
-  for (const TextEdit &T : Edits)
-    if (T.Offset >= B && T.Offset + T.Length <= E)
-      Inside.push_back(T);
-  return rewrittenText(Ctx, Range, Inside);
+  return textWithEdits(Ctx, SM.getFileID(Range.getBegin()), B, E, Edits);
 }
 
 /// Replaces each jump of the element code that leaves the element:
@@ -1294,7 +1291,7 @@ std::optional<std::string> declarationWith(ASTContext &Ctx, const DeclStmt *D, c
   unsigned I = SM.getFileOffset(SM.getExpansionLoc(V->getInit()->getBeginLoc()));
   if (I <= B)
     return std::nullopt;
-  std::string Head = SM.getBufferData(SM.getMainFileID()).slice(B, I).str();
+  std::string Head = SM.getBufferData(SM.getFileID(R.getBegin())).slice(B, I).str();
   if (Mutable && V->getType().isConstQualified()) {
     StringRef H(Head);
     if (!H.consume_front("const "))
@@ -1339,8 +1336,8 @@ public:
                                     Deeper);
         if (W.ExtraCond) {
           CharSourceRange CR = CharSourceRange::getCharRange(
-              mainFileRange(Ctx, W.ExtraCond->getSourceRange()).getBegin(),
-              mainFileRange(Ctx, cast<BinaryOperator>(W.Guard->getCond()->IgnoreParenImpCasts())
+              editableRange(Ctx, W.ExtraCond->getSourceRange()).getBegin(),
+              editableRange(Ctx, cast<BinaryOperator>(W.Guard->getCond()->IgnoreParenImpCasts())
                                      ->getRHS()
                                      ->getSourceRange())
                   .getEnd());
@@ -1630,11 +1627,10 @@ private:
         continue;
       SourceLocation L = At->getLocation();
       unsigned Start = 0, End = 0;
-      if (L.isInvalid() || L.isMacroID() || !SM.isInMainFile(L) ||
+      if (L.isInvalid() || L.isMacroID() || !isEditable(SM, L) ||
           !lineContaining(SM, L, Start, End).trim().starts_with("#pragma"))
         return fail("the loop's hint comes from _Pragma or a macro");
-      B.replaceChars(SM.getComposedLoc(SM.getMainFileID(), Start),
-                     SM.getComposedLoc(SM.getMainFileID(), End), "");
+      B.replaceChars(SM.getComposedLoc(SM.getFileID(L), Start), SM.getComposedLoc(SM.getFileID(L), End), "");
     }
   }
 
@@ -1724,7 +1720,7 @@ private:
         continue;
       Mode M = modeOf(AC);
       unsigned C = factorOf(AC);
-      Site &S = AC.addSite(Name, Direction::Forward, V->getLocation(), FD);
+      Site &S = AC.addSite(Name, Direction::Forward, V->getLocation(), FD, "element-index");
       S.Summary = std::string("coarsen '") + FD->getNameAsString() + "' to " + std::to_string(C) +
                   " elements per thread (" + modeName(M) + "), dividing its launch grid by " +
                   std::to_string(C);
@@ -1755,7 +1751,7 @@ private:
       auto W = coarsen::reverseWork(Ctx, FD, Inner, knownBlockX(AC, FD));
       if (!W)
         continue;
-      Site &S = AC.addSite(Name, Direction::Reverse, Inner->getBeginLoc(), FD);
+      Site &S = AC.addSite(Name, Direction::Reverse, Inner->getBeginLoc(), FD, "coarsened-loop");
       const char *Kind = W->Kind == Shape::GridStride    ? "grid-stride"
                          : W->Kind == Shape::Consecutive ? "consecutive"
                          : W->Strided                    ? "strided"

@@ -59,6 +59,10 @@ std::optional<std::pair<std::string, unsigned>> vectorKind(clang::QualType T);
 inline std::string vectorTypeName(llvm::StringRef Elem, unsigned V) {
   return (Elem + llvm::Twine(V)).str();
 }
+/// A member (an operator, a conversion, a constructor) of CUDA's 16-bit
+/// float types __half, __nv_bfloat16 and their x2 pairs: arithmetic on
+/// registers, no memory access (`(float)h`, `h * g`).
+bool isHalfPrecisionMember(const clang::FunctionDecl *F);
 /// Whether the translation unit declares `__ldg(const T *)` for the
 /// (canonical, unqualified) pointee \p Pointee.
 bool ldgSupports(clang::ASTContext &Ctx, clang::QualType Pointee);

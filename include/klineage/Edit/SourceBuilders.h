@@ -14,6 +14,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
+#include <cstdint>
 #include <string>
 
 namespace clang {
@@ -33,6 +34,13 @@ bool needsParens(const clang::Expr *E, clang::prec::Level Parent);
 bool isPostfixSafe(const clang::Expr *E);
 /// \p Text in parentheses when \p Parenthesise.
 std::string parenIf(bool Parenthesise, llvm::StringRef Text);
+/// The sum `t1 + t2 + K` of \p Terms and \p Constant, with terms that are
+/// integer literals folded into the constant (`4 * i + 5`, not
+/// `4 * i + 4 + 1`); a negative constant is subtracted, a zero one dropped.
+std::string sumText(llvm::ArrayRef<std::string> Terms, int64_t Constant);
+/// A stem for names made from \p E: the variable or member it names, through
+/// subscripts (`M[r]` gives "M"); \p Fallback otherwise.
+std::string nameStem(const clang::Expr *E, llvm::StringRef Fallback);
 
 /// \p Text with every line after the first moved \p Unit deeper (blank
 /// lines stay blank): a statement's text placed one level deeper.
