@@ -6,6 +6,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Tooling/Transformer/SourceCode.h"
+#include "klineage/Edit/SourceBuilders.h"
 #include <algorithm>
 
 using namespace llvm;
@@ -157,16 +158,10 @@ EditBuilder &EditBuilder::removeLines(SourceRange Range) {
 }
 
 CharSourceRange EditBuilder::statementRange(const Stmt *S) {
-  CharSourceRange CR = editableRange(Ctx, S->getSourceRange());
-  if (CR.isInvalid()) {
+  CharSourceRange CR = klineage::statementRange(Ctx, S);
+  if (CR.isInvalid())
     failRange("the statement", S->getSourceRange());
-    return CR;
-  }
-  // An expression statement's range stops before its ';' (Transformer's
-  // statement selector extends it the same way).
-  CharSourceRange Ext =
-      tooling::maybeExtendRange(CR, tok::semi, const_cast<ASTContext &>(Ctx));
-  return Lexer::getAsCharRange(Ext, Ctx.getSourceManager(), Ctx.getLangOpts());
+  return CR;
 }
 
 CharSourceRange EditBuilder::wholeStatementRange(const Stmt *S) {
@@ -266,15 +261,7 @@ EditBuilder &EditBuilder::wrap(const Stmt *S, StringRef Head, StringRef IndentUn
   StringRef Text = SM.getBufferData(SM.getFileID(R.getBegin())).slice(B, E);
   std::string Indent = lineIndent(Ctx, S->getBeginLoc());
   std::string Out = (Head.empty() ? "{" : Head.str() + " {") + "\n" + Indent + IndentUnit.str();
-  // Every later line of the statement moves one unit deeper; blank lines
-  // stay blank.
-  SmallVector<StringRef> Lines;
-  Text.split(Lines, '\n');
-  for (size_t I = 0; I < Lines.size(); ++I) {
-    if (I)
-      Out += "\n" + (Lines[I].trim().empty() ? "" : IndentUnit.str());
-    Out += Lines[I];
-  }
+  Out += indentLines(Text, IndentUnit);
   Out += "\n" + Indent + "}";
   add(R.getBegin(), B, E - B, std::move(Out));
   return *this;
@@ -313,6 +300,26 @@ EditBuilder &EditBuilder::setLaunchArg(const CUDAKernelCallExpr *Call, LaunchArg
   for (unsigned K = Written; K < I; ++K)
     Tail += ", 0"; // only the shared-memory size can be missing before a stream
   return insertBefore(Config->getRParenLoc(), Tail + ", " + Text.str());
+}
+
+EditBuilder &EditBuilder::setLaunchArg(const cuda::LaunchSite &Site, LaunchArg Which,
+                                       StringRef Text) {
+  const cuda::LaunchArg *Args[] = {&Site.Grid, &Site.Block, &Site.SharedMem, &Site.Stream};
+  const cuda::LaunchArg &A = *Args[static_cast<unsigned>(Which)];
+  // A written argument's text, a whole macro use included (LaunchSites
+  // reads it so), is replaced.
+  if (!A.Defaulted && A.E && A.Range.isValid())
+    return replaceChars(A.Range.getBegin(), A.Range.getEnd(), Text);
+  if (const auto *K = dyn_cast<CUDAKernelCallExpr>(Site.Call))
+    return setLaunchArg(K, Which, Text);
+  fail(std::string("the launch's ") +
+           (Which == LaunchArg::Grid    ? "grid"
+            : Which == LaunchArg::Block ? "block"
+            : Which == LaunchArg::Stream ? "stream"
+                                         : "shared-memory size") +
+           " is not written as main-file text at the " + cuda::launchFormName(Site.Form) + " call",
+       Site.Loc);
+  return *this;
 }
 
 } // namespace klineage

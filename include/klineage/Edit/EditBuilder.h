@@ -14,6 +14,7 @@
 #ifndef KLINEAGE_EDIT_EDITBUILDER_H
 #define KLINEAGE_EDIT_EDITBUILDER_H
 
+#include "klineage/Cuda/LaunchSites.h"
 #include "klineage/Edit/SourceCode.h"
 #include "klineage/Edit/TextEdit.h"
 #include "clang/AST/ASTContext.h"
@@ -98,6 +99,19 @@ public:
   /// missing shared-memory size before a stream).
   EditBuilder &setLaunchArg(const clang::CUDAKernelCallExpr *Call, LaunchArg Which,
                             llvm::StringRef Text);
+  /// The same for a launch of any form (cuda::LaunchSite): a written
+  /// argument's text is replaced (a whole macro use counts: `<<<GRID, ...>>>`),
+  /// a missing `<<<>>>` argument is appended as above, and a runtime-API
+  /// argument (cudaLaunchKernel, a cudaLaunchKernelEx config field) that is
+  /// not written fails.
+  EditBuilder &setLaunchArg(const cuda::LaunchSite &Site, LaunchArg Which, llvm::StringRef Text);
+
+  /// Records that the caller cannot build an edit it needs (a text it
+  /// cannot read or place): the builder fails as if an edit had.
+  EditBuilder &failWith(const std::string &Why, clang::SourceLocation Loc = {}) {
+    fail(Why, Loc);
+    return *this;
+  }
 
   bool ok() const { return Failure.empty(); }
   llvm::StringRef failure() const { return Failure; }
