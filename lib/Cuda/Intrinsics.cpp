@@ -140,6 +140,191 @@ std::optional<std::pair<std::string, unsigned>> vectorKind(QualType T) {
   return std::nullopt;
 }
 
+std::optional<AtomicFunction> atomicFunction(StringRef Name) {
+  if (!Name.consume_front("atomic"))
+    return std::nullopt;
+  AtomicScope Scope = AtomicScope::Device;
+  if (Name.consume_back("_block"))
+    Scope = AtomicScope::Block;
+  else if (Name.consume_back("_system"))
+    Scope = AtomicScope::System;
+  std::optional<AtomicOp> Op = llvm::StringSwitch<std::optional<AtomicOp>>(Name)
+                                   .Case("Add", AtomicOp::Add)
+                                   .Case("Sub", AtomicOp::Sub)
+                                   .Case("Max", AtomicOp::Max)
+                                   .Case("Min", AtomicOp::Min)
+                                   .Case("And", AtomicOp::And)
+                                   .Case("Or", AtomicOp::Or)
+                                   .Case("Xor", AtomicOp::Xor)
+                                   .Case("Inc", AtomicOp::Inc)
+                                   .Case("Dec", AtomicOp::Dec)
+                                   .Case("Exch", AtomicOp::Exch)
+                                   .Case("CAS", AtomicOp::CAS)
+                                   .Default(std::nullopt);
+  if (!Op)
+    return std::nullopt;
+  return AtomicFunction{*Op, Scope};
+}
+
+std::string atomicFunctionName(AtomicFunction F) {
+  static const char *const Ops[] = {"Add", "Sub", "Max",  "Min",  "And", "Or",
+                                    "Xor", "Inc", "Dec", "Exch", "CAS"};
+  std::string N = std::string("atomic") + Ops[static_cast<unsigned>(F.Op)];
+  if (F.Scope == AtomicScope::Block)
+    N += "_block";
+  else if (F.Scope == AtomicScope::System)
+    N += "_system";
+  return N;
+}
+
+std::optional<ScalarType> scalarTypeOf(QualType T) {
+  const auto *BT = T.getCanonicalType()->getAs<BuiltinType>();
+  if (!BT)
+    return std::nullopt;
+  switch (BT->getKind()) {
+  case BuiltinType::Int: return ScalarType::Int;
+  case BuiltinType::UInt: return ScalarType::UInt;
+  case BuiltinType::LongLong: return ScalarType::LongLong;
+  case BuiltinType::ULongLong: return ScalarType::ULongLong;
+  case BuiltinType::Float: return ScalarType::Float;
+  case BuiltinType::Double: return ScalarType::Double;
+  default: return std::nullopt;
+  }
+}
+
+const char *scalarTypeSpelling(ScalarType T) {
+  switch (T) {
+  case ScalarType::Int: return "int";
+  case ScalarType::UInt: return "unsigned int";
+  case ScalarType::LongLong: return "long long";
+  case ScalarType::ULongLong: return "unsigned long long";
+  case ScalarType::Float: return "float";
+  case ScalarType::Double: return "double";
+  }
+  return "int";
+}
+
+bool isFloatingPoint(ScalarType T) { return T == ScalarType::Float || T == ScalarType::Double; }
+
+bool hasAtomic(AtomicOp Op, ScalarType T) {
+  bool Int32 = T == ScalarType::Int || T == ScalarType::UInt;
+  bool Int64 = T == ScalarType::LongLong || T == ScalarType::ULongLong;
+  switch (Op) {
+  case AtomicOp::Add: return T != ScalarType::LongLong;
+  case AtomicOp::Sub: return Int32;
+  case AtomicOp::Inc:
+  case AtomicOp::Dec: return T == ScalarType::UInt;
+  case AtomicOp::Max:
+  case AtomicOp::Min:
+  case AtomicOp::And:
+  case AtomicOp::Or:
+  case AtomicOp::Xor: return Int32 || Int64;
+  case AtomicOp::Exch: return Int32 || T == ScalarType::ULongLong || T == ScalarType::Float;
+  case AtomicOp::CAS: return Int32 || T == ScalarType::ULongLong;
+  }
+  return false;
+}
+
+const char *reduceOpName(ReduceOp Op) {
+  switch (Op) {
+  case ReduceOp::Add: return "sum";
+  case ReduceOp::Max: return "max";
+  case ReduceOp::Min: return "min";
+  case ReduceOp::And: return "and";
+  case ReduceOp::Or: return "or";
+  case ReduceOp::Xor: return "xor";
+  }
+  return "sum";
+}
+
+std::optional<ReduceOp> aggregateOf(AtomicOp Op) {
+  switch (Op) {
+  case AtomicOp::Add:
+  case AtomicOp::Sub: return ReduceOp::Add;
+  case AtomicOp::Max: return ReduceOp::Max;
+  case AtomicOp::Min: return ReduceOp::Min;
+  case AtomicOp::And: return ReduceOp::And;
+  case AtomicOp::Or: return ReduceOp::Or;
+  case AtomicOp::Xor: return ReduceOp::Xor;
+  case AtomicOp::Inc:
+  case AtomicOp::Dec:
+  case AtomicOp::Exch:
+  case AtomicOp::CAS: return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+static bool isBitwise(ReduceOp Op) {
+  return Op == ReduceOp::And || Op == ReduceOp::Or || Op == ReduceOp::Xor;
+}
+
+bool reduceSupports(ReduceOp Op, ScalarType T) { return !isBitwise(Op) || !isFloatingPoint(T); }
+
+bool isOrderIndependent(ReduceOp Op, ScalarType T) {
+  return reduceSupports(Op, T) && !(Op == ReduceOp::Add && isFloatingPoint(T));
+}
+
+std::string identityLiteral(ReduceOp Op, ScalarType T) {
+  // Integer literals carry their type's suffix so that `acc = max(acc, v)`
+  // and `x ? a : identity` pick the type's overloads and conversions.
+  static const char *const Zero[] = {"0", "0u", "0ll", "0ull", "-0.0f", "-0.0"};
+  static const char *const AllOnes[] = {"~0", "~0u", "~0ll", "~0ull", "", ""};
+  static const char *const Lowest[] = {"(-2147483647 - 1)", "0u", "(-9223372036854775807ll - 1)",
+                                       "0ull", "-INFINITY", "-(double)INFINITY"};
+  static const char *const Highest[] = {"2147483647", "0xffffffffu", "9223372036854775807ll",
+                                        "0xffffffffffffffffull", "INFINITY", "(double)INFINITY"};
+  unsigned I = static_cast<unsigned>(T);
+  switch (Op) {
+  case ReduceOp::Add:
+  case ReduceOp::Or:
+  case ReduceOp::Xor: return Zero[I];
+  case ReduceOp::And: return AllOnes[I];
+  case ReduceOp::Max: return Lowest[I];
+  case ReduceOp::Min: return Highest[I];
+  }
+  return Zero[I];
+}
+
+bool isIdentityValue(ReduceOp Op, ScalarType T, const APValue &V) {
+  if (V.isFloat()) {
+    const llvm::APFloat &F = V.getFloat();
+    switch (Op) {
+    case ReduceOp::Add: return F.isZero();
+    case ReduceOp::Max: return F.isInfinity() && F.isNegative();
+    case ReduceOp::Min: return F.isInfinity() && !F.isNegative();
+    default: return false;
+    }
+  }
+  if (!V.isInt() || isFloatingPoint(T))
+    return false;
+  const llvm::APSInt &I = V.getInt();
+  unsigned Bits = T == ScalarType::Int || T == ScalarType::UInt ? 32 : 64;
+  bool Signed = T == ScalarType::Int || T == ScalarType::LongLong;
+  // The value as the accumulator of type T holds it (conversion wraps).
+  llvm::APInt W = I.extOrTrunc(Bits);
+  switch (Op) {
+  case ReduceOp::Add:
+  case ReduceOp::Or:
+  case ReduceOp::Xor: return W.isZero();
+  case ReduceOp::And: return W.isAllOnes();
+  case ReduceOp::Max: return Signed ? W.isMinSignedValue() : W.isZero();
+  case ReduceOp::Min: return Signed ? W.isMaxSignedValue() : W.isAllOnes();
+  }
+  return false;
+}
+
+std::string foldText(ReduceOp Op, StringRef Acc, StringRef Value) {
+  switch (Op) {
+  case ReduceOp::Add: return (Acc + " += " + Value).str();
+  case ReduceOp::Max: return (Acc + " = max(" + Acc + ", " + Value + ")").str();
+  case ReduceOp::Min: return (Acc + " = min(" + Acc + ", " + Value + ")").str();
+  case ReduceOp::And: return (Acc + " &= " + Value).str();
+  case ReduceOp::Or: return (Acc + " |= " + Value).str();
+  case ReduceOp::Xor: return (Acc + " ^= " + Value).str();
+  }
+  return "";
+}
+
 bool ldgSupports(ASTContext &Ctx, QualType Pointee) {
   QualType T = Pointee.getCanonicalType().getUnqualifiedType();
   IdentifierInfo &II = Ctx.Idents.get("__ldg");

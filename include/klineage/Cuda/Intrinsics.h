@@ -9,6 +9,7 @@
 #ifndef KLINEAGE_CUDA_INTRINSICS_H
 #define KLINEAGE_CUDA_INTRINSICS_H
 
+#include "clang/AST/APValue.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
@@ -54,6 +55,71 @@ std::optional<std::pair<std::string, unsigned>> vectorKind(clang::QualType T);
 inline std::string vectorTypeName(llvm::StringRef Elem, unsigned V) {
   return (Elem + llvm::Twine(V)).str();
 }
+//===----------------------------------------------------------------------===//
+// Atomics and reductions
+//===----------------------------------------------------------------------===//
+
+/// The read-modify-write an atomic function performs.
+enum class AtomicOp { Add, Sub, Max, Min, And, Or, Xor, Inc, Dec, Exch, CAS };
+/// Which threads the atomicity is promised to: atomicAdd (the device),
+/// atomicAdd_block (the block), atomicAdd_system (host and peer devices too).
+enum class AtomicScope { Device, Block, System };
+struct AtomicFunction {
+  AtomicOp Op;
+  AtomicScope Scope;
+};
+/// atomicAdd, atomicMax_block, atomicCAS_system, ... by name; nullopt for
+/// any other name (atomicAdd_explicit, __nv_atomic_*, cuda::atomic_ref).
+std::optional<AtomicFunction> atomicFunction(llvm::StringRef Name);
+/// "atomicAdd", "atomicMax_block", ...: the name atomicFunction reads.
+std::string atomicFunctionName(AtomicFunction F);
+
+/// The element types of CUDA's integer and floating-point atomics and of
+/// the reductions built for them.
+enum class ScalarType { Int, UInt, LongLong, ULongLong, Float, Double };
+/// \p T (canonical, qualifiers dropped) as one of them: `int`, `unsigned`,
+/// `long long`, `unsigned long long`, `float`, `double`; nullopt for any
+/// other type (`long`, `__half`, vectors, volatile or not).
+std::optional<ScalarType> scalarTypeOf(clang::QualType T);
+/// "int", "unsigned int", "long long", "unsigned long long", "float", "double".
+const char *scalarTypeSpelling(ScalarType T);
+bool isFloatingPoint(ScalarType T);
+/// Whether CUDA 13 declares atomic \p Op for \p T (device_atomic_functions.h,
+/// sm_20/32/60_atomic_functions.h; every one in the _block and _system scopes
+/// too): atomicAdd for all six but `long long`, atomicSub/Inc/Dec for 32-bit
+/// integers, atomicMax/Min/And/Or/Xor for the four integer types,
+/// atomicExch/CAS for the integers and float (Exch) -- no float max/min.
+bool hasAtomic(AtomicOp Op, ScalarType T);
+
+/// An associative, commutative operator a reduction combines values with.
+enum class ReduceOp { Add, Max, Min, And, Or, Xor };
+/// "sum", "max", "min", "and", "or", "xor".
+const char *reduceOpName(ReduceOp Op);
+/// The reduction that one atomic applies as the atomics of its operands
+/// would, one by one: Add for atomicAdd and atomicSub (`atomicSub(p, a + b)`
+/// is `atomicSub(p, a)` then `atomicSub(p, b)` in modular arithmetic), the
+/// operator itself for Max/Min/And/Or/Xor. None for Inc/Dec (they wrap at a
+/// bound), Exch and CAS (the last writer or the comparison decides).
+std::optional<ReduceOp> aggregateOf(AtomicOp Op);
+/// Whether \p Op applies to \p T: bitwise operators need an integer.
+bool reduceSupports(ReduceOp Op, ScalarType T);
+/// Whether the result is the same in any grouping and order: integer
+/// operators (modular arithmetic) and min/max; not floating-point addition,
+/// whose rounding depends on the grouping (reassociation).
+bool isOrderIndependent(ReduceOp Op, ScalarType T);
+/// The identity of \p Op for \p T as a literal of that type: `-0.0f` for a
+/// float sum (-0 + x == x for every x, +0 would turn a -0 into +0), `0u`,
+/// `~0ull` for and, the type's lowest value for max (`(-2147483647 - 1)`),
+/// its highest for min.
+std::string identityLiteral(ReduceOp Op, ScalarType T);
+/// Whether constant \p V is the identity of \p Op for \p T (an integer
+/// or floating-point value as the AST evaluates it; a float 0 of either
+/// sign counts for a sum).
+bool isIdentityValue(ReduceOp Op, ScalarType T, const clang::APValue &V);
+/// The statement expression that folds \p Value into \p Acc: `acc += v`,
+/// `acc = max(acc, v)` (CUDA's integer overloads), `acc |= v`, ...
+std::string foldText(ReduceOp Op, llvm::StringRef Acc, llvm::StringRef Value);
+
 /// Whether the translation unit declares `__ldg(const T *)` for the
 /// (canonical, unqualified) pointee \p Pointee.
 bool ldgSupports(clang::ASTContext &Ctx, clang::QualType Pointee);
