@@ -57,6 +57,10 @@ Expected<Assumptions> Assumptions::parse(ArrayRef<std::string> Specs) {
         A.AssumeAll = true;
         continue;
       }
+      if (Kind == "reassociate" && Parts.size() == 1) {
+        A.Reassociate = true;
+        continue;
+      }
       Fact F;
       auto SetName = [&](StringRef Qualified) {
         auto [Fn, Name] = Qualified.rsplit('.');
@@ -68,8 +72,8 @@ Expected<Assumptions> Assumptions::parse(ArrayRef<std::string> Specs) {
           return badFact(Item, "expected noalias or noalias:NAME");
         if (Parts.size() == 2)
           SetName(Parts[1]);
-      } else if (Kind == "aligned" || Kind == "multiple") {
-        F.K = Kind == "aligned" ? Fact::Aligned : Fact::Multiple;
+      } else if (Kind == "aligned" || Kind == "multiple" || Kind == "bins") {
+        F.K = Kind == "aligned" ? Fact::Aligned : Kind == "bins" ? Fact::Bins : Fact::Multiple;
         if (Parts.size() != 3 || Parts[1].empty())
           return badFact(Item, "expected " + Kind + ":NAME:N");
         SetName(Parts[1]);
@@ -88,7 +92,8 @@ Expected<Assumptions> Assumptions::parse(ArrayRef<std::string> Specs) {
         F.Dims.push_back(Dim);
       } else {
         return badFact(Item, "unknown kind '" + Kind +
-                                 "' (expected aligned, noalias, multiple, block, grid or all)");
+                                 "' (expected aligned, noalias, multiple, block, grid, bins, "
+                                 "reassociate or all)");
       }
       A.Facts.push_back(std::move(F));
       if (A.Facts.back().K == Fact::Block || A.Facts.back().K == Fact::Grid) {
@@ -130,6 +135,14 @@ bool Assumptions::multipleOf(StringRef Function, StringRef Name, unsigned N) con
   return false;
 }
 
+std::optional<unsigned> Assumptions::bins(StringRef Function, StringRef Name) const {
+  std::optional<unsigned> Fewest;
+  for (const Fact &F : Facts)
+    if (F.K == Fact::Bins && matches(F, Function, Name))
+      Fewest = std::min(Fewest.value_or(F.Value), F.Value);
+  return Fewest;
+}
+
 std::optional<std::array<uint64_t, 3>> Assumptions::shape(Fact::Kind K, StringRef Kernel) const {
   std::optional<std::array<uint64_t, 3>> Any, Named;
   for (const Fact &F : Facts) {
@@ -157,6 +170,7 @@ std::vector<std::string> Assumptions::describe() const {
     switch (F.K) {
     case Fact::Aligned: Out.push_back("aligned:" + Name + ":" + std::to_string(F.Value)); break;
     case Fact::Multiple: Out.push_back("multiple:" + Name + ":" + std::to_string(F.Value)); break;
+    case Fact::Bins: Out.push_back("bins:" + Name + ":" + std::to_string(F.Value)); break;
     case Fact::NoAlias: Out.push_back(Name.empty() ? "noalias" : "noalias:" + Name); break;
     case Fact::Block:
     case Fact::Grid:
@@ -166,6 +180,8 @@ std::vector<std::string> Assumptions::describe() const {
       break;
     }
   }
+  if (Reassociate)
+    Out.push_back("reassociate");
   if (AssumeAll)
     Out.push_back("all");
   return Out;

@@ -12,6 +12,9 @@
 //   block:[KERNEL:]X[,Y,Z]  every launch of KERNEL (of every kernel when
 //                        omitted) has blockDim (X, Y, Z); Y and Z default to 1
 //   grid:[KERNEL:]X[,Y,Z]   the same for gridDim
+//   bins:NAME:N          every index into array NAME lies in [0, N)
+//   reassociate          floating-point sums may be regrouped (the result
+//                        changes by rounding only)
 //   all                  every unknown precondition is asserted (use with care)
 //
 // NAME is a parameter/variable name, optionally qualified by its function:
@@ -48,6 +51,11 @@ public:
   /// the kernel wins over one for every kernel.
   std::optional<std::array<uint64_t, 3>> block(llvm::StringRef Kernel) const;
   std::optional<std::array<uint64_t, 3>> grid(llvm::StringRef Kernel) const;
+  /// The asserted element count of array \p Name in \p Function: every
+  /// index into it lies in [0, N).
+  std::optional<unsigned> bins(llvm::StringRef Function, llvm::StringRef Name) const;
+  /// True if floating-point reductions may be regrouped (--assume=reassociate).
+  bool reassociate() const { return Reassociate; }
   /// True if the user asserted every unknown precondition (--assume=all).
   bool all() const { return AssumeAll; }
   /// The facts in canonical spelling, for reports.
@@ -55,7 +63,7 @@ public:
 
 private:
   struct Fact {
-    enum Kind { Aligned, NoAlias, Multiple, Block, Grid } K;
+    enum Kind { Aligned, NoAlias, Multiple, Block, Grid, Bins } K;
     std::string Function; ///< empty: any function (Block, Grid: the kernel)
     std::string Name;     ///< empty (NoAlias only): every pointer
     unsigned Value = 0;
@@ -65,6 +73,7 @@ private:
   bool matches(const Fact &F, llvm::StringRef Function, llvm::StringRef Name) const;
   std::vector<Fact> Facts;
   bool AssumeAll = false;
+  bool Reassociate = false;
 };
 
 } // namespace klineage
