@@ -93,6 +93,18 @@ EditBuilder &EditBuilder::removeLines(SourceRange Range) {
          Range.getBegin());
     return *this;
   }
+  removeLines(CR, Range.getBegin());
+  return *this;
+}
+
+EditBuilder &EditBuilder::removeLines(const Stmt *S) {
+  CharSourceRange CR = statementRange(S);
+  if (CR.isValid())
+    removeLines(CR, S->getBeginLoc());
+  return *this;
+}
+
+void EditBuilder::removeLines(CharSourceRange CR, SourceLocation Loc) {
   const SourceManager &SM = Ctx.getSourceManager();
   StringRef Buf = SM.getBufferData(SM.getMainFileID());
   unsigned B = SM.getFileOffset(CR.getBegin()), E = SM.getFileOffset(CR.getEnd());
@@ -101,11 +113,10 @@ EditBuilder &EditBuilder::removeLines(SourceRange Range) {
   size_t LineEnd = Buf.find('\n', E);
   LineEnd = LineEnd == StringRef::npos ? Buf.size() : LineEnd + 1;
   if (!Buf.slice(LineStart, B).trim().empty() || !Buf.slice(E, LineEnd).trim().empty()) {
-    fail("other code shares the line to remove", Range.getBegin());
-    return *this;
+    fail("other code shares the line to remove", Loc);
+    return;
   }
   Edits.push_back({static_cast<unsigned>(LineStart), static_cast<unsigned>(LineEnd - LineStart), ""});
-  return *this;
 }
 
 CharSourceRange EditBuilder::statementRange(const Stmt *S) {
@@ -190,6 +201,40 @@ EditBuilder &EditBuilder::wrap(const Stmt *S, StringRef Head, StringRef IndentUn
   Out += "\n" + Indent + "}";
   Edits.push_back({B, E - B, std::move(Out)});
   return *this;
+}
+
+EditBuilder &EditBuilder::wrapLines(const Stmt *First, const Stmt *Last, StringRef Head,
+                                    StringRef IndentUnit) {
+  CharSourceRange FR = statementRange(First), LR = statementRange(Last);
+  if (FR.isInvalid() || LR.isInvalid())
+    return *this;
+  const SourceManager &SM = Ctx.getSourceManager();
+  StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  unsigned B = SM.getFileOffset(FR.getBegin()), E = SM.getFileOffset(LR.getEnd());
+  size_t LineStart = B == 0 ? StringRef::npos : Buf.rfind('\n', B - 1);
+  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+  if (!Buf.slice(LineStart, B).trim().empty() || E < B) {
+    fail("other code precedes the statements to wrap on their first line", First->getBeginLoc());
+    return *this;
+  }
+  std::string Indent = Buf.slice(LineStart, B).str();
+  Edits.push_back({static_cast<unsigned>(LineStart), 0, Indent + Head.str() + " {\n"});
+  for (size_t L = LineStart; L < E;) {
+    size_t Next = Buf.find('\n', L);
+    Next = Next == StringRef::npos ? Buf.size() : Next + 1;
+    if (!Buf.slice(L, std::min<size_t>(Next, E)).trim().empty())
+      Edits.push_back({static_cast<unsigned>(L), 0, IndentUnit.str()});
+    L = Next;
+  }
+  Edits.push_back({E, 0, "\n" + Indent + "}"});
+  return *this;
+}
+
+EditBuilder &EditBuilder::appendAfter(const Stmt *S, StringRef Text) {
+  CharSourceRange R = statementRange(S);
+  if (R.isInvalid())
+    return *this;
+  return insertBefore(R.getEnd(), Text);
 }
 
 EditBuilder &EditBuilder::forEachDeclaration(

@@ -57,6 +57,8 @@ public:
   /// Removes whole lines covering the token range (including the final
   /// newline); fails if other code shares those lines.
   EditBuilder &removeLines(clang::SourceRange Range);
+  /// The same for statement \p S with its ';'.
+  EditBuilder &removeLines(const clang::Stmt *S);
   /// Removes a token range.
   EditBuilder &remove(clang::SourceRange Range) { return replace(Range, ""); }
 
@@ -72,6 +74,19 @@ public:
   /// take the indentation of the line \p S starts on. \p Head is e.g.
   /// "if (i < n)" or "for (int k = 0; k < 4; ++k)"; empty: a plain block.
   EditBuilder &wrap(const clang::Stmt *S, llvm::StringRef Head, llvm::StringRef IndentUnit = "  ");
+  /// Wraps the consecutive statements \p First .. \p Last of one compound
+  /// statement in `Head {` ... `}` without rewriting their text: a line
+  /// `Head {` above \p First's line and `}` after \p Last, both with
+  /// \p First's indentation, and one \p IndentUnit inserted at the start of
+  /// every non-blank line in between, so other edits inside the statements
+  /// stay valid (wrap() replaces the statement's text instead). \p First must
+  /// start its line. Wrapping nested ranges ending at one statement: wrap
+  /// the innermost first, so its `}` comes first.
+  EditBuilder &wrapLines(const clang::Stmt *First, const clang::Stmt *Last, llvm::StringRef Head,
+                         llvm::StringRef IndentUnit = "  ");
+  /// Inserts \p Text right after statement \p S (after its ';'), as given:
+  /// the caller writes the newlines and indentation.
+  EditBuilder &appendAfter(const clang::Stmt *S, llvm::StringRef Text);
   /// Calls \p Edit for every declaration of \p FD (prototypes and the
   /// definition, in source order); fails if one is not main-file text, since
   /// editing some declarations but not others would not compile.
@@ -96,6 +111,7 @@ private:
   std::optional<unsigned> fileOffset(clang::SourceLocation Loc, const char *What);
   /// The main-file char range of statement \p S including a following ';'.
   clang::CharSourceRange statementRange(const clang::Stmt *S);
+  void removeLines(clang::CharSourceRange CR, clang::SourceLocation Loc);
   void fail(const std::string &Why, clang::SourceLocation Loc = {}) {
     if (Failure.empty()) {
       Failure = Why;
