@@ -203,8 +203,7 @@ EditBuilder &EditBuilder::wrap(const Stmt *S, StringRef Head, StringRef IndentUn
   return *this;
 }
 
-EditBuilder &EditBuilder::wrapLines(const Stmt *First, const Stmt *Last, StringRef Head,
-                                    StringRef IndentUnit) {
+EditBuilder &EditBuilder::indentLines(const Stmt *First, const Stmt *Last, StringRef IndentUnit) {
   CharSourceRange FR = statementRange(First), LR = statementRange(Last);
   if (FR.isInvalid() || LR.isInvalid())
     return *this;
@@ -214,20 +213,38 @@ EditBuilder &EditBuilder::wrapLines(const Stmt *First, const Stmt *Last, StringR
   size_t LineStart = B == 0 ? StringRef::npos : Buf.rfind('\n', B - 1);
   LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
   if (!Buf.slice(LineStart, B).trim().empty() || E < B) {
-    fail("other code precedes the statements to wrap on their first line", First->getBeginLoc());
+    fail("other code precedes the statements to indent on their first line", First->getBeginLoc());
     return *this;
   }
-  std::string Indent = Buf.slice(LineStart, B).str();
-  Edits.push_back({static_cast<unsigned>(LineStart), 0, Indent + Head.str() + " {\n"});
+  // A line that starts inside text this builder already replaces is gone.
+  auto Replaced = [&](size_t L) {
+    return llvm::any_of(Edits, [&](const TextEdit &T) {
+      return T.Length && T.Offset < L && L < T.Offset + T.Length;
+    });
+  };
   for (size_t L = LineStart; L < E;) {
     size_t Next = Buf.find('\n', L);
     Next = Next == StringRef::npos ? Buf.size() : Next + 1;
-    if (!Buf.slice(L, std::min<size_t>(Next, E)).trim().empty())
+    if (!Buf.slice(L, std::min<size_t>(Next, E)).trim().empty() && !Replaced(L))
       Edits.push_back({static_cast<unsigned>(L), 0, IndentUnit.str()});
     L = Next;
   }
-  Edits.push_back({E, 0, "\n" + Indent + "}"});
   return *this;
+}
+
+EditBuilder &EditBuilder::wrapLines(const Stmt *First, const Stmt *Last, StringRef Head,
+                                    StringRef IndentUnit) {
+  std::string Indent = lineIndent(Ctx, First->getBeginLoc());
+  insertLineBefore(First->getBeginLoc(), Head.str() + " {");
+  indentLines(First, Last, IndentUnit);
+  return appendAfter(Last, "\n" + Indent + "}");
+}
+
+EditBuilder &EditBuilder::replaceStatement(const Stmt *S, StringRef Text) {
+  CharSourceRange R = statementRange(S);
+  if (R.isInvalid())
+    return *this;
+  return replaceChars(R.getBegin(), R.getEnd(), Text);
 }
 
 EditBuilder &EditBuilder::appendAfter(const Stmt *S, StringRef Text) {

@@ -162,6 +162,21 @@ TEST(EditOps, WrapLinesKeepsInnerEditsValid) {
                         "    if (i > 4) {\n      x[0] = i + 1;\n    }\n  }\n  x[1] = 2;\n}\n");
 }
 
+TEST(EditOps, GuardInPlace) {
+  Parsed P("void f(int *x, int n) {\n  if (n < 0) return;\n  x[0] = 1;\n  if (n > 8)\n    return;\n"
+           "  x[1] = 2;\n}\n");
+  const auto *First = P.first<IfStmt>(ifStmt(hasCondition(binaryOperator(hasOperatorName("<")))));
+  const auto *Second = P.first<IfStmt>(ifStmt(hasCondition(binaryOperator(hasOperatorName(">")))));
+  const auto *S0 = P.first<BinaryOperator>(binaryOperator(hasRHS(integerLiteral(equals(1)))));
+  const auto *S1 = P.first<BinaryOperator>(binaryOperator(hasRHS(integerLiteral(equals(2)))));
+  EditBuilder B(P.ctx());
+  // Innermost first, so its brace comes first.
+  B.replaceStatement(Second, "if (n <= 8) {").indentLines(S1, S1).appendAfter(S1, "\n    }");
+  B.replaceStatement(First, "if (n >= 0) {").indentLines(S0, S1).appendAfter(S1, "\n  }");
+  EXPECT_EQ(P.apply(B), "void f(int *x, int n) {\n  if (n >= 0) {\n    x[0] = 1;\n    if (n <= 8) {\n"
+                        "      x[1] = 2;\n    }\n  }\n}\n");
+}
+
 TEST(EditOps, SplitLine) {
   Parsed P("void f(int *x) {\n  x[0] = 1;   x[1] = 2;\n}\n");
   const auto *Second = P.first<BinaryOperator>(binaryOperator(hasRHS(integerLiteral(equals(2)))));

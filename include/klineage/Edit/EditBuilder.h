@@ -76,14 +76,20 @@ public:
   EditBuilder &wrap(const clang::Stmt *S, llvm::StringRef Head, llvm::StringRef IndentUnit = "  ");
   /// Wraps the consecutive statements \p First .. \p Last of one compound
   /// statement in `Head {` ... `}` without rewriting their text: a line
-  /// `Head {` above \p First's line and `}` after \p Last, both with
-  /// \p First's indentation, and one \p IndentUnit inserted at the start of
-  /// every non-blank line in between, so other edits inside the statements
-  /// stay valid (wrap() replaces the statement's text instead). \p First must
-  /// start its line. Wrapping nested ranges ending at one statement: wrap
-  /// the innermost first, so its `}` comes first.
+  /// `Head {` above \p First's line, the lines indented (indentLines) and
+  /// `}` after \p Last, the braces with \p First's indentation, so other
+  /// edits inside the statements stay valid (wrap() replaces the text
+  /// instead). \p First must start its line.
   EditBuilder &wrapLines(const clang::Stmt *First, const clang::Stmt *Last, llvm::StringRef Head,
                          llvm::StringRef IndentUnit = "  ");
+  /// One \p IndentUnit inserted at the start of every non-blank line from
+  /// \p First's line to \p Last's end, by insertions only; lines that start
+  /// inside text this builder already replaces are skipped (replace nested
+  /// statements first). \p First must start its line.
+  EditBuilder &indentLines(const clang::Stmt *First, const clang::Stmt *Last,
+                           llvm::StringRef IndentUnit = "  ");
+  /// Replaces statement \p S together with its ';'.
+  EditBuilder &replaceStatement(const clang::Stmt *S, llvm::StringRef Text);
   /// Inserts \p Text right after statement \p S (after its ';'), as given:
   /// the caller writes the newlines and indentation.
   EditBuilder &appendAfter(const clang::Stmt *S, llvm::StringRef Text);
