@@ -14,6 +14,7 @@ static const Factory Table[] = {
     &createVectorizeGlobalAccess,
     &createLoopUnroll,
     &createReadonlyRestrict,
+    &createPrivatizeShared,
 };
 
 const std::vector<std::unique_ptr<RewritePair>> &allRewrites() {

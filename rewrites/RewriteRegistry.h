@@ -17,6 +17,7 @@ const RewritePair *findRewrite(llvm::StringRef Name);
 std::unique_ptr<RewritePair> createVectorizeGlobalAccess();
 std::unique_ptr<RewritePair> createLoopUnroll();
 std::unique_ptr<RewritePair> createReadonlyRestrict();
+std::unique_ptr<RewritePair> createPrivatizeShared();
 
 } // namespace klineage
 

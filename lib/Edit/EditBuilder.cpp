@@ -66,6 +66,12 @@ EditBuilder &EditBuilder::insertAfterToken(SourceLocation TokenLoc, StringRef Te
 }
 
 EditBuilder &EditBuilder::insertLineBefore(SourceLocation Loc, StringRef Line) {
+  // Above a line that starts with a macro use: above the use.
+  SourceLocation UseStart;
+  if (Loc.isMacroID() &&
+      Lexer::isAtStartOfMacroExpansion(Loc, Ctx.getSourceManager(), Ctx.getLangOpts(), &UseStart) &&
+      UseStart.isFileID())
+    Loc = UseStart;
   auto Off = fileOffset(Loc, "the insertion point");
   if (!Off)
     return *this;
@@ -120,8 +126,14 @@ void EditBuilder::removeLines(CharSourceRange CR, SourceLocation Loc) {
 }
 
 CharSourceRange EditBuilder::statementRange(const Stmt *S) {
-  CharSourceRange CR = mainFileRange(Ctx, S->getSourceRange());
-  if (CR.isInvalid()) {
+  // A whole statement is a unit of text even when it starts or ends with a
+  // whole macro use (`__shared__ float t[8];`, `CHECK(x);`): moving,
+  // wrapping or removing it keeps the macro use intact. A statement that
+  // starts or ends inside a macro's expansion is not plain text.
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange CR = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(S->getSourceRange()),
+                                                SM, Ctx.getLangOpts());
+  if (CR.isInvalid() || !SM.isInMainFile(CR.getBegin()) || !SM.isInMainFile(CR.getEnd())) {
     fail("the statement is produced by a macro expansion or lies outside the main file",
          S->getBeginLoc());
     return CR;
@@ -225,8 +237,17 @@ EditBuilder &EditBuilder::indentLines(const Stmt *First, const Stmt *Last, Strin
   for (size_t L = LineStart; L < E;) {
     size_t Next = Buf.find('\n', L);
     Next = Next == StringRef::npos ? Buf.size() : Next + 1;
-    if (!Buf.slice(L, std::min<size_t>(Next, E)).trim().empty() && !Replaced(L))
-      Edits.push_back({static_cast<unsigned>(L), 0, IndentUnit.str()});
+    if (!Buf.slice(L, std::min<size_t>(Next, E)).trim().empty() && !Replaced(L)) {
+      // Nested indentations of one line add up in one insertion (the engine
+      // applies identical edits once).
+      auto Prior = llvm::find_if(Edits, [&](const TextEdit &T) {
+        return T.Offset == L && T.Length == 0 && StringRef(T.Text).trim(" \t").empty();
+      });
+      if (Prior != Edits.end())
+        Prior->Text += IndentUnit.str();
+      else
+        Edits.push_back({static_cast<unsigned>(L), 0, IndentUnit.str()});
+    }
     L = Next;
   }
   return *this;

@@ -46,7 +46,8 @@ public:
   /// Inserts after the token that starts at \p TokenLoc.
   EditBuilder &insertAfterToken(clang::SourceLocation TokenLoc, llvm::StringRef Text);
   /// Inserts \p Line (no trailing newline) as a new line above the line of
-  /// \p Loc, with that line's indentation.
+  /// \p Loc, with that line's indentation (above the macro use when \p Loc
+  /// starts one).
   EditBuilder &insertLineBefore(clang::SourceLocation Loc, llvm::StringRef Line);
   /// Inserts \p Line as a new line below statement \p S (after its ';'),
   /// with the indentation of the line \p S starts on.
@@ -115,7 +116,8 @@ public:
 
 private:
   std::optional<unsigned> fileOffset(clang::SourceLocation Loc, const char *What);
-  /// The main-file char range of statement \p S including a following ';'.
+  /// The main-file char range of statement \p S including a following ';';
+  /// whole macro uses at its edges are part of it.
   clang::CharSourceRange statementRange(const clang::Stmt *S);
   void removeLines(clang::CharSourceRange CR, clang::SourceLocation Loc);
   void fail(const std::string &Why, clang::SourceLocation Loc = {}) {
