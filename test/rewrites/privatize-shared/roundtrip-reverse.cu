@@ -1,8 +1,24 @@
 // RUN: %check-roundtrip %s %t --rewrite=privatize-shared --from=reverse
+// RUN: %check-rewrite %s %t --rewrite=privatize-shared --direction=reverse
 // REQUIRES: nvcc
 // Reverse then forward gives back forward's own output: the same copy name,
 // fill loop, barriers and merge (skipping bins still at the identity).
+// PTX evidence of the reverse alone: the shared-memory atomics and the
+// barriers are gone, the updates are global atomics again.
 #include <cuda_runtime.h>
+// CHECK-PTX-BEFORE-LABEL: .entry {{.*}}histo256
+// CHECK-PTX-BEFORE: atom.shared.add.u32
+// CHECK-PTX-BEFORE: bar.sync
+// CHECK-PTX-LABEL: .entry {{.*}}histo256
+// CHECK-PTX-NOT: .shared
+// CHECK-PTX-NOT: bar.sync
+// CHECK-PTX: atom.global.add.u32
+// CHECK-PTX-NOT: bar.sync
+// CHECK-PTX-LABEL: .entry {{.*}}flags
+// CHECK-PTX-NOT: atom.shared
+// CHECK-PTX: atom.global.or.b32
+// CHECK-FIXES: {{^}}    atomicAdd(&hist[px[i]], 1u);
+// CHECK-FIXES: {{^}}    atomicOr(&seen[words[i] >> 27], 1u << (words[i] & 31));
 
 __global__ void histo256(const unsigned char *__restrict__ px, int n, unsigned int *__restrict__ hist) {
   __shared__ unsigned int s_hist[256];
