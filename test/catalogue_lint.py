@@ -15,7 +15,11 @@ must have one. Fails (exit 1, one line per gap) when:
     or no negative-<name>[-variant].cu checks a refusal of a site by it in
     each of its directions (CHECK-MESSAGES "cannot apply '<pair>' (<dir>) ...
     precondition '<name>' fails|is unknown: ... [KL<id>]"), unless it is in
-    NEGATIVE_EXEMPT below.
+    NEGATIVE_EXEMPT below;
+  - a pair's source assumes the main file (MAIN_FILE_ONLY below): sites and
+    edits are in user headers too, so a pair reads and composes locations in
+    the file of the node it edits (SM.getFileID) and asks isEditable
+    (include/klineage/Edit/SourceCode.h) where it would ask isInMainFile.
 """
 import glob
 import json
@@ -35,6 +39,8 @@ ROW = re.compile(r"^\|\s*`([a-z0-9-]+)`\s*\|([^|]*)\|\s*KL(\d+)\s*\|", re.M)
 # A diagnostics table row: | KL<id> | `name` fails: ...
 GENERIC_ROW = re.compile(r"^\|\s*KL(\d+)\s*\|\s*`([a-z0-9-]+)` fails", re.M)
 DIR_WORDS = {"forward": ("fwd", "both"), "reverse": ("rev", "both")}
+# Calls that tie a pair to the main file.
+MAIN_FILE_ONLY = re.compile(r"\b(getMainFileID|isInMainFile|isExpansionInMainFile|isWrittenInMainFile)\b")
 
 
 def read(path):
@@ -102,6 +108,16 @@ def main():
         if len(names) > 1:
             gaps.append("KL%d names several preconditions: %s" % (
                 ident, ", ".join("'%s' (%s)" % (n, ", ".join(sorted(o))) for n, o in sorted(names.items()))))
+
+    for path in sorted(glob.glob(os.path.join(root, "rewrites", "**", "*.*"), recursive=True)):
+        if not path.endswith((".cpp", ".h")):
+            continue
+        for n, line in enumerate(read(path).split("\n"), 1):
+            m = MAIN_FILE_ONLY.search(line)
+            if m:
+                gaps.append("%s:%d: '%s' assumes the main file; sites and edits may be in user "
+                            "headers (use the node's file and isEditable, Edit/SourceCode.h)"
+                            % (os.path.relpath(path, root), n, m.group(1)))
 
     for g in gaps:
         print("catalogue-lint: " + g)

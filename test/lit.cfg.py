@@ -9,13 +9,16 @@ import lit.util
 config.name = "KLineage"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".cu", ".test"]
-config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py", "check_rewrite.py", "expect_exit.py", "CMakeLists.txt"]
+config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py", "check_rewrite.py", "check_header_cache.py", "expect_exit.py", "CMakeLists.txt"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.klineage_obj_root, "test")
 
 config.environment["PATH"] = os.pathsep.join(
     [config.klineage_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
 config.environment["CUDA_PATH"] = config.cuda_path
+# The front end's header cache (precompiled preambles) lives in the build
+# tree, never in $HOME; tests that check the cache itself use their own.
+config.environment["KLINEAGE_CACHE_DIR"] = os.path.join(config.klineage_obj_root, "test", "header-cache")
 
 nvcc = os.path.join(config.cuda_path, "bin", "nvcc")
 have_nvcc = os.path.exists(nvcc)

@@ -1,15 +1,16 @@
 //===- LaunchFacts.cpp - Block and grid shape of a kernel's launches ------===//
 #include "klineage/Analysis/LaunchFacts.h"
+#include "klineage/Analysis/AnalysisCache.h"
+#include "klineage/Analysis/Mutation.h"
+#include "klineage/Frontend/SourcePositions.h"
 #include "klineage/Cuda/LaunchBounds.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
-#include "clang/ASTMatchers/ASTMatchFinder.h"
-#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
 using namespace clang;
-using namespace clang::ast_matchers;
 namespace json = llvm::json;
 using klineage::cuda::LaunchArg;
 using klineage::cuda::LaunchSite;
@@ -35,8 +36,20 @@ const char *sourceName(ShapeFact::Source S) {
   case ShapeFact::Source::Launch: return "launch";
   case ShapeFact::Source::Assumed: return "assumed";
   case ShapeFact::Source::LaunchBoundsOnly: return "launch-bounds-only";
+  case ShapeFact::Source::Workload: return "workload";
   }
   return "";
+}
+
+const WorkloadParam *LaunchFactSource::param(const ParmVarDecl *P) const {
+  const auto *F = dyn_cast<FunctionDecl>(P->getDeclContext());
+  if (!F)
+    return nullptr;
+  std::string Name = F->getQualifiedNameAsString();
+  for (const WorkloadParam &W : Params)
+    if (W.Launcher == Name && W.Arity == F->getNumParams() && W.Index == P->getFunctionScopeIndex())
+      return &W;
+  return nullptr;
 }
 
 /// The source text of \p E (its expansion, for an expression in a macro).
@@ -60,12 +73,163 @@ struct IntValue {
   std::string Why;
 };
 
+/// Which modifications of a variable may reach one launch (Mutation.h gives
+/// every modification and where it is).
+class LaunchWrites {
+public:
+  LaunchWrites(ASTContext &Ctx, const LaunchSite &Site) : Ctx(Ctx), Site(Site) {}
+
+  /// The facts of the function that declares \p V, or null.
+  const FunctionFacts *factsOf(const VarDecl *V) {
+    const FunctionDecl *FD = declaringFunction(V);
+    return FD ? &AnalysisCache::of(Ctx).facts(FD) : nullptr;
+  }
+
+  /// The modification of \p V (of its field \p Field, when given) that may
+  /// run between its definition \p Def (null: the initialiser) and the
+  /// launch and is closest before it: one after the definition and before
+  /// the launch, one after a launch that a loop repeats, one in a lambda.
+  /// An earlier write that a plain \p Def overwrites does not count, nor
+  /// `&cfg` handed to a cudaLaunchKernelEx.
+  const VarMod *writeReaching(const VarDecl *V, const FieldDecl *Field, const VarMod *Def) {
+    const FunctionFacts *F = factsOf(V);
+    if (!F)
+      return nullptr;
+    unsigned LaunchBegin = positions::beginOffset(Ctx, Site.Call);
+    unsigned LaunchEnd = positions::endOffset(Ctx, Site.Call);
+    bool Repeated = inLoop(Site.Call);
+    const VarMod *Closest = nullptr, *First = nullptr;
+    for (const VarMod &M : F->mods(V)) {
+      if (&M == Def || (Field && M.Field && M.Field != Field) || isLaunchConfigArgument(*F, M))
+        continue;
+      if (!M.InLambda && Def && M.Begin < Def->Begin)
+        continue;
+      if (!M.InLambda && !Repeated && M.Begin >= LaunchEnd)
+        continue;
+      if (!First)
+        First = &M;
+      if (M.Begin < LaunchBegin && (!Closest || M.Begin > Closest->Begin))
+        Closest = &M;
+    }
+    return Closest ? Closest : First;
+  }
+
+  /// \p Def is an expression statement directly in a block that holds the
+  /// launch: it runs before the launch whenever the launch runs.
+  bool isPlain(const VarDecl *V, const VarMod &Def) {
+    const FunctionFacts *F = factsOf(V);
+    const Stmt *S = Def.At;
+    while (const Stmt *P = F->parentOf(S)) {
+      if (!isa<Expr>(P))
+        return isa<CompoundStmt>(P) && F->encloses(P, Site.Call);
+      S = P;
+    }
+    return false;
+  }
+
+  /// The first store through local pointer \p P before the launch.
+  const Expr *storeThrough(const VarDecl *P) {
+    const FunctionFacts *F = factsOf(P);
+    if (!F)
+      return nullptr;
+    unsigned LaunchBegin = positions::beginOffset(Ctx, Site.Call);
+    for (const MemEvent &E : F->events()) {
+      if (E.K != MemEvent::Write || E.Begin >= LaunchBegin)
+        continue;
+      const Expr *Base = E.E->IgnoreParenImpCasts();
+      while (const auto *M = dyn_cast<MemberExpr>(Base)) {
+        if (M->isArrow()) {
+          Base = M->getBase();
+          break;
+        }
+        Base = M->getBase()->IgnoreParenImpCasts();
+      }
+      if (const auto *U = dyn_cast<UnaryOperator>(Base); U && U->getOpcode() == UO_Deref)
+        Base = U->getSubExpr();
+      else if (const auto *A = dyn_cast<ArraySubscriptExpr>(Base))
+        Base = A->getBase();
+      if (refVar(Base) == P)
+        return E.E;
+    }
+    return nullptr;
+  }
+
+  /// The local pointer that \p M (an `&v`) initialises, if any.
+  const VarDecl *pointerInitialisedBy(const VarDecl *V, const VarMod &M) {
+    const FunctionFacts *F = factsOf(V);
+    const Stmt *S = M.At;
+    const Stmt *P = F->parentOf(S);
+    while (P && (isa<ImplicitCastExpr>(P) || isa<ParenExpr>(P))) {
+      S = P;
+      P = F->parentOf(P);
+    }
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(P))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit() == S && VD->getType()->isPointerType())
+          return VD;
+    return nullptr;
+  }
+
+  /// \p S may run more than once per call of the launcher: it is in a loop
+  /// or a lambda.
+  bool inLoop(const Stmt *S) {
+    DynTypedNodeList Ps = Ctx.getParents(*S);
+    while (!Ps.empty()) {
+      const DynTypedNode &P = Ps[0];
+      if (P.get<ForStmt>() || P.get<WhileStmt>() || P.get<DoStmt>() || P.get<CXXForRangeStmt>() ||
+          P.get<LambdaExpr>())
+        return true;
+      if (P.get<FunctionDecl>())
+        return false;
+      Ps = Ctx.getParents(P);
+    }
+    return false;
+  }
+
+private:
+  /// `&cfg` passed as a cudaLaunchKernelEx's configuration: read, not written.
+  static bool isLaunchConfigArgument(const FunctionFacts &F, const VarMod &M) {
+    if (M.Kind != MutationKind::AddressTaken)
+      return false;
+    const Stmt *P = F.parentOf(M.At);
+    while (P && (isa<ImplicitCastExpr>(P) || isa<ParenExpr>(P)))
+      P = F.parentOf(P);
+    const auto *C = dyn_cast_or_null<CallExpr>(P);
+    return C && cuda::launchFormOf(C) == cuda::LaunchForm::LaunchKernelEx && C->getNumArgs() &&
+           C->getArg(0)->IgnoreParenImpCasts() == M.At;
+  }
+
+  ASTContext &Ctx;
+  const LaunchSite &Site;
+};
+
+/// "'t2' may be written at line 19 before the launch (it is passed to a
+/// non-const reference parameter)".
+static std::string writeWhy(ASTContext &Ctx, const std::string &Name, const VarMod &M,
+                            const std::string &Detail = "") {
+  std::string Why = "'" + Name + "' may be written at line " +
+                    std::to_string(lineOf(Ctx, M.Use->getBeginLoc())) + " before the launch";
+  if (!Detail.empty())
+    Why += " (" + Detail + ")";
+  else if (M.Kind != MutationKind::Assignment && M.Kind != MutationKind::CompoundAssignment &&
+           M.Kind != MutationKind::IncrementDecrement)
+    Why += std::string(" (it ") + mutationKindPhrase(M.Kind) + ")";
+  return Why;
+}
+
 /// Evaluates launch-configuration expressions at one launch: the compiler's
 /// constant evaluator, plus locals whose initialiser is a constant and which
-/// nothing writes before the launch.
+/// nothing writes before the launch, plus the workload's values of the
+/// launcher's parameters.
 class ShapeEvaluator {
 public:
-  ShapeEvaluator(ASTContext &Ctx, const LaunchSite &Site) : Ctx(Ctx), Site(Site) {}
+  ShapeEvaluator(ASTContext &Ctx, const LaunchSite &Site, const LaunchFactSource *Source)
+      : Ctx(Ctx), Site(Site), Source(Source), Writes(Ctx, Site) {}
+
+  /// The write that stopped the last evaluation, if one did.
+  const Expr *Write = nullptr;
+  /// The workload values used.
+  std::vector<const WorkloadParam *> Workload;
 
   ShapeValue shape(const Expr *E, unsigned Depth = 0) {
     E = stripConversions(E);
@@ -153,8 +317,7 @@ private:
     }
     if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
       if (const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl()))
-        return {std::nullopt, "'" + P->getName().str() + "' is a parameter of '" +
-                                  cast<FunctionDecl>(P->getDeclContext())->getNameAsString() + "'"};
+        return parameter(P);
     if (const VarDecl *V = localVariable(E)) {
       std::string Why = unchanged(V);
       if (!Why.empty())
@@ -173,79 +336,130 @@ private:
     return V;
   }
 
-  /// Empty when nothing may write \p V before the launch; else why not. A
-  /// use that is not a read (an assignment, ++, &, a non-const reference)
-  /// counts unless it comes after a launch that no loop repeats.
+  /// A launcher parameter: the workload's value, when it gives one that
+  /// does not depend on its sizes and the launcher does not write it.
+  IntValue parameter(const ParmVarDecl *P) {
+    std::string Name = "'" + P->getName().str() + "'";
+    std::string Why = Name + " is a parameter of '" +
+                      cast<FunctionDecl>(P->getDeclContext())->getNameAsString() + "'";
+    const WorkloadParam *W = Source ? Source->param(P) : nullptr;
+    if (!W)
+      return {std::nullopt, Why};
+    if (!W->Value)
+      return {std::nullopt, Why + ", which the workload sets to '" + W->Expr + "' (" + W->Origin +
+                                "): it depends on the sizes"};
+    std::string Written = unchanged(P);
+    if (!Written.empty())
+      return {std::nullopt, Written};
+    Workload.push_back(W);
+    return {W->Value, ""};
+  }
+
+  /// Empty when nothing may write \p V before the launch; else why not (and
+  /// Write is the write).
   std::string unchanged(const VarDecl *V) {
-    const FunctionDecl *F = Site.Launcher;
-    if (!F || !F->getBody())
+    if (!Writes.factsOf(V))
       return "'" + V->getName().str() + "' is not in a function";
-    const SourceManager &SM = Ctx.getSourceManager();
-    bool Repeated = inLoop(Site.Call);
-    for (const BoundNodes &B :
-         match(findAll(declRefExpr(to(varDecl(equalsNode(V)))).bind("r")), *F->getBody(), Ctx)) {
-      const auto *Ref = B.getNodeAs<DeclRefExpr>("r");
-      if (isRead(Ref))
-        continue;
-      if (!Repeated && SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Site.Call->getEndLoc()),
-                                                    SM.getExpansionLoc(Ref->getBeginLoc())))
-        continue;
-      return "'" + V->getName().str() + "' may be written at line " +
-             std::to_string(lineOf(Ctx, Ref->getBeginLoc())) + " before the launch";
-    }
-    return "";
-  }
-
-  /// \p E (an lvalue) is only read: converted to a value, bound to a const
-  /// reference, or a member of it is.
-  bool isRead(const Expr *E) {
-    while (true) {
-      DynTypedNodeList Ps = Ctx.getParents(*E);
-      if (Ps.empty())
-        return false;
-      if (const auto *P = Ps[0].get<ParenExpr>()) {
-        E = P;
-        continue;
-      }
-      if (const auto *M = Ps[0].get<MemberExpr>(); M && !M->isArrow()) {
-        E = M;
-        continue;
-      }
-      if (const auto *C = Ps[0].get<ImplicitCastExpr>())
-        return C->getCastKind() == CK_LValueToRValue ||
-               (C->getCastKind() == CK_NoOp && C->getType().isConstQualified());
-      return Ps[0].get<UnaryExprOrTypeTraitExpr>() != nullptr;
-    }
-  }
-
-  /// \p S may run more than once per call of the launcher: it is in a loop
-  /// or a lambda.
-  bool inLoop(const Stmt *S) {
-    DynTypedNodeList Ps = Ctx.getParents(*S);
-    while (!Ps.empty()) {
-      const DynTypedNode &P = Ps[0];
-      if (P.get<ForStmt>() || P.get<WhileStmt>() || P.get<DoStmt>() || P.get<CXXForRangeStmt>() ||
-          P.get<LambdaExpr>())
-        return true;
-      if (P.get<FunctionDecl>())
-        return false;
-      Ps = Ctx.getParents(P);
-    }
-    return false;
+    const VarMod *M = Writes.writeReaching(V, nullptr, nullptr);
+    if (!M)
+      return "";
+    Write = M->At;
+    return writeWhy(Ctx, V->getName().str(), *M);
   }
 
   ASTContext &Ctx;
   const LaunchSite &Site;
+  const LaunchFactSource *Source;
+  LaunchWrites Writes;
 };
 
 } // namespace
 
-ShapeValue evaluateShape(ASTContext &Ctx, const LaunchSite &Site, const LaunchArg &Arg) {
+/// The cudaLaunchConfig_t field \p Arg of \p Site is read from.
+static StringRef configFieldName(const LaunchSite &Site, const LaunchArg &Arg) {
+  return &Arg == &Site.Grid ? "gridDim" : &Arg == &Site.Block ? "blockDim"
+         : &Arg == &Site.SharedMem ? "dynamicSmemBytes" : "stream";
+}
+
+/// The value assigned by \p At (`v.f = e` as an operator or a call).
+static const Expr *assignedValue(const Expr *At) {
+  if (const auto *B = dyn_cast<BinaryOperator>(At); B && B->getOpcode() == BO_Assign)
+    return B->getRHS();
+  if (const auto *C = dyn_cast<CXXOperatorCallExpr>(At); C && C->getOperator() == OO_Equal && C->getNumArgs() == 2)
+    return C->getArg(1);
+  return nullptr;
+}
+
+/// cudaLaunchKernelEx: why the config's field \p Arg may not hold what the
+/// launch site found for it (Cuda/LaunchSites.h reads the last whole-field
+/// assignment before the launch, else the initialiser): a write of it or of
+/// the whole config that may reach the launch, a conditional assignment, a
+/// config reached through a pointer.
+static std::optional<ShapeValue> configNotFollowed(ASTContext &Ctx, const LaunchSite &Site,
+                                                   const LaunchArg &Arg) {
+  const VarDecl *Cfg = Site.Config;
+  StringRef FieldName = configFieldName(Site, Arg);
+  std::string CfgName = Cfg->getName().str();
+  LaunchWrites Writes(Ctx, Site);
+  if (Cfg->getType()->isPointerType()) {
+    ShapeValue V{std::nullopt, "the configuration is passed through pointer '" + CfgName +
+                                   "', whose stores are not followed"};
+    V.Write = Writes.storeThrough(Cfg);
+    return V;
+  }
+  const RecordDecl *RD = Cfg->getType()->getAsRecordDecl();
+  const FieldDecl *Field = nullptr;
+  if (RD)
+    for (const FieldDecl *F : RD->fields())
+      if (F->getName() == FieldName)
+        Field = F;
+  const FunctionFacts *Facts = Writes.factsOf(Cfg);
+  if (!Field || !Facts)
+    return std::nullopt;
+  const VarMod *Def = nullptr;
+  for (const VarMod &M : Facts->mods(Cfg))
+    if (Arg.E && M.Field == Field && M.Kind == MutationKind::Assignment && assignedValue(M.At) == Arg.E)
+      Def = &M;
+  std::string FieldText = CfgName + "." + FieldName.str();
+  if (Def && !Writes.isPlain(Cfg, *Def)) {
+    ShapeValue V{std::nullopt, "'" + FieldText + "' is assigned at line " +
+                                   std::to_string(lineOf(Ctx, Def->At->getBeginLoc())) +
+                                   " under a condition or in another block than the launch"};
+    V.Write = Def->At;
+    return V;
+  }
+  const VarMod *W = Writes.writeReaching(Cfg, Field, Def);
+  if (!W)
+    return std::nullopt;
+  ShapeValue V;
+  V.Write = W->At;
+  std::string Detail;
+  if (W->Kind == MutationKind::AddressTaken)
+    if (const VarDecl *P = Writes.pointerInitialisedBy(Cfg, *W)) {
+      Detail = "through pointer '" + P->getName().str() + "'";
+      if (const Expr *Store = Writes.storeThrough(P))
+        V.Write = Store;
+    }
+  V.Why = writeWhy(Ctx, W->Field ? FieldText : CfgName, *W, Detail);
+  return V;
+}
+
+ShapeValue evaluateShape(ASTContext &Ctx, const LaunchSite &Site, const LaunchArg &Arg,
+                         const LaunchFactSource *Source) {
+  if (Site.Form == cuda::LaunchForm::LaunchKernelEx && Site.Config)
+    if (std::optional<ShapeValue> V = configNotFollowed(Ctx, Site, Arg))
+      return *V;
   if (Arg.Defaulted)
     return {Dim3{}, ""}; // a value-initialised dim3 is (1, 1, 1)
   if (!Arg.E)
     return {std::nullopt, "the cudaLaunchConfig_t field is not set in a way that can be followed"};
-  return ShapeEvaluator(Ctx, Site).shape(Arg.E);
+  ShapeEvaluator Eval(Ctx, Site, Source);
+  ShapeValue V = Eval.shape(Arg.E);
+  if (!V.Shape)
+    V.Write = Eval.Write;
+  else
+    V.Workload = Eval.Workload;
+  return V;
 }
 
 static std::string launchName(ASTContext &Ctx, const LaunchSite &S) {
@@ -257,7 +471,8 @@ static std::string launchName(ASTContext &Ctx, const LaunchSite &S) {
 }
 
 static ShapeFact shapeFact(ASTContext &Ctx, const cuda::KernelLauncherGraph &Graph,
-                           const FunctionDecl *Kernel, bool IsBlock, std::optional<Dim3> Assumed) {
+                           const FunctionDecl *Kernel, bool IsBlock, std::optional<Dim3> Assumed,
+                           const LaunchFactSource &Source) {
   ShapeFact F;
   const char *What = IsBlock ? "block" : "grid";
   std::string KernelName = "'" + Kernel->getNameAsString() + "'";
@@ -274,12 +489,17 @@ static ShapeFact shapeFact(ASTContext &Ctx, const cuda::KernelLauncherGraph &Gra
   std::vector<std::pair<const LaunchSite *, Dim3>> Shapes;
   std::string LaunchWhy;
   std::string Conflict;
+  bool FromWorkload = false;
   for (const LaunchSite *S : Graph.launchesOf(Kernel)) {
     const LaunchArg &Arg = IsBlock ? S->Block : S->Grid;
-    ShapeValue V = evaluateShape(Ctx, *S, Arg);
+    ShapeValue V = evaluateShape(Ctx, *S, Arg, &Source);
+    std::string Value = V.Shape ? V.Shape->str() : V.Why;
+    for (const WorkloadParam *W : V.Workload)
+      Value += ", with '" + S->Launcher->getParamDecl(W->Index)->getName().str() + "' = " +
+               std::to_string(*W->Value) + " from the workload (" + W->Origin + ")";
+    FromWorkload |= !V.Workload.empty();
     F.Evidence.push_back({S, Arg.E, Arg.E ? Arg.E->getBeginLoc() : S->Loc,
-                          std::string(What) + " of " + launchName(Ctx, *S),
-                          V.Shape ? V.Shape->str() : V.Why});
+                          std::string(What) + " of " + launchName(Ctx, *S), Value, V.Write});
     if (!V.Shape) {
       if (LaunchWhy.empty())
         LaunchWhy = std::string(What) + " of " + launchName(Ctx, *S) + " is not known: " + V.Why;
@@ -321,7 +541,7 @@ static ShapeFact shapeFact(ASTContext &Ctx, const cuda::KernelLauncherGraph &Gra
       return F;
     }
     F.V = ShapeFact::Verdict::Known;
-    F.Src = ShapeFact::Source::Launch;
+    F.Src = FromWorkload ? ShapeFact::Source::Workload : ShapeFact::Source::Launch;
     F.Shape = Shape;
     return F;
   }
@@ -344,9 +564,17 @@ static ShapeFact shapeFact(ASTContext &Ctx, const cuda::KernelLauncherGraph &Gra
 }
 
 LaunchFacts launchFacts(ASTContext &Ctx, const cuda::KernelLauncherGraph &Graph,
+                        const FunctionDecl *Kernel, const LaunchFactSource &Source) {
+  AssumedLaunch Assumed = Source.assumed(Kernel);
+  return {shapeFact(Ctx, Graph, Kernel, /*IsBlock=*/true, Assumed.Block, Source),
+          shapeFact(Ctx, Graph, Kernel, /*IsBlock=*/false, Assumed.Grid, Source)};
+}
+
+LaunchFacts launchFacts(ASTContext &Ctx, const cuda::KernelLauncherGraph &Graph,
                         const FunctionDecl *Kernel, const AssumedLaunch &Assumed) {
-  return {shapeFact(Ctx, Graph, Kernel, /*IsBlock=*/true, Assumed.Block),
-          shapeFact(Ctx, Graph, Kernel, /*IsBlock=*/false, Assumed.Grid)};
+  LaunchFactSource Source;
+  Source.Assumed = [&](const FunctionDecl *) { return Assumed; };
+  return launchFacts(Ctx, Graph, Kernel, Source);
 }
 
 //===- --list-launches ----------------------------------------------------===//
@@ -389,13 +617,15 @@ static json::Value factJson(ASTContext &Ctx, const ShapeFact &F) {
     json::Object J{{"role", E.Role}, {"value", E.Value}, {"at", locationJson(Ctx, E.Loc)}};
     if (E.E)
       J["text"] = textOf(Ctx, E.E);
+    if (E.Write)
+      J["write"] = json::Object{{"at", locationJson(Ctx, E.Write->getBeginLoc())}, {"text", textOf(Ctx, E.Write)}};
     Ev.push_back(std::move(J));
   }
   O["evidence"] = std::move(Ev);
   return O;
 }
 
-json::Value launchReportJson(ASTContext &Ctx, AssumedLaunchFn Assumed) {
+json::Value launchReportJson(ASTContext &Ctx, const LaunchFactSource &Source) {
   cuda::KernelLauncherGraph Graph(Ctx);
   json::Array Kernels;
   for (const FunctionDecl *K : Graph.kernels()) {
@@ -417,7 +647,7 @@ json::Value launchReportJson(ASTContext &Ctx, AssumedLaunchFn Assumed) {
     json::Array Launchers;
     for (const FunctionDecl *L : Graph.launchersOf(K))
       Launchers.push_back(L->getQualifiedNameAsString());
-    LaunchFacts F = launchFacts(Ctx, Graph, K, Assumed(K));
+    LaunchFacts F = launchFacts(Ctx, Graph, K, Source);
     Kernels.push_back(json::Object{{"kernel", K->getQualifiedNameAsString()},
                                    {"at", locationJson(Ctx, K->getLocation())},
                                    {"launchers", std::move(Launchers)},
@@ -444,7 +674,7 @@ static void printFact(raw_ostream &OS, const char *What, const ShapeFact &F) {
   OS << "\n";
 }
 
-void printLaunchReport(raw_ostream &OS, ASTContext &Ctx, AssumedLaunchFn Assumed) {
+void printLaunchReport(raw_ostream &OS, ASTContext &Ctx, const LaunchFactSource &Source) {
   cuda::KernelLauncherGraph Graph(Ctx);
   const SourceManager &SM = Ctx.getSourceManager();
   for (const FunctionDecl *K : Graph.kernels()) {
@@ -464,7 +694,7 @@ void printLaunchReport(raw_ostream &OS, ASTContext &Ctx, AssumedLaunchFn Assumed
     }
     for (const DeclRefExpr *E : Graph.escapesOf(K))
       OS << "  used at line " << lineOf(Ctx, E->getBeginLoc()) << " other than in a launch\n";
-    LaunchFacts F = launchFacts(Ctx, Graph, K, Assumed(K));
+    LaunchFacts F = launchFacts(Ctx, Graph, K, Source);
     printFact(OS, "block", F.Block);
     printFact(OS, "grid", F.Grid);
   }

@@ -2,8 +2,8 @@
 #include "klineage/Analysis/LoopInfo.h"
 #include "klineage/Analysis/Mutation.h"
 #include "klineage/Cuda/Builtins.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
-#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 
 using namespace clang;
 using namespace llvm;
@@ -31,13 +31,11 @@ std::optional<APSInt> constantValue(ASTContext &Ctx, const Expr *E, NonConstant 
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
         VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getType()->isIntegerType() &&
         VD->getInit() && !VD->getInit()->isValueDependent())
-      if (const auto *Fn = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod()))
-        if (const Stmt *Body = Fn->getBody()) {
-          Expr::EvalResult IR;
-          if (VD->getInit()->EvaluateAsInt(IR, Ctx) &&
-              !ExprMutationAnalyzer(*Body, Ctx).isMutated(VD))
-            return IR.Val.getInt();
-        }
+      if (const std::vector<VarMod> *Mods = modificationsOf(Ctx, VD); Mods && Mods->empty()) {
+        Expr::EvalResult IR;
+        if (VD->getInit()->EvaluateAsInt(IR, Ctx))
+          return IR.Val.getInt();
+      }
   // The culprit: the first variable, member, call or builtin that is not a
   // constant.
   auto Visit = [&](auto &&Self, const Stmt *S) -> void {
@@ -128,11 +126,10 @@ std::optional<PointerPos> pointerPosAt(ASTContext &Ctx, const Expr *E, const Var
     // cannot have moved since (never modified in the function either, or an
     // array). The loop's own uses of that pointer are checked by the caller.
     if (Depth < 4 && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getInit() && FnBody &&
-        !ExprMutationAnalyzer(*FnBody, Ctx).isMutated(VD)) {
+        !findModification(Ctx, FnBody, VD)) {
       NotPointerPos Ignored;
       if (auto P = pointerPosAt(Ctx, VD->getInit(), IV, FnBody, Ignored, Depth + 1))
-        if (P->Base->getType()->isArrayType() ||
-            !ExprMutationAnalyzer(*FnBody, Ctx).isMutated(P->Base))
+        if (P->Base->getType()->isArrayType() || !findModification(Ctx, FnBody, P->Base))
           return P;
     }
     return PointerPos{VD, 0};

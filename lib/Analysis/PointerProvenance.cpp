@@ -1,10 +1,13 @@
 //===- PointerProvenance.cpp - Where a pointer comes from -----------------===//
 #include "klineage/Analysis/PointerProvenance.h"
 #include "klineage/Cuda/DeviceCode.h"
+#include "klineage/Cuda/LaunchSites.h"
 #include "klineage/Cuda/MemorySpace.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecordLayout.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
 
 using namespace clang;
 
@@ -26,19 +29,84 @@ const Expr *accessBasePointer(const Expr *Access) {
   return nullptr;
 }
 
-static bool isPointerCast(const Expr *E) {
+bool carriesPointer(const Expr *E, const Expr *Operand) {
+  if (!E || !Operand)
+    return false;
+  if (const auto *P = dyn_cast<ParenExpr>(E))
+    return P->getSubExpr() == Operand;
   if (const auto *C = dyn_cast<CastExpr>(E))
-    switch (C->getCastKind()) {
-    case CK_BitCast:
-    case CK_NoOp:
-    case CK_LValueToRValue:
-    case CK_ArrayToPointerDecay:
-    case CK_AddressSpaceConversion:
-      return true;
+    return C->getSubExpr() == Operand && C->getType()->isPointerType();
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    switch (B->getOpcode()) {
+    case BO_Comma:
+    case BO_Assign:
+      return B->getRHS() == Operand;
+    case BO_AddAssign:
+    case BO_SubAssign:
+      return B->getLHS() == Operand && (B->getType()->isPointerType() || B->isTypeDependent());
+    case BO_Add:
+    case BO_Sub:
+      // In a template `p + i` has a dependent type but is still a pointer
+      // (taking a dependent difference for one only finds more).
+      return (B->getLHS() == Operand || B->getRHS() == Operand) &&
+             (B->getType()->isPointerType() || B->isTypeDependent());
     default:
       return false;
     }
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return U->isIncrementDecrementOp() && U->getSubExpr() == Operand;
+  if (const auto *C = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *Callee = C->getDirectCallee();
+    return Callee && Callee->getIdentifier() && Callee->getName() == "__builtin_assume_aligned" &&
+           C->getNumArgs() >= 1 && C->getArg(0) == Operand;
+  }
   return false;
+}
+
+const Expr *carriedPointer(const Expr *E) {
+  const Expr *Found = nullptr;
+  for (const Stmt *Child : E->children()) {
+    const auto *C = dyn_cast_or_null<Expr>(Child);
+    if (!C || !carriesPointer(E, C) || !(C->getType()->isPointerType() || C->getType()->isArrayType()))
+      continue;
+    if (Found)
+      return nullptr;
+    Found = C;
+  }
+  return Found;
+}
+
+bool samePointerExpr(const Expr *A, const Expr *B) {
+  A = A->IgnoreParenCasts();
+  B = B->IgnoreParenCasts();
+  if (A->getStmtClass() != B->getStmtClass())
+    return false;
+  if (const auto *DA = dyn_cast<DeclRefExpr>(A))
+    return DA->getDecl() == cast<DeclRefExpr>(B)->getDecl();
+  if (const auto *MA = dyn_cast<MemberExpr>(A)) {
+    const auto *MB = cast<MemberExpr>(B);
+    return MA->getMemberDecl() == MB->getMemberDecl() && MA->isArrow() == MB->isArrow() &&
+           samePointerExpr(MA->getBase(), MB->getBase());
+  }
+  if (const auto *SA = dyn_cast<ArraySubscriptExpr>(A)) {
+    const auto *SB = cast<ArraySubscriptExpr>(B);
+    return samePointerExpr(SA->getBase(), SB->getBase()) && samePointerExpr(SA->getIdx(), SB->getIdx());
+  }
+  if (const auto *UA = dyn_cast<UnaryOperator>(A)) {
+    const auto *UB = cast<UnaryOperator>(B);
+    return UA->getOpcode() == UB->getOpcode() &&
+           (UA->getOpcode() == UO_Deref || UA->getOpcode() == UO_AddrOf) &&
+           samePointerExpr(UA->getSubExpr(), UB->getSubExpr());
+  }
+  if (const auto *BA = dyn_cast<BinaryOperator>(A)) {
+    const auto *BB = cast<BinaryOperator>(B);
+    return BA->getOpcode() == BB->getOpcode() && BA->isAdditiveOp() &&
+           samePointerExpr(BA->getLHS(), BB->getLHS()) && samePointerExpr(BA->getRHS(), BB->getRHS());
+  }
+  if (const auto *IA = dyn_cast<IntegerLiteral>(A))
+    return llvm::APInt::isSameValue(IA->getValue(), cast<IntegerLiteral>(B)->getValue());
+  return isa<CXXThisExpr>(A);
 }
 
 /// Adds \p Idx elements of \p ElemBytes bytes each to \p R's offset (or
@@ -57,8 +125,11 @@ Root PointerProvenance::rootOf(const Expr *Ptr, unsigned Depth) {
     return R;
   }
   const Expr *E = Ptr->IgnoreParens();
-  if (isPointerCast(E))
-    return rootOf(cast<CastExpr>(E)->getSubExpr(), Depth + 1);
+  if (const Expr *From = carriedPointer(E)) {
+    Root Inner = rootOf(From, Depth + 1);
+    step(Inner, E, From);
+    return Inner;
+  }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const ValueDecl *D = DRE->getDecl();
     R.D = D;
@@ -131,16 +202,7 @@ Root PointerProvenance::rootOf(const Expr *Ptr, unsigned Depth) {
     R.Why = "unsupported pointer origin";
     return R;
   }
-  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
-    if ((B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub) && B->getType()->isPointerType()) {
-      const Expr *P = B->getLHS(), *I = B->getRHS();
-      if (!P->getType()->isPointerType())
-        std::swap(P, I);
-      Root Inner = rootOf(P, Depth + 1);
-      int64_t Size = Ctx.getTypeSizeInChars(P->getType()->getPointeeType()).getQuantity();
-      addOffset(Inner, Lin, I, B->getOpcode() == BO_Add ? Size : -Size);
-      return Inner;
-    }
+  if (isa<BinaryOperator>(E)) {
     R.Why = "unsupported pointer arithmetic";
     return R;
   }
@@ -193,27 +255,75 @@ Root PointerProvenance::rootOf(const Expr *Ptr, unsigned Depth) {
     }
     return R;
   }
-  if (const auto *C = dyn_cast<CallExpr>(E)) {
-    const FunctionDecl *Callee = C->getDirectCallee();
-    if (Callee && Callee->getIdentifier() && Callee->getName() == "__builtin_assume_aligned" &&
-        C->getNumArgs() >= 2) {
-      Root Inner = rootOf(C->getArg(0), Depth + 1);
-      Expr::EvalResult A;
-      if (C->getArg(1)->EvaluateAsInt(A, Ctx)) {
-        Inner.AlignBytes = unsigned(A.Val.getInt().getZExtValue());
-        Inner.OffsetBytes = LinearForm();
-        Inner.OffsetKnown = true;
-      }
-      return Inner;
-    }
+  if (isa<CallExpr>(E)) {
     R.Why = "the pointer is returned by a call";
     return R;
   }
-  if (const auto *C = dyn_cast<ExplicitCastExpr>(E))
-    if (C->getType()->isPointerType() && C->getSubExpr()->getType()->isPointerType())
-      return rootOf(C->getSubExpr(), Depth + 1);
   R.Why = "unsupported pointer expression";
   return R;
+}
+
+void PointerProvenance::step(Root &R, const Expr *E, const Expr *From) {
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub) {
+      QualType Elem = From->getType()->getPointeeType();
+      if (Elem.isNull() || Elem->isIncompleteType() || Elem->isDependentType()) {
+        R.OffsetKnown = false;
+        return;
+      }
+      int64_t Size = Ctx.getTypeSizeInChars(Elem).getQuantity();
+      addOffset(R, Lin, B->getLHS() == From ? B->getRHS() : B->getLHS(),
+                B->getOpcode() == BO_Add ? Size : -Size);
+    } else if (B->getOpcode() != BO_Comma && B->getOpcode() != BO_Assign) {
+      R.OffsetKnown = false; // the value of `p += i`
+    }
+    return;
+  }
+  if (isa<UnaryOperator>(E)) { // p++, --p
+    R.OffsetKnown = false;
+    return;
+  }
+  if (const auto *C = dyn_cast<CastExpr>(E)) {
+    switch (C->getCastKind()) {
+    case CK_DerivedToBase:
+    case CK_UncheckedDerivedToBase:
+    case CK_BaseToDerived:
+    case CK_Dynamic:
+      R.OffsetKnown = false; // the address moves to the base/derived part
+      return;
+    default:
+      return;
+    }
+  }
+  if (const auto *C = dyn_cast<CallExpr>(E)) { // __builtin_assume_aligned(p, N)
+    Expr::EvalResult A;
+    if (C->getNumArgs() >= 2 && C->getArg(1)->EvaluateAsInt(A, Ctx)) {
+      R.AlignBytes = unsigned(A.Val.getInt().getZExtValue());
+      R.OffsetBytes = LinearForm();
+      R.OffsetKnown = true;
+    }
+  }
+}
+
+const CallExpr *callPassingSamePointer(ASTContext &Ctx, const FunctionDecl &Fn, unsigned Index,
+                                       llvm::ArrayRef<unsigned> Others, unsigned &Other) {
+  using namespace clang::ast_matchers;
+  if (Others.empty())
+    return nullptr;
+  const FunctionDecl *Key = cuda::functionIdentity(&Fn);
+  for (const BoundNodes &N :
+       match(decl(forEachDescendant(callExpr().bind("c"))), *Ctx.getTranslationUnitDecl(), Ctx)) {
+    const auto *CE = N.getNodeAs<CallExpr>("c");
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    if (!Callee || cuda::functionIdentity(Callee) != Key || Index >= CE->getNumArgs())
+      continue;
+    for (unsigned J : Others)
+      if (J < CE->getNumArgs() && samePointerExpr(CE->getArg(Index), CE->getArg(J))) {
+        Other = J;
+        return CE;
+      }
+  }
+  return nullptr;
 }
 
 Alias mayAlias(const Root &A, const Root &B, std::string &Why) {

@@ -325,6 +325,17 @@ std::string foldText(ReduceOp Op, StringRef Acc, StringRef Value) {
   return "";
 }
 
+bool isHalfPrecisionMember(const FunctionDecl *F) {
+  const auto *M = dyn_cast_or_null<CXXMethodDecl>(F);
+  const CXXRecordDecl *RD = M ? M->getParent() : nullptr;
+  if (!RD || !RD->getIdentifier())
+    return false;
+  for (const char *Half : {"__half", "__half2", "__nv_bfloat16", "__nv_bfloat162"})
+    if (RD->getName() == Half)
+      return true;
+  return false;
+}
+
 bool ldgSupports(ASTContext &Ctx, QualType Pointee) {
   QualType T = Pointee.getCanonicalType().getUnqualifiedType();
   IdentifierInfo &II = Ctx.Idents.get("__ldg");

@@ -1,6 +1,7 @@
 //===- LaunchSites.cpp - Kernel launches: <<<>>> and the runtime API ------===//
 #include "klineage/Cuda/LaunchSites.h"
 #include "klineage/Cuda/DeviceCode.h"
+#include "klineage/Frontend/CudaFrontend.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -69,6 +70,12 @@ static std::optional<LaunchForm> launchApi(const FunctionDecl *Callee) {
       .Default(std::nullopt);
 }
 
+std::optional<LaunchForm> launchFormOf(const CallExpr *C) {
+  if (isa<CUDAKernelCallExpr>(C))
+    return LaunchForm::Chevron;
+  return launchApi(C->getDirectCallee());
+}
+
 bool isKernelQueryCallee(const FunctionDecl *Callee) {
   if (!isRuntimeFunction(Callee))
     return false;
@@ -77,6 +84,12 @@ bool isKernelQueryCallee(const FunctionDecl *Callee) {
       .Cases({"cudaOccupancyMaxActiveBlocksPerMultiprocessor", "cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags", "cudaOccupancyAvailableDynamicSMemPerBlock", "cudaOccupancyMaxPotentialClusterSize", "cudaOccupancyMaxActiveClusters"}, true)
       .Cases({"cudaOccupancyMaxPotentialBlockSize", "cudaOccupancyMaxPotentialBlockSizeWithFlags", "cudaOccupancyMaxPotentialBlockSizeVariableSMem", "cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags"}, true)
       .Default(false);
+}
+
+const FunctionDecl *functionIdentity(const FunctionDecl *FD) {
+  if (const FunctionDecl *Pat = FD->getTemplateInstantiationPattern())
+    FD = Pat;
+  return FD->getCanonicalDecl();
 }
 
 namespace {
@@ -97,12 +110,13 @@ public:
     return A;
   }
 
-  /// \p E's text in the main file: a whole macro use (`BLOCK`) or a macro
-  /// argument counts, part of a macro's body does not.
+  /// \p E's text in the user's code (the main file or a user header): a
+  /// whole macro use (`BLOCK`) or a macro argument counts, part of a macro's
+  /// body does not.
   CharSourceRange editableRange(const Expr *E) {
     CharSourceRange R = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(E->getSourceRange()), SM,
                                                  Ctx.getLangOpts());
-    return R.isValid() && SM.isInMainFile(R.getBegin()) ? R : CharSourceRange();
+    return R.isValid() && isUserCode(sourceOrigin(SM, R.getBegin())) ? R : CharSourceRange();
   }
 
   /// cudaLaunchKernelEx: the value field \p Name of \p Cfg holds at \p Launch:

@@ -14,19 +14,39 @@ using namespace clang;
 namespace klineage {
 
 std::optional<unsigned> EditBuilder::fileOffset(SourceLocation Loc, const char *What) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  if (Loc.isInvalid() || Loc.isMacroID() || !SM.isInMainFile(Loc)) {
-    fail(std::string(What) + " is inside a macro expansion or outside the main file", Loc);
+  if (auto Why = whyNotEditable(Ctx.getSourceManager(), Loc)) {
+    fail("cannot edit " + std::string(What) + ": " + *Why, Loc);
     return std::nullopt;
   }
-  return SM.getFileOffset(Loc);
+  return Ctx.getSourceManager().getFileOffset(Loc);
+}
+
+void EditBuilder::add(SourceLocation At, unsigned Offset, unsigned Length, std::string Text) {
+  Edits.push_back({Offset, Length, std::move(Text), editFilePath(Ctx.getSourceManager(), At)});
+}
+
+void EditBuilder::failRange(const char *What, SourceRange Range) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation B = Range.getBegin();
+  // Say why: a macro, a file that is not editable, or two files.
+  std::string Why = "it is produced by a macro expansion";
+  CharSourceRange CR =
+      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(Range), SM, Ctx.getLangOpts());
+  if (CR.isValid()) {
+    if (auto NotEditable = whyNotEditable(SM, CR.getBegin()))
+      Why = *NotEditable;
+    else if (SM.getFileID(CR.getBegin()) != SM.getFileID(CR.getEnd()))
+      Why = "it spans two files";
+  } else if (!B.isMacroID()) {
+    Why = whyNotEditable(SM, B).value_or("it is not plain source text");
+  }
+  fail("cannot edit " + std::string(What) + ": " + Why, B);
 }
 
 EditBuilder &EditBuilder::replace(SourceRange Range, StringRef Text) {
-  CharSourceRange CR = mainFileRange(Ctx, Range);
+  CharSourceRange CR = editableRange(Ctx, Range);
   if (CR.isInvalid()) {
-    fail("the code to change is produced by a macro expansion or lies outside the main file",
-         Range.getBegin());
+    failRange("the code to change", Range);
     return *this;
   }
   return replaceChars(CR.getBegin(), CR.getEnd(), Text);
@@ -41,24 +61,24 @@ EditBuilder &EditBuilder::replaceChars(SourceLocation Begin, SourceLocation End,
   auto E = fileOffset(End, "the end of the change");
   if (!B || !E)
     return *this;
-  if (*E < *B) {
-    fail("internal: inverted edit range");
+  if (*E < *B || Ctx.getSourceManager().getFileID(Begin) != Ctx.getSourceManager().getFileID(End)) {
+    fail("internal: inverted edit range or one across two files");
     return *this;
   }
-  Edits.push_back({*B, *E - *B, Text.str()});
+  add(Begin, *B, *E - *B, Text.str());
   return *this;
 }
 
 EditBuilder &EditBuilder::insertBefore(SourceLocation Loc, StringRef Text) {
   if (auto Off = fileOffset(Loc, "the insertion point"))
-    Edits.push_back({*Off, 0, Text.str()});
+    add(Loc, *Off, 0, Text.str());
   return *this;
 }
 
 EditBuilder &EditBuilder::insertAfterToken(SourceLocation TokenLoc, StringRef Text) {
   const SourceManager &SM = Ctx.getSourceManager();
   if (TokenLoc.isMacroID()) {
-    fail("the insertion point is inside a macro expansion", TokenLoc);
+    fail("cannot edit the insertion point: it is produced by a macro expansion", TokenLoc);
     return *this;
   }
   SourceLocation End = Lexer::getLocForEndOfToken(TokenLoc, 0, SM, Ctx.getLangOpts());
@@ -76,7 +96,7 @@ EditBuilder &EditBuilder::insertLineBefore(SourceLocation Loc, StringRef Line) {
   if (!Off)
     return *this;
   const SourceManager &SM = Ctx.getSourceManager();
-  StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  StringRef Buf = SM.getBufferData(SM.getFileID(Loc));
   size_t LineStart = *Off == 0 ? 0 : Buf.rfind('\n', *Off - 1);
   LineStart = LineStart == StringRef::npos ? 0 : (*Off == 0 ? 0 : LineStart + 1);
   StringRef Before = Buf.slice(LineStart, *Off);
@@ -85,18 +105,40 @@ EditBuilder &EditBuilder::insertLineBefore(SourceLocation Loc, StringRef Line) {
     // taking the blanks before it so the split line keeps no trailing space.
     std::string Indent = lineIndent(Ctx, Loc);
     unsigned Blanks = static_cast<unsigned>(Before.size() - Before.rtrim(" \t").size());
-    Edits.push_back({*Off - Blanks, Blanks, "\n" + Indent + Line.str() + "\n" + Indent});
+    add(Loc, *Off - Blanks, Blanks, "\n" + Indent + Line.str() + "\n" + Indent);
     return *this;
   }
-  Edits.push_back({static_cast<unsigned>(LineStart), 0, Before.str() + Line.str() + "\n"});
+  add(Loc, static_cast<unsigned>(LineStart), 0, Before.str() + Line.str() + "\n");
+  return *this;
+}
+
+EditBuilder &EditBuilder::insertLineAbovePragmas(const Stmt *S, StringRef Line) {
+  auto Off = fileOffset(S->getBeginLoc(), "the insertion point");
+  if (!Off)
+    return *this;
+  const SourceManager &SM = Ctx.getSourceManager();
+  StringRef Buf = SM.getBufferData(SM.getFileID(SM.getExpansionLoc(S->getBeginLoc())));
+  auto LineStart = [&](unsigned O) -> unsigned {
+    size_t LS = O == 0 ? StringRef::npos : Buf.rfind('\n', O - 1);
+    return LS == StringRef::npos ? 0 : unsigned(LS + 1);
+  };
+  unsigned LS = LineStart(*Off);
+  if (!Buf.slice(LS, *Off).trim().empty())
+    return insertLineBefore(S->getBeginLoc(), Line);
+  while (LS > 0) {
+    unsigned Above = LineStart(LS - 1);
+    if (!Buf.slice(Above, LS).trim().starts_with("#pragma"))
+      break;
+    LS = Above;
+  }
+  add(SM.getExpansionLoc(S->getBeginLoc()), LS, 0, lineIndent(Ctx, S->getBeginLoc()) + Line.str() + "\n");
   return *this;
 }
 
 EditBuilder &EditBuilder::removeLines(SourceRange Range) {
-  CharSourceRange CR = mainFileRange(Ctx, Range);
+  CharSourceRange CR = editableRange(Ctx, Range);
   if (CR.isInvalid()) {
-    fail("the line to remove is produced by a macro expansion or lies outside the main file",
-         Range.getBegin());
+    failRange("the line to remove", Range);
     return *this;
   }
   removeLines(CR, Range.getBegin());
@@ -104,7 +146,7 @@ EditBuilder &EditBuilder::removeLines(SourceRange Range) {
 }
 
 EditBuilder &EditBuilder::removeLines(const Stmt *S) {
-  CharSourceRange CR = statementRange(S);
+  CharSourceRange CR = wholeStatementRange(S);
   if (CR.isValid())
     removeLines(CR, S->getBeginLoc());
   return *this;
@@ -112,7 +154,7 @@ EditBuilder &EditBuilder::removeLines(const Stmt *S) {
 
 void EditBuilder::removeLines(CharSourceRange CR, SourceLocation Loc) {
   const SourceManager &SM = Ctx.getSourceManager();
-  StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  StringRef Buf = SM.getBufferData(SM.getFileID(CR.getBegin()));
   unsigned B = SM.getFileOffset(CR.getBegin()), E = SM.getFileOffset(CR.getEnd());
   size_t LineStart = B == 0 ? StringRef::npos : Buf.rfind('\n', B - 1);
   LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
@@ -122,20 +164,13 @@ void EditBuilder::removeLines(CharSourceRange CR, SourceLocation Loc) {
     fail("other code shares the line to remove", Loc);
     return;
   }
-  Edits.push_back({static_cast<unsigned>(LineStart), static_cast<unsigned>(LineEnd - LineStart), ""});
+  add(CR.getBegin(), static_cast<unsigned>(LineStart), static_cast<unsigned>(LineEnd - LineStart), "");
 }
 
 CharSourceRange EditBuilder::statementRange(const Stmt *S) {
-  // A whole statement is a unit of text even when it starts or ends with a
-  // whole macro use (`__shared__ float t[8];`, `CHECK(x);`): moving,
-  // wrapping or removing it keeps the macro use intact. A statement that
-  // starts or ends inside a macro's expansion is not plain text.
-  const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange CR = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(S->getSourceRange()),
-                                                SM, Ctx.getLangOpts());
-  if (CR.isInvalid() || !SM.isInMainFile(CR.getBegin()) || !SM.isInMainFile(CR.getEnd())) {
-    fail("the statement is produced by a macro expansion or lies outside the main file",
-         S->getBeginLoc());
+  CharSourceRange CR = editableRange(Ctx, S->getSourceRange());
+  if (CR.isInvalid()) {
+    failRange("the statement", S->getSourceRange());
     return CR;
   }
   // An expression statement's range stops before its ';' (Transformer's
@@ -145,11 +180,26 @@ CharSourceRange EditBuilder::statementRange(const Stmt *S) {
   return Lexer::getAsCharRange(Ext, Ctx.getSourceManager(), Ctx.getLangOpts());
 }
 
+CharSourceRange EditBuilder::wholeStatementRange(const Stmt *S) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  // A macro use that begins or ends the statement (`__shared__ float s[32];`)
+  // goes with it; one that straddles its edge does not.
+  CharSourceRange CR =
+      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(S->getSourceRange()), SM, Ctx.getLangOpts());
+  if (CR.isInvalid() || !isEditable(SM, CR.getBegin()) ||
+      SM.getFileID(CR.getBegin()) != SM.getFileID(CR.getEnd())) {
+    failRange("the statement", S->getSourceRange());
+    return CharSourceRange();
+  }
+  CharSourceRange Ext = tooling::maybeExtendRange(CR, tok::semi, const_cast<ASTContext &>(Ctx));
+  return Lexer::getAsCharRange(Ext, SM, Ctx.getLangOpts());
+}
+
 EditBuilder &EditBuilder::insertLineAfter(const Stmt *S, StringRef Line) {
-  CharSourceRange R = statementRange(S);
+  CharSourceRange R = wholeStatementRange(S);
   if (R.isInvalid())
     return *this;
-  std::string Indent = lineIndent(Ctx, S->getBeginLoc());
+  std::string Indent = lineIndent(Ctx, Ctx.getSourceManager().getExpansionLoc(S->getBeginLoc()));
   return insertBefore(R.getEnd(), "\n" + Indent + Line.str());
 }
 
@@ -162,7 +212,7 @@ EditBuilder &EditBuilder::splitLine(SourceLocation Loc) {
   StringRef Line = lineContaining(SM, Loc, Start, End);
   StringRef Before = Line.take_front(*Off - Start);
   unsigned Blanks = static_cast<unsigned>(Before.size() - Before.rtrim(" \t").size());
-  Edits.push_back({*Off - Blanks, Blanks, "\n" + lineIndent(Ctx, Loc)});
+  add(Loc, *Off - Blanks, Blanks, "\n" + lineIndent(Ctx, Loc));
   return *this;
 }
 
@@ -198,7 +248,7 @@ EditBuilder &EditBuilder::wrap(const Stmt *S, StringRef Head, StringRef IndentUn
     return *this;
   const SourceManager &SM = Ctx.getSourceManager();
   unsigned B = SM.getFileOffset(R.getBegin()), E = SM.getFileOffset(R.getEnd());
-  StringRef Text = SM.getBufferData(SM.getMainFileID()).slice(B, E);
+  StringRef Text = SM.getBufferData(SM.getFileID(R.getBegin())).slice(B, E);
   std::string Indent = lineIndent(Ctx, S->getBeginLoc());
   std::string Out = (Head.empty() ? "{" : Head.str() + " {") + "\n" + Indent + IndentUnit.str();
   // Every later line of the statement moves one unit deeper; blank lines
@@ -211,16 +261,21 @@ EditBuilder &EditBuilder::wrap(const Stmt *S, StringRef Head, StringRef IndentUn
     Out += Lines[I];
   }
   Out += "\n" + Indent + "}";
-  Edits.push_back({B, E - B, std::move(Out)});
+  add(R.getBegin(), B, E - B, std::move(Out));
   return *this;
 }
 
 EditBuilder &EditBuilder::indentLines(const Stmt *First, const Stmt *Last, StringRef IndentUnit) {
-  CharSourceRange FR = statementRange(First), LR = statementRange(Last);
+  CharSourceRange FR = wholeStatementRange(First), LR = wholeStatementRange(Last);
   if (FR.isInvalid() || LR.isInvalid())
     return *this;
   const SourceManager &SM = Ctx.getSourceManager();
-  StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  if (SM.getFileID(FR.getBegin()) != SM.getFileID(LR.getEnd())) {
+    fail("the statements to indent lie in two files", First->getBeginLoc());
+    return *this;
+  }
+  StringRef Buf = SM.getBufferData(SM.getFileID(FR.getBegin()));
+  std::string File = editFilePath(SM, FR.getBegin());
   unsigned B = SM.getFileOffset(FR.getBegin()), E = SM.getFileOffset(LR.getEnd());
   size_t LineStart = B == 0 ? StringRef::npos : Buf.rfind('\n', B - 1);
   LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
@@ -231,7 +286,7 @@ EditBuilder &EditBuilder::indentLines(const Stmt *First, const Stmt *Last, Strin
   // A line that starts inside text this builder already replaces is gone.
   auto Replaced = [&](size_t L) {
     return llvm::any_of(Edits, [&](const TextEdit &T) {
-      return T.Length && T.Offset < L && L < T.Offset + T.Length;
+      return T.File == File && T.Length && T.Offset < L && L < T.Offset + T.Length;
     });
   };
   for (size_t L = LineStart; L < E;) {
@@ -241,12 +296,12 @@ EditBuilder &EditBuilder::indentLines(const Stmt *First, const Stmt *Last, Strin
       // Nested indentations of one line add up in one insertion (the engine
       // applies identical edits once).
       auto Prior = llvm::find_if(Edits, [&](const TextEdit &T) {
-        return T.Offset == L && T.Length == 0 && StringRef(T.Text).trim(" \t").empty();
+        return T.File == File && T.Offset == L && T.Length == 0 && StringRef(T.Text).trim(" \t").empty();
       });
       if (Prior != Edits.end())
         Prior->Text += IndentUnit.str();
       else
-        Edits.push_back({static_cast<unsigned>(L), 0, IndentUnit.str()});
+        add(FR.getBegin(), static_cast<unsigned>(L), 0, IndentUnit.str());
     }
     L = Next;
   }
@@ -262,14 +317,14 @@ EditBuilder &EditBuilder::wrapLines(const Stmt *First, const Stmt *Last, StringR
 }
 
 EditBuilder &EditBuilder::replaceStatement(const Stmt *S, StringRef Text) {
-  CharSourceRange R = statementRange(S);
+  CharSourceRange R = wholeStatementRange(S);
   if (R.isInvalid())
     return *this;
   return replaceChars(R.getBegin(), R.getEnd(), Text);
 }
 
 EditBuilder &EditBuilder::appendAfter(const Stmt *S, StringRef Text) {
-  CharSourceRange R = statementRange(S);
+  CharSourceRange R = wholeStatementRange(S);
   if (R.isInvalid())
     return *this;
   return insertBefore(R.getEnd(), Text);
@@ -284,10 +339,8 @@ EditBuilder &EditBuilder::forEachDeclaration(
   });
   for (const FunctionDecl *D : Decls) {
     SourceLocation L = D->getLocation();
-    if (L.isMacroID() || !SM.isInMainFile(L)) {
-      fail("a declaration of '" + FD->getNameAsString() +
-               "' is produced by a macro expansion or lies outside the main file",
-           L);
+    if (auto Why = whyNotEditable(SM, L)) {
+      fail("cannot edit a declaration of '" + FD->getNameAsString() + "': " + *Why, L);
       return *this;
     }
   }

@@ -60,6 +60,37 @@ std::string parenIf(bool Parenthesise, StringRef Text) {
   return Parenthesise ? ("(" + Text + ")").str() : Text.str();
 }
 
+std::string sumText(ArrayRef<std::string> Terms, int64_t Constant) {
+  std::string S;
+  for (const std::string &T : Terms) {
+    int64_t C;
+    if (!StringRef(T).getAsInteger(10, C)) {
+      Constant += C;
+      continue;
+    }
+    S += (S.empty() ? "" : " + ") + T;
+  }
+  if (S.empty())
+    return std::to_string(Constant);
+  if (Constant > 0)
+    S += " + " + std::to_string(Constant);
+  else if (Constant < 0)
+    S += " - " + std::to_string(-Constant);
+  return S;
+}
+
+std::string nameStem(const Expr *E, StringRef Fallback) {
+  E = E->IgnoreParenImpCasts();
+  while (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    E = AS->getBase()->IgnoreParenImpCasts();
+  StringRef Stem;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    Stem = DRE->getDecl()->getName();
+  else if (const auto *ME = dyn_cast<MemberExpr>(E))
+    Stem = ME->getMemberDecl()->getName();
+  return (Stem.empty() ? Fallback : Stem).str();
+}
+
 bool FreshNames::isFree(StringRef Name) const {
   return !Handed.contains(Name) && Ctx.Idents.find(Name) == Ctx.Idents.end();
 }

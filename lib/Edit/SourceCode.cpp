@@ -1,21 +1,65 @@
 //===- SourceCode.cpp -----------------------------------------------------===//
 #include "klineage/Edit/SourceCode.h"
+#include "klineage/Frontend/CudaFrontend.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include <algorithm>
 
 using namespace llvm;
 using namespace clang;
 
 namespace klineage {
 
-CharSourceRange mainFileRange(const ASTContext &Ctx, SourceRange R) {
+std::optional<std::string> whyNotEditable(const SourceManager &SM, SourceLocation Loc) {
+  if (Loc.isInvalid())
+    return std::string("it has no source location");
+  if (Loc.isMacroID())
+    return std::string("it is produced by a macro expansion");
+  switch (sourceOrigin(SM, Loc)) {
+  case SourceOrigin::MainFile:
+  case SourceOrigin::UserHeader:
+    return std::nullopt;
+  case SourceOrigin::SystemHeader:
+    return "it is in system header '" + SM.getFilename(Loc).str() + "'";
+  case SourceOrigin::Prelude:
+    return std::string("it is in the front end's prelude, not in the user's code");
+  case SourceOrigin::NoFile:
+    break;
+  }
+  return std::string("it is not in a file");
+}
+
+std::string editFilePath(const SourceManager &SM, SourceLocation Loc) {
+  SmallString<256> Path(SM.getFilename(SM.getFileLoc(Loc)));
+  SM.getFileManager().makeAbsolutePath(Path);
+  sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return std::string(Path);
+}
+
+std::string relativePath(StringRef Path, StringRef Dir) {
+  SmallVector<StringRef> P(sys::path::begin(Path), sys::path::end(Path));
+  SmallVector<StringRef> D(sys::path::begin(Dir), sys::path::end(Dir));
+  size_t Common = 0;
+  while (Common < P.size() && Common < D.size() && P[Common] == D[Common])
+    ++Common;
+  SmallString<256> Out;
+  for (size_t I = Common; I < D.size(); ++I)
+    sys::path::append(Out, "..");
+  for (size_t I = Common; I < P.size(); ++I)
+    sys::path::append(Out, P[I]);
+  return std::string(Out);
+}
+
+CharSourceRange editableRange(const ASTContext &Ctx, SourceRange R) {
   const SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange CR =
       Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), SM, Ctx.getLangOpts());
-  if (CR.isInvalid() || !SM.isInMainFile(CR.getBegin()) || !SM.isInMainFile(CR.getEnd()))
+  if (CR.isInvalid() || !isEditable(SM, CR.getBegin()) ||
+      SM.getFileID(CR.getBegin()) != SM.getFileID(CR.getEnd()))
     return CharSourceRange();
   // makeFileCharRange accepts a whole macro expansion; we do not: rewriting
   // an expansion rewrites the macro's use, not the code that was matched.
@@ -29,7 +73,7 @@ CharSourceRange mainFileRange(const ASTContext &Ctx, SourceRange R) {
 }
 
 std::optional<std::string> sourceText(const ASTContext &Ctx, SourceRange Range) {
-  CharSourceRange CR = mainFileRange(Ctx, Range);
+  CharSourceRange CR = editableRange(Ctx, Range);
   if (CR.isInvalid())
     return std::nullopt;
   bool Invalid = false;
@@ -43,11 +87,26 @@ std::optional<std::string> sourceText(const ASTContext &Ctx, const Stmt *S) {
   return S ? sourceText(Ctx, S->getSourceRange()) : std::nullopt;
 }
 
-std::optional<std::string> writtenText(const ASTContext &Ctx, const Stmt *S) {
+bool isUnexpandedText(const ASTContext &Ctx, const Stmt *S) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation B = S->getBeginLoc(), E = S->getEndLoc();
+  return B.isFileID() && E.isFileID() && SM.getFileID(B) == SM.getFileID(E) && isEditable(SM, B);
+}
+
+CharSourceRange writtenRange(const ASTContext &Ctx, const Stmt *S) {
   const SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange CR = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(S->getSourceRange()),
                                                 SM, Ctx.getLangOpts());
-  if (CR.isInvalid() || !SM.isInMainFile(CR.getBegin()))
+  if (CR.isInvalid() || !isUserCode(sourceOrigin(SM, CR.getBegin())) ||
+      SM.getFileID(CR.getBegin()) != SM.getFileID(CR.getEnd()))
+    return CharSourceRange();
+  return CR;
+}
+
+std::optional<std::string> writtenText(const ASTContext &Ctx, const Stmt *S) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange CR = writtenRange(Ctx, S);
+  if (CR.isInvalid())
     return std::nullopt;
   bool Invalid = false;
   StringRef T = Lexer::getSourceText(CR, SM, Ctx.getLangOpts(), &Invalid);
@@ -94,6 +153,47 @@ std::string lineIndent(const ASTContext &Ctx, SourceLocation Loc) {
   unsigned Start = 0, End = 0;
   StringRef Line = lineContaining(SM, SM.getFileLoc(Loc), Start, End);
   return Line.take_while([](char C) { return C == ' ' || C == '\t'; }).str();
+}
+
+FileID fileOf(const ASTContext &Ctx, const Stmt *S) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  return SM.getFileID(SM.getExpansionLoc(S->getBeginLoc()));
+}
+
+SourceLocation fileLoc(const ASTContext &Ctx, FileID File, unsigned Offset) {
+  return Ctx.getSourceManager().getLocForStartOfFile(File).getLocWithOffset(Offset);
+}
+
+std::optional<unsigned> offsetPastSemicolon(const ASTContext &Ctx, FileID File, unsigned Offset) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  StringRef Buf = SM.getBufferData(File);
+  size_t P = Offset;
+  while (P < Buf.size() && isspace(static_cast<unsigned char>(Buf[P])))
+    ++P;
+  if (P < Buf.size() && Buf[P] == ';')
+    return unsigned(P + 1);
+  return std::nullopt;
+}
+
+std::optional<std::string> textWithEdits(const ASTContext &Ctx, FileID File, unsigned Begin,
+                                         unsigned End, std::vector<TextEdit> Edits) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  StringRef Buf = SM.getBufferData(File);
+  std::string Path = editFilePath(SM, SM.getLocForStartOfFile(File));
+  std::sort(Edits.begin(), Edits.end());
+  std::string Out;
+  unsigned Pos = Begin;
+  for (const TextEdit &E : Edits) {
+    if ((!E.File.empty() && E.File != Path) || E.Offset < Begin || E.Offset + E.Length > End)
+      continue;
+    if (E.Offset < Pos)
+      return std::nullopt;
+    Out += Buf.slice(Pos, E.Offset);
+    Out += E.Text;
+    Pos = E.Offset + E.Length;
+  }
+  Out += Buf.slice(Pos, End);
+  return Out;
 }
 
 } // namespace klineage

@@ -1,10 +1,14 @@
 //===- Engine.cpp - Find, merge, select and apply sites -------------------===//
 #include "klineage/Rewrite/Engine.h"
 #include "klineage/Rewrite/SiteEdits.h"
+#include "klineage/Edit/SourceCode.h"
+#include "klineage/Frontend/CudaFrontend.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 #include <algorithm>
 #include <map>
 #include <set>
@@ -38,8 +42,9 @@ const clang::FunctionDecl *patternOf(const clang::FunctionDecl *F) {
   return nullptr;
 }
 
-/// Every instantiated definition of the templates of the main file, by
-/// pattern: the instantiations one source location must be checked in.
+/// Every instantiated definition of the templates of the user's code (the
+/// traversal scope: main file and user headers), by pattern: the
+/// instantiations one source location must be checked in.
 class InstantiationIndex : public clang::RecursiveASTVisitor<InstantiationIndex> {
 public:
   explicit InstantiationIndex(clang::ASTContext &Ctx) : Ctx(Ctx) {}
@@ -53,10 +58,8 @@ public:
   const std::vector<const clang::FunctionDecl *> &of(const clang::FunctionDecl *P) {
     if (!Built) {
       Built = true;
-      const clang::SourceManager &SM = Ctx.getSourceManager();
-      for (clang::Decl *D : Ctx.getTranslationUnitDecl()->decls())
-        if (SM.isInMainFile(SM.getFileLoc(D->getLocation())))
-          TraverseDecl(D);
+      for (clang::Decl *D : Ctx.getTraversalScope())
+        TraverseDecl(D);
     }
     return ByPattern[P];
   }
@@ -216,16 +219,24 @@ static Site mergeInstantiations(std::vector<Site> &Group, const clang::ASTContex
   return Merged;
 }
 
-/// Sets each site's stable identity (Kind, AnchorText, Ordinal): text that
-/// an edit elsewhere in the file does not change.
+/// Where a site's anchor text is written (valid while its parse lives).
+static clang::SourceLocation anchorFileLoc(const clang::SourceManager &SM, const Site &S) {
+  return SM.getFileLoc(clang::SourceLocation::getFromRawEncoding(S.AnchorLoc));
+}
+
+/// Completes each site's stable identity (the pair chose Kind): Header,
+/// AnchorText and Ordinal, text that an edit elsewhere in the file does not
+/// change.
 static void describeSites(const clang::ASTContext &Ctx, std::vector<Site> &Sites) {
   const clang::SourceManager &SM = Ctx.getSourceManager();
-  StringRef Buf = SM.getBufferData(SM.getMainFileID());
-  std::map<std::tuple<std::string, std::string, std::string>, unsigned> Seen;
+  std::string MainDir =
+      sys::path::parent_path(editFilePath(SM, SM.getLocForStartOfFile(SM.getMainFileID()))).str();
+  std::map<std::tuple<std::string, std::string, std::string, std::string>, unsigned> Seen;
   for (Site &S : Sites) {
-    S.Kind = StringRef(S.Summary).split(' ').first.str();
-    if (S.Kind.empty())
-      S.Kind = "site";
+    clang::SourceLocation At = anchorFileLoc(SM, S);
+    StringRef Buf = SM.getBufferData(SM.getFileID(At));
+    if (!SM.isInMainFile(At))
+      S.Header = relativePath(editFilePath(SM, At), MainDir);
     // The anchor line from the anchor on, blanks collapsed, at most 80 bytes.
     StringRef Rest = Buf.substr(S.Offset).split('\n').first.rtrim();
     std::string Anchor;
@@ -238,25 +249,127 @@ static void describeSites(const clang::ASTContext &Ctx, std::vector<Site> &Sites
         break;
     }
     S.AnchorText = StringRef(Anchor).rtrim().str();
-    S.Ordinal = ++Seen[{S.Function, S.Kind, S.AnchorText}];
+    S.Ordinal = ++Seen[{S.Header, S.Function, S.Kind, S.AnchorText}];
   }
 }
 
+namespace {
+/// The user files a run may list sites in and edit (SiteScope), with the
+/// reason for each one it may not. Built once per findSites.
+class FileScope {
+public:
+  FileScope(const clang::SourceManager &SM, const SiteScope &Scope) : SM(SM), Scope(Scope) {
+    if (!Scope.HeaderFilter.empty())
+      Filter.emplace(Scope.HeaderFilter);
+    // Every entry of a user file into the translation unit: a header that
+    // is entered twice (no include guard) holds text of two inclusions.
+    std::map<const clang::FileEntry *, unsigned> Entries;
+    std::map<const clang::FileEntry *, clang::SourceLocation> FirstLoc;
+    for (unsigned I = 0, N = SM.local_sloc_entry_size(); I < N; ++I) {
+      const clang::SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(I);
+      if (!E.isFile())
+        continue;
+      clang::OptionalFileEntryRef Entry = E.getFile().getContentCache().OrigEntry;
+      const clang::FileEntry *FE = Entry ? &Entry->getFileEntry() : nullptr;
+      clang::SourceLocation Start = clang::SourceLocation::getFromRawEncoding(E.getOffset());
+      if (!FE || !isUserCode(sourceOrigin(SM, Start)))
+        continue;
+      if (!Entries[FE]++)
+        FirstLoc[FE] = Start;
+    }
+    for (const auto &[FE, Count] : Entries) {
+      clang::SourceLocation Start = FirstLoc[FE];
+      Files[editFilePath(SM, Start)] = {SM.isInMainFile(Start), Count, SM.getFilename(Start).str()};
+    }
+  }
+
+  /// Whether sites anchored at the file location \p Loc are listed at all.
+  /// A header another policy keeps out is hidden; one included twice is
+  /// listed and refused (its edits are).
+  bool lists(clang::SourceLocation Loc) const {
+    auto It = Files.find(editFilePath(SM, Loc));
+    return It != Files.end() && !filteredOut(It->second);
+  }
+  /// Why this run may not edit \p File (a TextEdit::File), or nullopt; the
+  /// reason reads after "it would edit ".
+  std::optional<std::string> whyNot(StringRef File) const {
+    auto It = Files.find(File.str());
+    if (It == Files.end())
+      return "'" + File.str() + "', which is not part of the user's code";
+    const Entry &F = It->second;
+    if (F.Main)
+      return std::nullopt;
+    if (Scope.MainFileOnly)
+      return "header '" + F.Name + "', and --main-file-only keeps this run to the main file";
+    if (filteredOut(F))
+      return "header '" + F.Name + "', which --header-filter='" + Scope.HeaderFilter +
+             "' does not match";
+    if (F.Inclusions > 1)
+      return "header '" + F.Name + "', which is included " + std::to_string(F.Inclusions) +
+             " times in this translation unit (no include guard): one edit of its text would "
+             "change every inclusion";
+    return std::nullopt;
+  }
+
+private:
+  struct Entry {
+    bool Main = false;
+    unsigned Inclusions = 0;
+    std::string Name; ///< as the source manager names it (what the filter matches)
+  };
+  bool filteredOut(const Entry &F) const {
+    return !F.Main && (Scope.MainFileOnly || !Filter || !Filter->match(F.Name));
+  }
+  const clang::SourceManager &SM;
+  const SiteScope &Scope;
+  std::optional<llvm::Regex> Filter;
+  std::map<std::string, Entry> Files;
+};
+
+/// Refuses \p S (precondition source-rewritable fails, no edit kept) when
+/// one of its edits changes a file this run may not edit.
+void checkEditedFiles(Site &S, const FileScope &Scope) {
+  for (const TextEdit &E : S.Edits) {
+    std::optional<std::string> Why = Scope.whyNot(E.File);
+    if (!Why)
+      continue;
+    std::string Reason = "it would edit " + *Why;
+    auto It = std::find_if(S.Preconditions.begin(), S.Preconditions.end(),
+                           [](const PreconditionResult &P) { return P.Name == SourceRewritable; });
+    if (It == S.Preconditions.end())
+      S.addPrecondition(SourceRewritable, Status::Fails, Reason);
+    else
+      *It = {SourceRewritable, Status::Fails, Reason, "", {}};
+    S.Edits.clear();
+    return;
+  }
+}
+} // namespace
+
 std::vector<Site> findSites(const RewritePair &R, Direction D, clang::ASTContext &Ctx,
-                            const Assumptions &Assume, const RewriteOptions &Options) {
+                            const Assumptions &Assume, const RewriteOptions &Options,
+                            const SiteScope &Scope) {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  FileScope Files(SM, Scope);
   AnalysisContext AC(Ctx, Assume, Options);
   R.findSites(D, AC);
-  // One group per anchor and spelling: the instantiations of one statement.
+  // One group per anchor: the instantiations of one statement. Keyed by the
+  // anchor's file location (main file first, then headers in the order they
+  // are entered; offsets within each) and its exact location.
   std::map<std::pair<unsigned, unsigned>, std::vector<Site>> ByAnchor;
-  for (Site &S : AC.takeSites())
-    if (!S.File.empty())
-      ByAnchor[{S.Offset, S.AnchorLoc}].push_back(std::move(S));
+  for (Site &S : AC.takeSites()) {
+    clang::SourceLocation At = anchorFileLoc(SM, S);
+    if (!S.File.empty() && Files.lists(At))
+      ByAnchor[{At.getRawEncoding(), S.AnchorLoc}].push_back(std::move(S));
+  }
   std::vector<Site> Out;
   InstantiationIndex Index(Ctx);
   for (auto &[Anchor, Group] : ByAnchor)
     Out.push_back(mergeInstantiations(Group, Ctx, Index));
-  for (Site &S : Out)
+  for (Site &S : Out) {
     S.FoundIn = nullptr; // the AST may not outlive the sites
+    checkEditedFiles(S, Files);
+  }
   unsigned Id = 0;
   for (Site &S : Out)
     S.Id = ++Id;
@@ -277,6 +390,8 @@ unsigned diagIdFor(const RewritePair &R, StringRef Precondition) {
 }
 
 static bool overlaps(const TextEdit &A, const TextEdit &B) {
+  if (A.File != B.File)
+    return false;
   unsigned AEnd = A.Offset + A.Length, BEnd = B.Offset + B.Length;
   if (A.Length == 0 && B.Length == 0)
     return false; // two insertions: both kept, in site order
@@ -287,7 +402,7 @@ static bool overlaps(const TextEdit &A, const TextEdit &B) {
   return A.Offset < BEnd && B.Offset < AEnd;
 }
 
-ApplyResult applySites(StringRef Original, std::vector<Site> &Sites, ArrayRef<unsigned> Only,
+ApplyResult applySites(OriginalText Original, std::vector<Site> &Sites, ArrayRef<unsigned> Only,
                        bool AllowUnknown) {
   ApplyResult Result;
   std::vector<std::pair<TextEdit, unsigned>> Accepted; // edit, order key
@@ -334,6 +449,8 @@ ApplyResult applySites(StringRef Original, std::vector<Site> &Sites, ArrayRef<un
     return Result;
   }
   std::stable_sort(Accepted.begin(), Accepted.end(), [](const auto &A, const auto &B) {
+    if (A.first.File != B.first.File)
+      return A.first.File < B.first.File;
     if (A.first.Offset != B.first.Offset)
       return A.first.Offset < B.first.Offset;
     // At one offset: insertions before replacements, then in site order.
@@ -341,21 +458,34 @@ ApplyResult applySites(StringRef Original, std::vector<Site> &Sites, ArrayRef<un
       return A.first.Length == 0;
     return A.second < B.second;
   });
-  std::string Out;
-  unsigned Pos = 0;
-  for (const auto &[E, Key] : Accepted) {
-    if (E.Offset < Pos || E.Offset + E.Length > Original.size()) {
+  // Each file's edits, in order, over its original text.
+  for (size_t I = 0; I < Accepted.size();) {
+    const std::string &File = Accepted[I].first.File;
+    std::optional<StringRef> Text = Original(File);
+    if (!Text) {
       Result.Outcome = ApplyResult::FailedAfterChange;
-      Result.Failure = "overlapping or out-of-range edits at offset " + std::to_string(E.Offset) +
-                       " (a rewrite produced inconsistent edits within one site)";
+      Result.Failure = "an edit names '" + File + "', which is not part of this parse";
+      Result.Texts.clear();
       return Result;
     }
-    Out += Original.slice(Pos, E.Offset);
-    Out += E.Text;
-    Pos = E.Offset + E.Length;
+    std::string Out;
+    unsigned Pos = 0;
+    for (; I < Accepted.size() && Accepted[I].first.File == File; ++I) {
+      const TextEdit &E = Accepted[I].first;
+      if (E.Offset < Pos || E.Offset + E.Length > Text->size()) {
+        Result.Outcome = ApplyResult::FailedAfterChange;
+        Result.Failure = "overlapping or out-of-range edits at offset " + std::to_string(E.Offset) +
+                         " (a rewrite produced inconsistent edits within one site)";
+        Result.Texts.clear();
+        return Result;
+      }
+      Out += Text->slice(Pos, E.Offset);
+      Out += E.Text;
+      Pos = E.Offset + E.Length;
+    }
+    Out += Text->substr(Pos);
+    Result.Texts[File] = std::move(Out);
   }
-  Out += Original.substr(Pos);
-  Result.Text = std::move(Out);
   Result.Outcome = ApplyResult::Applied;
   return Result;
 }

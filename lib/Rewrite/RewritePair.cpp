@@ -2,6 +2,7 @@
 #include "klineage/Rewrite/RewritePair.h"
 #include "clang/AST/Decl.h"
 #include "klineage/Edit/SourceCode.h"
+#include "klineage/Frontend/CudaFrontend.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -145,11 +146,15 @@ std::optional<std::string> AnalysisContext::option(StringRef Key) const {
 }
 
 Site &AnalysisContext::addSite(StringRef Rewrite, Direction Dir, SourceLocation Loc,
-                               const FunctionDecl *Fn) {
+                               const FunctionDecl *Fn, StringRef Kind) {
+  assert(!Kind.empty() && Kind.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") ==
+                              StringRef::npos &&
+         "a site kind is a kebab-case noun");
   const SourceManager &SM = Ctx.getSourceManager();
   Site S;
   S.Rewrite = Rewrite.str();
   S.Dir = Dir;
+  S.Kind = Kind.str();
   // Sites are identified by where their text is: for code in a macro
   // argument that is the spelling, otherwise the expansion point.
   SourceLocation FileLoc = SM.getFileLoc(Loc);
@@ -158,7 +163,7 @@ Site &AnalysisContext::addSite(StringRef Rewrite, Direction Dir, SourceLocation 
   S.Column = SM.getPresumedColumnNumber(FileLoc);
   S.File = SM.getFilename(FileLoc).str();
   S.AnchorLoc = Loc.getRawEncoding();
-  if (!SM.isInMainFile(FileLoc))
+  if (!isUserCode(sourceOrigin(SM, FileLoc)))
     S.File.clear(); // dropped by the engine
   if (Fn) {
     S.FoundIn = Fn;
@@ -175,6 +180,8 @@ Site &AnalysisContext::addSite(StringRef Rewrite, Direction Dir, SourceLocation 
   Sites.push_back(std::move(S));
   return Sites.back();
 }
+
+SiteSubject::~SiteSubject() = default;
 
 RewritePair::~RewritePair() = default;
 

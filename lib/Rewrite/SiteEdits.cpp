@@ -22,14 +22,15 @@ void commit(EditBuilder &B, Site &S) {
             L, SM, B.context().getLangOpts());
         What += Name.empty() ? std::string("macro expansion") : "use of macro '" + Name.str() + "'";
       } else {
-        What = "the text to change is outside the main file";
+        What = "the text to change is here, outside the user's editable code";
       }
       P.Evidence.push_back(evidenceAt(B.context(), Macro ? SM.getExpansionLoc(L) : L,
-                                      Macro ? "macro" : "other-file", What));
+                                      Macro ? "macro" : "not-editable", What));
     }
     return;
   }
-  S.addPrecondition(SourceRewritable, Status::Holds, "all edited text is plain main-file source");
+  S.addPrecondition(SourceRewritable, Status::Holds,
+                    "all edited text is plain source of the main file or a user header");
   for (TextEdit &E : Edits)
     S.Edits.push_back(std::move(E));
 }

@@ -2,6 +2,7 @@
 #include "klineage/Rewrite/SiteJson.h"
 #include "klineage/Rewrite/Engine.h"
 #include "klineage/Rewrite/Session.h"
+#include "llvm/ADT/STLExtras.h"
 
 using namespace llvm;
 
@@ -30,6 +31,11 @@ json::Object siteToJson(const Site &S, const RewritePair &R, bool AllowUnknown) 
   json::Object Facts;
   for (const auto &[K, V] : S.Facts)
     Facts[K] = V;
+  std::vector<std::string> Files;
+  for (const TextEdit &E : S.Edits)
+    if (!is_contained(Files, E.File))
+      Files.push_back(E.File);
+  llvm::sort(Files);
   json::Object O{{"rewrite", S.Rewrite},
                  {"direction", directionName(S.Dir)},
                  {"site", S.Id},
@@ -43,6 +49,7 @@ json::Object siteToJson(const Site &S, const RewritePair &R, bool AllowUnknown) 
                  {"preconditions", std::move(Pre)},
                  {"facts", std::move(Facts)},
                  {"edits", static_cast<int64_t>(S.Edits.size())},
+                 {"edited_files", json::Array(Files)},
                  {"descriptor", SiteDescriptor::of(S).str()}};
   if (const PreconditionResult *B = S.blocker(AllowUnknown))
     O["blocked_by"] = B->Name;

@@ -128,8 +128,8 @@ std::string hintSpelling(ASTContext &Ctx, const LoopHintAttr *A) {
   // Prefer the pragma line as written.
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation L = A->getLocation();
-  if (L.isValid() && L.isFileID() && SM.isInMainFile(L)) {
-    StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  if (isEditable(SM, L)) {
+    StringRef Buf = SM.getBufferData(SM.getFileID(L));
     unsigned Off = SM.getFileOffset(L);
     size_t LS = Off == 0 ? StringRef::npos : Buf.rfind('\n', Off - 1);
     size_t LE = Buf.find('\n', Off);
@@ -386,7 +386,7 @@ private:
   void forward(AnalysisContext &AC, const Stmt &Loop, const AttributedStmt *Hinted) const {
     ASTContext &Ctx = AC.ast();
     const FunctionDecl *FD = cuda::enclosingFunction(Ctx, Loop);
-    Site &S = AC.addSite(Name, Direction::Forward, Loop.getBeginLoc(), FD);
+    Site &S = AC.addSite(Name, Direction::Forward, Loop.getBeginLoc(), FD, "loop");
     std::string BadFactor;
     unsigned Factor = factorOption(AC, BadFactor);
     std::string Pragma = Factor ? "#pragma unroll " + std::to_string(Factor) : "#pragma unroll";
@@ -426,8 +426,7 @@ private:
     const SourceManager &SM = Ctx.getSourceManager();
     if (At.isMacroID()) {
       SourceLocation Use;
-      if (Lexer::isAtStartOfMacroExpansion(At, SM, Ctx.getLangOpts(), &Use) && Use.isFileID() &&
-          SM.isInMainFile(Use)) {
+      if (Lexer::isAtStartOfMacroExpansion(At, SM, Ctx.getLangOpts(), &Use) && isEditable(SM, Use)) {
         std::string Macro =
             Lexer::getSourceText(CharSourceRange::getTokenRange(Use), SM, Ctx.getLangOpts()).str();
         S.Summary += " (its header is spelled by macro '" + Macro + "': above the macro's use)";
@@ -559,13 +558,14 @@ private:
 
     const LoopHintAttr *LH = Ours.front();
     // Anchor: the pragma's own line; for a _Pragma from a macro, the macro's
-    // use in the main file.
+    // use in the loop's file.
     SourceLocation Anchor = LH->getLocation();
-    if (Anchor.isInvalid() || !SM.isInMainFile(SM.getFileLoc(Anchor)))
-      Anchor = SM.getExpansionLoc(Hinted.getBeginLoc());
-    if (Anchor.isInvalid() || !SM.isInMainFile(Anchor))
+    SourceLocation LoopAt = SM.getExpansionLoc(Hinted.getBeginLoc());
+    if (Anchor.isInvalid() || SM.getFileID(SM.getFileLoc(Anchor)) != SM.getFileID(LoopAt))
+      Anchor = LoopAt;
+    if (!isEditable(SM, SM.getExpansionLoc(Anchor)))
       Anchor = Loop.getBeginLoc();
-    Site &S = AC.addSite(Name, Direction::Reverse, Anchor, FD);
+    Site &S = AC.addSite(Name, Direction::Reverse, Anchor, FD, "unroll-pragma");
     S.Summary = std::string("remove '") + hintSpelling(Ctx, LH) + "' above the " + loopKind(Loop) +
                 " loop";
     S.Facts["loop"] = loopKind(Loop);
@@ -583,7 +583,7 @@ private:
     std::string Why;
     for (const LoopHintAttr *H : Ours) {
       SourceLocation L = H->getLocation();
-      if (L.isInvalid() || L.isMacroID() || !SM.isInMainFile(L)) {
+      if (!isEditable(SM, L)) {
         Why = "'" + hintSpelling(Ctx, H) +
               "' comes from _Pragma or a macro expansion; edit the macro instead";
         break;
@@ -602,8 +602,8 @@ private:
         Why = "the line holding the hint is not a plain '#pragma unroll' line: '" + T.str() + "'";
         break;
       }
-      B.replaceChars(SM.getComposedLoc(SM.getMainFileID(), Start),
-                     SM.getComposedLoc(SM.getMainFileID(), End), "");
+      B.replaceChars(SM.getComposedLoc(SM.getFileID(L), Start),
+                     SM.getComposedLoc(SM.getFileID(L), End), "");
     }
     if (!Why.empty()) {
       S.addPrecondition(PragmaRemovable, Status::Fails, Why);

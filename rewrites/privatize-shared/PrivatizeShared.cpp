@@ -1482,7 +1482,7 @@ private:
 
   void forward(AnalysisContext &AC, const FunctionDecl *K, const CallExpr *Anchor) const {
     ASTContext &Ctx = AC.ast();
-    Site &S = AC.addSite(Name, Direction::Forward, Anchor->getBeginLoc(), K);
+    Site &S = AC.addSite(Name, Direction::Forward, Anchor->getBeginLoc(), K, "atomic-call");
     PreconditionQuery Q{AC, K, DynTypedNode::create(*Anchor)};
     Histogram H = histogramAt(Q);
     S.Summary = "privatize '" + H.name() + "' of '" + K->getNameAsString() +
@@ -1536,7 +1536,7 @@ private:
 
   void reverse(AnalysisContext &AC, const FunctionDecl *K, const VarDecl *Copy) const {
     ASTContext &Ctx = AC.ast();
-    Site &S = AC.addSite(Name, Direction::Reverse, Copy->getBeginLoc(), K);
+    Site &S = AC.addSite(Name, Direction::Reverse, Copy->getBeginLoc(), K, "shared-copy");
     PreconditionQuery Q{AC, K, DynTypedNode::create(*Copy)};
     S.Summary = "unprivatize '" + Copy->getNameAsString() + "' of '" + K->getNameAsString() +
                 "': its atomics go straight to the global array";

@@ -9,12 +9,14 @@ that nothing breaks:
    --format=json over every rewrite and direction; the listing must be a JSON
    array of site objects and the tool must exit 0.
 3. For each rewrite x direction with at least one applicable site: apply
-   every site to a copy (-o, never in place); the exit must be 0 or 2, and
-   the output must compile with nvcc (same include dirs).
+   every site to a copy (never in place: the corpus' headers are copied next
+   to it, and --out-dir writes the main file and every changed header); the
+   exit must be 0 or 2, and the output must compile with nvcc (the copies'
+   directory, then the corpus', on the include path).
 4. Every `// CORPUS-EXPECT-REFUSED: rewrite=R direction=D line=N [assume=all]`
-   must hold: no site of R/D anchored at line N is applicable (in that mode,
-   or in both when assume= is absent). line=@+K is K lines below the comment;
-   contains=TEXT narrows it to sites whose summary contains TEXT.
+   must hold: no site of R/D anchored at line N of the file is applicable (in
+   that mode, or in both when assume= is absent). line=@+K is K lines below
+   the comment; contains=TEXT narrows it to sites whose summary contains TEXT.
 
 Failures (kinds): crash (a signal or an exit outside 0-4), exit-1 (bad input
 on a file that parsed), failed-after-change (exit 4), no-compile, bad-json,
@@ -65,6 +67,10 @@ class Corpus:
         os.makedirs(self.tmp)
         self.copy = os.path.join(self.tmp, self.name)
         shutil.copyfile(self.src, self.copy)
+        # The headers beside it, so a rewrite that edits one edits a copy.
+        for f in os.listdir(self.incdir):
+            if f.endswith((".cuh", ".h")):
+                shutil.copyfile(os.path.join(self.incdir, f), os.path.join(self.tmp, f))
         self.lines = open(self.src).read().split("\n")
         self.failures = []  # (kind, rewrite, direction, mode, detail)
         self.nvcc_cache = {}
@@ -100,11 +106,18 @@ class Corpus:
         self.failures.append((kind, rewrite, direction, mode, detail))
 
     def nvcc(self, path):
-        """True if nvcc compiles PATH; cached by content."""
-        key = hashlib.sha256(open(path, "rb").read()).hexdigest()
+        """True if nvcc compiles PATH; cached by the content of PATH and of
+        every other file in its directory (headers it may include)."""
+        digest = hashlib.sha256()
+        folder = os.path.dirname(path)
+        for f in sorted(os.listdir(folder)):
+            full = os.path.join(folder, f)
+            if os.path.isfile(full) and (full == path or f.endswith((".cuh", ".h"))):
+                digest.update(f.encode() + b"\0" + open(full, "rb").read())
+        key = digest.hexdigest()
         if key not in self.nvcc_cache:
-            r = self.run([self.args.nvcc, "-arch=sm_90", "-std=c++17", "-c", "-I", self.incdir, path,
-                          "-o", path + ".o"])
+            r = self.run([self.args.nvcc, "-arch=sm_90", "-std=c++17", "-c", "-I", self.tmp, "-I",
+                          self.incdir, path, "-o", path + ".o"])
             self.nvcc_cache[key] = (r.returncode == 0, r.stdout + r.stderr)
         return self.nvcc_cache[key]
 
@@ -134,8 +147,10 @@ class Corpus:
         return sites
 
     def apply(self, mode, flags, rewrite, direction, applicable):
-        out = os.path.join(self.tmp, "%s.%s.%s.cu" % (rewrite, direction, mode))
-        r = self.tool(["--rewrite=" + rewrite, "--direction=" + direction] + flags + [self.copy, "-o", out])
+        outdir = os.path.join(self.tmp, "%s.%s.%s" % (rewrite, direction, mode))
+        out = os.path.join(outdir, self.name)
+        r = self.tool(["--rewrite=" + rewrite, "--direction=" + direction] + flags +
+                      [self.copy, "--out-dir=" + outdir])
         tag = "%s %s assume=%s" % (rewrite, direction, mode)
         kind = self.exit_kind(r.returncode)
         if kind:
@@ -158,6 +173,7 @@ class Corpus:
                 continue
             for s in sites:
                 if (s["rewrite"] == want["rewrite"] and s["direction"] == want["direction"]
+                        and os.path.abspath(s["file"]) == self.copy
                         and s["line"] == want["line"] and s["applicable"]
                         and want.get("contains", "") in s["summary"]):
                     self.fail("refused-applied", s["rewrite"], s["direction"], mode,

@@ -6,6 +6,7 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/Path.h"
 #include "gtest/gtest.h"
 
 using namespace klineage;
@@ -28,9 +29,13 @@ struct Parsed {
     S.Id = 1;
     commit(B, S);
     std::vector<Site> Sites{S};
-    ApplyResult R = applySites(AST->getSourceManager().getBufferData(AST->getSourceManager().getMainFileID()),
+    llvm::StringRef Main =
+        AST->getSourceManager().getBufferData(AST->getSourceManager().getMainFileID());
+    ApplyResult R = applySites([&](llvm::StringRef) -> std::optional<llvm::StringRef> { return Main; },
                                Sites, {}, false);
-    return R.Outcome == ApplyResult::Applied ? R.Text : "<" + std::string(outcomeName(R.Outcome)) + ">";
+    if (R.Outcome != ApplyResult::Applied || R.Texts.size() != 1)
+      return "<" + std::string(outcomeName(R.Outcome)) + ">";
+    return R.Texts.begin()->second;
   }
 };
 
@@ -103,6 +108,58 @@ TEST(EditBuilder, OneFailureDropsEveryEditOfTheSite) {
   B.replace(Assign, "x[1] = 3");
   B.replace(Lit, "1");
   EXPECT_EQ(P.apply(B), "<not-applicable>");
+}
+
+TEST(EditBuilder, EditsAUserHeaderAndRefusesASystemHeader) {
+  // The same loop in a user header and in a header found through -isystem.
+  const char *Loop = "void LOOP(int *x) {\n  for (int i = 0; i < 4; ++i) x[i] = 0;\n}\n";
+  std::string User = std::string(Loop).replace(5, 4, "u"), Sys = std::string(Loop).replace(5, 4, "s");
+  std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
+      "#include \"user.h\"\n#include <sys.h>\n", {"-std=c++17", "-isystem", "/sysinc"}, "input.cc",
+      "clang-tool", std::make_shared<PCHContainerOperations>(),
+      tooling::getClangStripDependencyFileAdjuster(),
+      {{"user.h", User}, {"/sysinc/sys.h", Sys}});
+  ASSERT_NE(AST, nullptr);
+  ASTContext &Ctx = AST->getASTContext();
+  auto LoopIn = [&](const char *Fn) {
+    auto M = match(forStmt(hasAncestor(functionDecl(hasName(Fn)))).bind("l"), Ctx);
+    return M.empty() ? nullptr : M[0].getNodeAs<ForStmt>("l");
+  };
+  ASSERT_NE(LoopIn("u"), nullptr);
+  ASSERT_NE(LoopIn("s"), nullptr);
+
+  EditBuilder B(Ctx);
+  B.insertLineBefore(LoopIn("u")->getBeginLoc(), "#pragma unroll");
+  ASSERT_TRUE(B.ok()) << B.failure().str();
+  std::vector<TextEdit> Edits = B.takeEdits();
+  ASSERT_EQ(Edits.size(), 1u);
+  EXPECT_TRUE(llvm::StringRef(Edits[0].File).ends_with("user.h")) << Edits[0].File;
+  EXPECT_TRUE(llvm::sys::path::is_absolute(Edits[0].File)) << Edits[0].File;
+  Site S;
+  S.Id = 1;
+  S.Edits = Edits;
+  S.addPrecondition("p", Status::Holds, "");
+  std::vector<Site> Sites{S};
+  ApplyResult R = applySites(
+      [&](llvm::StringRef F) -> std::optional<llvm::StringRef> {
+        return F == Edits[0].File ? std::optional(llvm::StringRef(User)) : std::nullopt;
+      },
+      Sites, {}, false);
+  ASSERT_EQ(R.Outcome, ApplyResult::Applied);
+  EXPECT_EQ(R.Texts.at(Edits[0].File),
+            "void u(int *x) {\n  #pragma unroll\n  for (int i = 0; i < 4; ++i) x[i] = 0;\n}\n");
+
+  EditBuilder Sys2(Ctx);
+  Sys2.insertLineBefore(LoopIn("s")->getBeginLoc(), "#pragma unroll");
+  EXPECT_FALSE(Sys2.ok());
+  EXPECT_NE(Sys2.failure().find("system header"), llvm::StringRef::npos) << Sys2.failure().str();
+  EXPECT_TRUE(Sys2.takeEdits().empty());
+}
+
+TEST(SourceCode, RelativePath) {
+  EXPECT_EQ(relativePath("/p/src/k.cuh", "/p/src"), "k.cuh");
+  EXPECT_EQ(relativePath("/p/src/sub/k.cuh", "/p/src"), "sub/k.cuh");
+  EXPECT_EQ(relativePath("/p/include/k.cuh", "/p/src"), "../include/k.cuh");
 }
 
 } // namespace

@@ -1,10 +1,12 @@
 //===- EditOpsTest.cpp - Edit/ selectors, builders and edit operations ----===//
 #include "klineage/Edit/EditBuilder.h"
+#include "klineage/Edit/ParameterEdits.h"
 #include "klineage/Edit/SourceBuilders.h"
 #include "klineage/Edit/SourceCode.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "clang/Tooling/Tooling.h"
 #include "gtest/gtest.h"
@@ -86,6 +88,52 @@ TEST(SourceCode, TextOffsetsAndLines) {
   EXPECT_EQ(lineIndent(P.ctx(), Sub->getBeginLoc()), "  ");
 }
 
+TEST(SourceCode, UnexpandedTextAndMacroUses) {
+  Parsed P("#define AT(p, i) ((p)[i])\n#define PAREN(e) (e)\n"
+           "int f(int *x, int i) {\n  int a = x[i];\n  int b = AT(x, i);\n  return PAREN(a + b);\n}\n");
+  auto Subs = match(arraySubscriptExpr().bind("s"), P.ctx());
+  ASSERT_EQ(Subs.size(), 2u);
+  const auto *Plain = Subs[0].getNodeAs<ArraySubscriptExpr>("s");
+  const auto *ByMacro = Subs[1].getNodeAs<ArraySubscriptExpr>("s");
+  EXPECT_TRUE(isUnexpandedText(P.ctx(), Plain));
+  EXPECT_FALSE(isUnexpandedText(P.ctx(), ByMacro));
+  // The macro's whole expansion is the parenthesised subscript: its range is
+  // the macro use; the subscript alone is no written range.
+  const auto *Paren = P.first<ParenExpr>(parenExpr(has(arraySubscriptExpr())));
+  ASSERT_NE(Paren, nullptr);
+  const SourceManager &SM = P.ctx().getSourceManager();
+  CharSourceRange R = writtenRange(P.ctx(), Paren);
+  ASSERT_TRUE(R.isValid());
+  EXPECT_EQ(Lexer::getSourceText(R, SM, P.ctx().getLangOpts()), "AT(x, i)");
+  EXPECT_TRUE(writtenRange(P.ctx(), ByMacro).isInvalid());
+  // Text in a macro argument is main-file text, but not unexpanded text.
+  const auto *Sum = P.first<BinaryOperator>(binaryOperator(hasOperatorName("+")));
+  EXPECT_FALSE(isUnexpandedText(P.ctx(), Sum));
+  EXPECT_EQ(sourceText(P.ctx(), Sum).value_or(""), "a + b");
+}
+
+TEST(SourceCode, SemicolonsLocationsAndEditedText) {
+  Parsed P("int f(int *x) {\n  x[0] = 1  ;\n  return x[1];\n}\n");
+  const auto *Assign = P.first<BinaryOperator>(binaryOperator(hasOperatorName("=")));
+  ASSERT_NE(Assign, nullptr);
+  const ASTContext &Ctx = P.ctx();
+  unsigned End = endOffset(Ctx, Assign);
+  const SourceManager &SM = Ctx.getSourceManager();
+  FileID File = fileOf(Ctx, Assign);
+  EXPECT_EQ(File, SM.getMainFileID());
+  StringRef Buf = SM.getBufferData(File);
+  auto Past = offsetPastSemicolon(Ctx, File, End);
+  ASSERT_TRUE(Past);
+  EXPECT_EQ(Buf.slice(beginOffset(Ctx, Assign), *Past), "x[0] = 1  ;");
+  EXPECT_FALSE(offsetPastSemicolon(Ctx, File, beginOffset(Ctx, Assign)));
+  EXPECT_EQ(SM.getFileOffset(fileLoc(Ctx, File, End)), End);
+  // The statement's text once `x[0]` becomes `y` and `1` becomes `2`.
+  unsigned B = beginOffset(Ctx, Assign);
+  auto Text = textWithEdits(Ctx, File, B, End, {{B + 7, 1, "2"}, {B, 4, "y"}, {0, 3, "ignored"}});
+  EXPECT_EQ(Text.value_or(""), "y = 2");
+  EXPECT_FALSE(textWithEdits(Ctx, File, B, End, {{B, 4, "y"}, {B + 2, 1, "k"}}).has_value());
+}
+
 TEST(SourceBuilders, ParensByPrecedence) {
   Parsed P("int f(int a, int b, int c) { return (a << b) + (a * b) + (c ? a : b) + -a; }\n");
   const auto *Shift = P.first<BinaryOperator>(binaryOperator(hasOperatorName("<<")));
@@ -102,6 +150,24 @@ TEST(SourceBuilders, ParensByPrecedence) {
   EXPECT_TRUE(isPostfixSafe(P.first<DeclRefExpr>(declRefExpr())));
   EXPECT_EQ(parenIf(true, "a + b"), "(a + b)");
   EXPECT_EQ(parenIf(false, "a"), "a");
+}
+
+TEST(SourceBuilders, SumsAndNameStems) {
+  EXPECT_EQ(sumText({"4 * i", "1"}, 4), "4 * i + 5");
+  EXPECT_EQ(sumText({"4 * i", "j"}, -2), "4 * i + j - 2");
+  EXPECT_EQ(sumText({"i"}, 0), "i");
+  EXPECT_EQ(sumText({"3"}, 1), "4");
+  EXPECT_EQ(sumText({}, 0), "0");
+  Parsed P("struct S { float *data; };\nfloat f(float (*M)[4], S s, float *p) {\n"
+           "  return M[1][2] + s.data[0] + (p + 1)[0];\n}\n");
+  auto Subs = match(arraySubscriptExpr(unless(hasParent(implicitCastExpr(
+                                           hasParent(arraySubscriptExpr())))))
+                        .bind("s"),
+                    P.ctx());
+  std::vector<std::string> Stems;
+  for (const auto &N : Subs)
+    Stems.push_back(nameStem(N.getNodeAs<ArraySubscriptExpr>("s")->getBase(), "vec"));
+  EXPECT_EQ(Stems, (std::vector<std::string>{"M", "data", "vec"}));
 }
 
 TEST(SourceBuilders, FreshNamesAvoidEverySpelledName) {
@@ -124,6 +190,22 @@ TEST(EditOps, InsertAtBodyTop) {
   B.insertAtBodyTop(F, "int t = 0;").insertAtBodyTop(G, "return;");
   EXPECT_EQ(P.apply(B),
             "void f(int *x) {\n    int t = 0;\n    x[0] = 1;\n}\nvoid g() {\n  return;\n}\n");
+}
+
+TEST(EditOps, InsertLineAbovePragmas) {
+  Parsed P("void f(int *x) {\n  int a = 0;\n  #pragma unroll\n  for (int k = 0; k < 4; ++k)\n"
+           "    x[k] = a;\n  for (int k = 0; k < 2; ++k) x[k] = 0;\n}\n");
+  auto Loops = match(forStmt().bind("l"), P.ctx());
+  ASSERT_EQ(Loops.size(), 2u);
+  const auto *L0 = Loops[0].getNodeAs<ForStmt>("l"), *L1 = Loops[1].getNodeAs<ForStmt>("l");
+  if (beginOffset(P.ctx(), L1) < beginOffset(P.ctx(), L0))
+    std::swap(L0, L1);
+  EditBuilder B(P.ctx());
+  B.insertLineAbovePragmas(L0, "int t0;");
+  B.insertLineAbovePragmas(L1, "int t1;");
+  EXPECT_EQ(P.apply(B), "void f(int *x) {\n  int a = 0;\n  int t0;\n  #pragma unroll\n"
+                        "  for (int k = 0; k < 4; ++k)\n    x[k] = a;\n  int t1;\n"
+                        "  for (int k = 0; k < 2; ++k) x[k] = 0;\n}\n");
 }
 
 TEST(EditOps, BarriersBeforeAndAfterStatements) {
@@ -222,6 +304,140 @@ TEST(EditOps, LaunchConfiguration) {
   std::string Out = P.apply(B);
   EXPECT_NE(Out.find("k<<<4, 256, 0, s>>>(x);"), std::string::npos) << Out;
   EXPECT_NE(Out.find("k<<<4, 128, 512>>>(x);"), std::string::npos) << Out;
+}
+
+/// The definition of function \p Name.
+const FunctionDecl *definitionOf(Parsed &P, llvm::StringRef Name) {
+  return P.first<FunctionDecl>(functionDecl(hasName(Name), isDefinition()));
+}
+
+TEST(ParameterEdits, PointerTypeLocThroughQualifiers) {
+  Parsed P("typedef float *fptr;\n"
+           "void f(const float *const __restrict__ a, float (*b), fptr c, int d) {}\n");
+  const FunctionDecl *F = definitionOf(P, "f");
+  ASSERT_TRUE(F);
+  auto Loc = [&](unsigned I) { return spelledPointerLoc(F->getParamDecl(I)->getTypeSourceInfo()->getTypeLoc()); };
+  ASSERT_TRUE(Loc(0));
+  EXPECT_TRUE(Loc(0)->getPointeeLoc().getType().isConstQualified());
+  EXPECT_TRUE(Loc(1));
+  EXPECT_FALSE(Loc(2)); // a typedef: not spelled `T *`
+  EXPECT_FALSE(Loc(3));
+}
+
+TEST(ParameterEdits, EveryDeclarationAndExplicitInstantiation) {
+  Parsed P("void g(float *p, int n);\n"
+           "void g(float* p, int n) { p[0] = n; }\n"
+           "template <class T> void h(T *x, T *y) { y[0] = x[0]; }\n"
+           "template void h<float>(float *, float *);\n"
+           "template void h<int>(int *x, int *y);\n");
+  const FunctionDecl *G = definitionOf(P, "g");
+  ASSERT_TRUE(G);
+  ParamSpellings S = parameterSpellings(P.ctx(), *G, 0);
+  EXPECT_TRUE(S.ok());
+  ASSERT_EQ(S.Spellings.size(), 2u);
+  EditBuilder B(P.ctx());
+  addPointerQualifiers(B, S, /*AddConst=*/true, /*AddRestrict=*/true);
+  EXPECT_EQ(P.apply(B), "void g(const float *__restrict__ p, int n);\n"
+                        "void g(const float* __restrict__ p, int n) { p[0] = n; }\n"
+                        "template <class T> void h(T *x, T *y) { y[0] = x[0]; }\n"
+                        "template void h<float>(float *, float *);\n"
+                        "template void h<int>(int *x, int *y);\n");
+
+  // A template: its pattern, and the parameter text of each explicit
+  // instantiation (whatever instantiation the site was found in).
+  auto Insts = match(functionDecl(hasName("h"), isTemplateInstantiation()).bind("f"), P.ctx());
+  ASSERT_FALSE(Insts.empty());
+  const auto *H = Insts.front().getNodeAs<FunctionDecl>("f");
+  ParamSpellings T = parameterSpellings(P.ctx(), *H, 0);
+  EXPECT_TRUE(T.ok());
+  ASSERT_EQ(T.Spellings.size(), 3u);
+  EXPECT_EQ(llvm::count_if(T.Spellings, [](const ParamSpelling &X) { return X.Textual; }), 2);
+  SourceLocation Where;
+  EXPECT_EQ(pointerSpellingProblem(P.ctx(), T, Where), "");
+  EditBuilder C(P.ctx());
+  addPointerQualifiers(C, T, /*AddConst=*/true, /*AddRestrict=*/true);
+  EXPECT_EQ(P.apply(C), "void g(float *p, int n);\n"
+                        "void g(float* p, int n) { p[0] = n; }\n"
+                        "template <class T> void h(const T *__restrict__ x, T *y) { y[0] = x[0]; }\n"
+                        "template void h<float>(const float *__restrict__, float *);\n"
+                        "template void h<int>(const int *__restrict__ x, int *y);\n");
+}
+
+TEST(ParameterEdits, ProblemsNameTheDeclaration) {
+  Parsed P("typedef float *fptr;\n"
+           "void t(fptr p);\n"
+           "void t(float *p) {}\n"
+           "template <class T> void s(T *x) {}\n"
+           "template <> void s<int>(int *x) {}\n");
+  SourceLocation Where;
+  ParamSpellings T = parameterSpellings(P.ctx(), *definitionOf(P, "t"), 0);
+  EXPECT_TRUE(T.ok());
+  EXPECT_EQ(pointerSpellingProblem(P.ctx(), T, Where),
+            "the type of 'p' (line 2) is not spelled as 'T *' (a typedef or template parameter)");
+  EXPECT_EQ(P.ctx().getSourceManager().getPresumedLineNumber(Where), 2u);
+  // A changed type must not reach an explicit specialization; restrict alone
+  // may (it is not part of the function's type).
+  auto Spec = match(functionDecl(hasName("s"), isExplicitTemplateSpecialization()).bind("f"), P.ctx());
+  ASSERT_EQ(Spec.size(), 1u);
+  const auto *SI = Spec.front().getNodeAs<FunctionDecl>("f");
+  EXPECT_NE(parameterSpellings(P.ctx(), *SI, 0).Problem.find("is an explicit specialization"),
+            std::string::npos);
+  auto Pattern = match(functionDecl(hasName("s"), isDefinition(), unless(isExplicitTemplateSpecialization())).bind("f"),
+                       P.ctx());
+  ASSERT_FALSE(Pattern.empty());
+  const auto *SP = Pattern.front().getNodeAs<FunctionDecl>("f");
+  EXPECT_NE(parameterSpellings(P.ctx(), *SP, 0).Problem.find("would no longer match"), std::string::npos);
+  EXPECT_TRUE(parameterSpellings(P.ctx(), *SP, 0, /*TypeChanges=*/false).ok());
+}
+
+TEST(ParameterEdits, RemoveRestrictEverywhere) {
+  Parsed P("void r(const float *__restrict__, int);\n"
+           "void r(const float *const __restrict__ a, int n) {}\n");
+  const FunctionDecl *R = definitionOf(P, "r");
+  ASSERT_TRUE(R);
+  ParamSpellings S = parameterSpellings(P.ctx(), *R, 0, /*TypeChanges=*/false);
+  // The unnamed parameter's range ends at the `*`; its restrict still counts.
+  ASSERT_EQ(S.Spellings.size(), 2u);
+  auto Unnamed = llvm::find_if(S.Spellings, [](const ParamSpelling &X) { return X.Param->getName().empty(); });
+  ASSERT_NE(Unnamed, S.Spellings.end());
+  auto Range = declarationRange(P.ctx(), Unnamed->Param);
+  ASSERT_TRUE(Range);
+  EXPECT_EQ(Range->second, 32u);
+  RestrictTokens T = restrictTokens(P.ctx(), S, "a");
+  EXPECT_EQ(T.Problem, "");
+  ASSERT_EQ(T.Tokens.size(), 2u);
+  EditBuilder B(P.ctx());
+  for (const RestrictTokens::Token &Tok : T.Tokens)
+    removeWord(B, Tok.File, Tok.Begin, Tok.End);
+  EXPECT_EQ(P.apply(B), "void r(const float *, int);\n"
+                        "void r(const float *const a, int n) {}\n");
+}
+
+TEST(ParameterEdits, RestrictFromATypedefIsAProblem) {
+  Parsed P("typedef float *__restrict__ rptr;\n"
+           "void q(rptr a) {}\n");
+  ParamSpellings S = parameterSpellings(P.ctx(), *definitionOf(P, "q"), 0, /*TypeChanges=*/false);
+  RestrictTokens T = restrictTokens(P.ctx(), S, "a");
+  EXPECT_TRUE(T.Tokens.empty());
+  EXPECT_EQ(T.Problem, "'__restrict__' of 'a' is not spelled in the parameter text at line 2 (a macro or "
+                       "typedef); edit it by hand");
+}
+
+TEST(ParameterEdits, PrependConstReplacesTheToken) {
+  // A replacement, so that two sites const-qualifying one declaration
+  // conflict instead of writing `const const`.
+  Parsed P("void c(float *p) { float *q = p; }\n");
+  auto M = match(varDecl(hasName("q")).bind("v"), P.ctx());
+  ASSERT_EQ(M.size(), 1u);
+  const auto *Q = M.front().getNodeAs<VarDecl>("v");
+  auto PTL = spelledPointerLoc(Q->getTypeSourceInfo()->getTypeLoc());
+  ASSERT_TRUE(PTL);
+  EditBuilder B(P.ctx());
+  prependConst(B, PTL->getPointeeLoc().getBeginLoc());
+  std::vector<TextEdit> Edits = B.takeEdits();
+  ASSERT_EQ(Edits.size(), 1u);
+  EXPECT_EQ(Edits[0].Length, 5u);
+  EXPECT_EQ(Edits[0].Text, "const float");
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 //===- EngineTest.cpp - Engine internals: merge, select, apply ------------===//
 #include "klineage/Rewrite/SiteEdits.h"
 #include "klineage/Rewrite/Engine.h"
+#include "klineage/Rewrite/Session.h"
 #include "clang/AST/Decl.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -23,19 +24,27 @@ Site makeSite(unsigned Id, std::vector<TextEdit> Edits, Status St = Status::Hold
   return S;
 }
 
+/// Applies to one file holding \p Text (the edits name it "").
+ApplyResult applyTo(llvm::StringRef Text, std::vector<Site> &Sites, llvm::ArrayRef<unsigned> Only,
+                    bool AllowUnknown) {
+  return applySites([&](llvm::StringRef) -> std::optional<llvm::StringRef> { return Text; }, Sites,
+                    Only, AllowUnknown);
+}
+std::string textOf(const ApplyResult &R) { return R.Texts.count("") ? R.Texts.at("") : ""; }
+
 TEST(ApplySites, AppliesNonOverlappingEditsInOrder) {
   std::vector<Site> Sites = {makeSite(1, {{0, 3, "XYZ"}}), makeSite(2, {{4, 0, "+"}})};
-  ApplyResult R = applySites("abc def", Sites, {}, false);
+  ApplyResult R = applyTo("abc def", Sites, {}, false);
   EXPECT_EQ(R.Outcome, ApplyResult::Applied);
-  EXPECT_EQ(R.Text, "XYZ +def");
+  EXPECT_EQ(textOf(R), "XYZ +def");
   EXPECT_EQ(R.AppliedSites.size(), 2u);
 }
 
 TEST(ApplySites, RefusesAConflictingSiteAndNamesTheFirst) {
   std::vector<Site> Sites = {makeSite(1, {{0, 5, "Q"}}), makeSite(2, {{3, 2, "R"}})};
-  ApplyResult R = applySites("abcdefg", Sites, {}, false);
+  ApplyResult R = applyTo("abcdefg", Sites, {}, false);
   EXPECT_EQ(R.Outcome, ApplyResult::Applied);
-  EXPECT_EQ(R.Text, "Qfg");
+  EXPECT_EQ(textOf(R), "Qfg");
   ASSERT_EQ(R.RefusedSites.size(), 1u);
   const PreconditionResult *B = R.RefusedSites[0]->blocker(false);
   ASSERT_NE(B, nullptr);
@@ -45,26 +54,55 @@ TEST(ApplySites, RefusesAConflictingSiteAndNamesTheFirst) {
 
 TEST(ApplySites, UnknownBlocksUnlessAsserted) {
   std::vector<Site> Sites = {makeSite(1, {{0, 1, "z"}}, Status::Unknown)};
-  EXPECT_EQ(applySites("abc", Sites, {}, false).Outcome, ApplyResult::NotApplicable);
-  EXPECT_EQ(applySites("abc", Sites, {}, true).Text, "zbc");
+  EXPECT_EQ(applyTo("abc", Sites, {}, false).Outcome, ApplyResult::NotApplicable);
+  EXPECT_EQ(textOf(applyTo("abc", Sites, {}, true)), "zbc");
 }
 
 TEST(ApplySites, FailsIsNeverOverridden) {
   std::vector<Site> Sites = {makeSite(1, {{0, 1, "z"}}, Status::Fails)};
-  ApplyResult R = applySites("abc", Sites, {}, /*AllowUnknown=*/true);
+  ApplyResult R = applyTo("abc", Sites, {}, /*AllowUnknown=*/true);
   EXPECT_EQ(R.Outcome, ApplyResult::NotApplicable);
-  EXPECT_TRUE(R.Text.empty()) << "nothing is produced when nothing applies";
+  EXPECT_TRUE(R.Texts.empty()) << "nothing is produced when nothing applies";
 }
 
 TEST(ApplySites, SelectsOneSite) {
   std::vector<Site> Sites = {makeSite(1, {{0, 1, "X"}}), makeSite(2, {{2, 1, "Z"}})};
-  EXPECT_EQ(applySites("abc", Sites, {2u}, false).Text, "abZ");
-  EXPECT_EQ(applySites("abc", Sites, {7u}, false).Outcome, ApplyResult::NoMatch);
+  EXPECT_EQ(textOf(applyTo("abc", Sites, {2u}, false)), "abZ");
+  EXPECT_EQ(applyTo("abc", Sites, {7u}, false).Outcome, ApplyResult::NoMatch);
+}
+
+TEST(ApplySites, EditsSeveralFilesAndOnlyOverlapsWithinOne) {
+  // A kernel in a header and its launch in the main file: one site, two
+  // files; equal offsets in different files do not conflict.
+  std::vector<Site> Sites = {makeSite(1, {{0, 1, "H", "k.cuh"}, {0, 1, "M", "m.cu"}}),
+                             makeSite(2, {{2, 1, "h", "k.cuh"}})};
+  auto Files = [](llvm::StringRef F) -> std::optional<llvm::StringRef> {
+    if (F == "k.cuh")
+      return llvm::StringRef("abc");
+    if (F == "m.cu")
+      return llvm::StringRef("xyz");
+    return std::nullopt;
+  };
+  ApplyResult R = applySites(Files, Sites, {}, false);
+  ASSERT_EQ(R.Outcome, ApplyResult::Applied);
+  EXPECT_EQ(R.Texts.at("k.cuh"), "Hbh");
+  EXPECT_EQ(R.Texts.at("m.cu"), "Myz");
+  EXPECT_EQ(R.AppliedSites.size(), 2u);
+  // Only the changed files are produced.
+  std::vector<Site> One = {makeSite(1, {{1, 1, "Y", "m.cu"}})};
+  R = applySites(Files, One, {}, false);
+  EXPECT_EQ(R.Texts.size(), 1u);
+  EXPECT_EQ(R.Texts.at("m.cu"), "xYz");
+  // An edit of a file the caller does not know is a failure, not a guess.
+  std::vector<Site> Unknown = {makeSite(1, {{0, 1, "Q", "other.cuh"}})};
+  R = applySites(Files, Unknown, {}, false);
+  EXPECT_EQ(R.Outcome, ApplyResult::FailedAfterChange);
+  EXPECT_TRUE(R.Texts.empty());
 }
 
 TEST(ApplySites, OverlapInsideOneSiteIsFailedAfterChange) {
   std::vector<Site> Sites = {makeSite(1, {{0, 3, "X"}, {1, 1, "Y"}})};
-  ApplyResult R = applySites("abcd", Sites, {}, false);
+  ApplyResult R = applyTo("abcd", Sites, {}, false);
   EXPECT_EQ(R.Outcome, ApplyResult::FailedAfterChange);
   EXPECT_FALSE(R.Failure.empty());
 }
@@ -88,11 +126,12 @@ public:
       void run(const MatchFinder::MatchResult &R) override {
         const auto *E = R.Nodes.getNodeAs<Expr>("e");
         const auto *F = R.Nodes.getNodeAs<FunctionDecl>("f");
-        Site &S = Ctx.addSite("zero-returns", D, E->getBeginLoc(), F);
+        Site &S = Ctx.addSite("zero-returns", D, E->getBeginLoc(), F, "return-value");
         Expr::EvalResult V;
         bool Known = !E->isValueDependent() && E->EvaluateAsInt(V, *R.Context);
         if (Known)
           S.Facts["value"] = llvm::toString(V.Val.getInt(), 10);
+        S.Summary = (Known ? "zero " + S.Facts["value"] : std::string("guess")) + " in a return";
         S.addPrecondition("positive",
                           !Known ? Status::Unknown
                                  : (V.Val.getInt().isStrictlyPositive() ? Status::Holds : Status::Fails),
@@ -145,9 +184,9 @@ namespace {
 TEST(ApplySites, IdenticalEditsOfTwoSitesAreAppliedOnce) {
   std::vector<Site> Sites = {makeSite(1, {{0, 0, "const "}, {6, 2, "X"}}),
                              makeSite(2, {{0, 0, "const "}, {10, 1, "Y"}})};
-  ApplyResult R = applySites("float *a, b", Sites, {}, false);
+  ApplyResult R = applyTo("float *a, b", Sites, {}, false);
   EXPECT_EQ(R.Outcome, ApplyResult::Applied);
-  EXPECT_EQ(R.Text, "const float X, Y");
+  EXPECT_EQ(textOf(R), "const float X, Y");
   EXPECT_TRUE(R.RefusedSites.empty());
 }
 
@@ -158,6 +197,32 @@ TEST(FindSites, MergedSitesReportEveryInstantiationsFacts) {
                        AST);
   ASSERT_EQ(Sites.size(), 1u);
   EXPECT_EQ(Sites[0].Facts["value"], "3,4");
+}
+
+} // namespace
+
+namespace {
+
+TEST(FindSites, DescriptorSurvivesAnUnrelatedEditAboveTheSite) {
+  std::unique_ptr<ASTUnit> Before, After;
+  const char *Code = "int g() { return 2; }\nint h(bool b) {\n  if (b)\n    return 3;\n  return 3;\n}\n";
+  auto Old = sitesOf(Code, Before);
+  // A new function above shifts every line, offset and site number.
+  auto New = sitesOf(std::string("// edited\nint added() {\n  return 9;\n}\n") + Code, After);
+  ASSERT_EQ(Old.size(), 3u);
+  ASSERT_EQ(New.size(), 4u);
+  for (size_t I = 0; I < Old.size(); ++I) {
+    const Site &O = Old[I], &N = New[I + 1];
+    EXPECT_EQ(O.Kind, "return-value") << "the pair's kind, not the summary's first word";
+    EXPECT_NE(O.Line, N.Line);
+    EXPECT_NE(O.Id, N.Id);
+    EXPECT_EQ(SiteDescriptor::of(O), SiteDescriptor::of(N)) << SiteDescriptor::of(O).str();
+    EXPECT_TRUE(SiteDescriptor::of(O).matches(N));
+  }
+  // Two sites with one anchor text in one function differ by ordinal.
+  EXPECT_EQ(Old[1].AnchorText, Old[2].AnchorText);
+  EXPECT_EQ(Old[1].Ordinal, 1u);
+  EXPECT_EQ(Old[2].Ordinal, 2u);
 }
 
 } // namespace

@@ -304,4 +304,202 @@ TEST(LaunchFacts, BlockFromTheLaunchersValues) {
   EXPECT_EQ(A.Shape, (Dim3{16, 16, 1}));
 }
 
+TEST(LaunchFacts, ExConfigFollowedWhenPlainElseTheWriteIsEvidence) {
+  auto AST = test::parseCuda(R"cu(
+    __global__ void plain(float *p) {}
+    __global__ void pointer(float *p) {}
+    __global__ void viaPointer(float *p) {}
+    __global__ void conditional(float *p) {}
+    __global__ void helper(float *p) {}
+    __global__ void looped(float *p) {}
+    void setup(cudaLaunchConfig_t &c) { c.blockDim = dim3(32); }
+    void run(float *p, int n) {
+      cudaLaunchAttribute attrs[1];
+      attrs[0].id = cudaLaunchAttributeClusterDimension;
+      attrs[0].val.clusterDim.x = 2;
+      cudaLaunchConfig_t a = {};
+      a.gridDim = dim3(8);
+      a.blockDim = dim3(128);
+      a.attrs = attrs;
+      a.numAttrs = 1;
+      cudaLaunchKernelEx(&a, plain, p);
+      cudaLaunchKernelEx(&a, plain, p);
+      cudaLaunchConfig_t b = {dim3(1), dim3(64), 0, 0};
+      cudaLaunchConfig_t *pb = &b;
+      pb->blockDim = dim3(256);
+      cudaLaunchKernelEx(&b, pointer, p);
+      cudaLaunchKernelEx(pb, viaPointer, p);
+      cudaLaunchConfig_t c = {};
+      c.blockDim = dim3(64);
+      if (n > 4) c.blockDim = dim3(128);
+      cudaLaunchKernelEx(&c, conditional, p);
+      cudaLaunchConfig_t d = {};
+      d.blockDim = dim3(64);
+      setup(d);
+      cudaLaunchKernelEx(&d, helper, p);
+      cudaLaunchConfig_t e = {};
+      e.blockDim = dim3(64);
+      for (int i = 0; i < 2; ++i) {
+        cudaLaunchKernelEx(&e, looped, p);
+        e.blockDim = dim3(32);
+      }
+    }
+  )cu");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->ast();
+  KernelLauncherGraph G(Ctx);
+  auto Block = [&](llvm::StringRef K) { return launchFacts(Ctx, G, function(Ctx, K)).Block; };
+  // Other fields (attrs, numAttrs) and `&a` handed to the launches do not matter.
+  ShapeFact Plain = Block("plain");
+  EXPECT_EQ(Plain.V, Verdict::Known) << Plain.Reason;
+  EXPECT_EQ(Plain.Shape, (Dim3{128, 1, 1}));
+  EXPECT_EQ(launchFacts(Ctx, G, function(Ctx, "plain")).Grid.Shape, (Dim3{8, 1, 1}));
+  // Each unfollowed value names the write, as a reason and as evidence.
+  struct Case {
+    const char *Kernel, *Reason;
+    unsigned WriteLine;
+  } Cases[] = {
+      {"pointer", "'b' may be written at line 21 before the launch (through pointer 'pb')", 22},
+      {"viaPointer", "the configuration is passed through pointer 'pb'", 22},
+      {"conditional", "'c.blockDim' is assigned at line 27 under a condition", 27},
+      {"helper", "'d' may be written at line 31 before the launch (it is passed to a non-const reference parameter)", 31},
+      {"looped", "'e.blockDim' may be written at line 37 before the launch", 37},
+  };
+  for (const Case &C : Cases) {
+    ShapeFact F = Block(C.Kernel);
+    EXPECT_EQ(F.V, Verdict::Unknown) << C.Kernel;
+    EXPECT_NE(F.Reason.find(C.Reason), std::string::npos) << C.Kernel << ": " << F.Reason;
+    ASSERT_EQ(F.Evidence.size(), 1u) << C.Kernel;
+    ASSERT_TRUE(F.Evidence[0].Write) << C.Kernel;
+    EXPECT_EQ(line(Ctx, F.Evidence[0].Write->getBeginLoc()), C.WriteLine) << C.Kernel;
+  }
+}
+
+TEST(LaunchFacts, TwoLaunchersOfOneKernelThroughExConfigs) {
+  auto AST = test::parseCuda(R"cu(
+    __global__ void agree(float *p) {}
+    __global__ void disagree(float *p) {}
+    __global__ void unseen(float *p) {}
+    void first(float *p, int n) {
+      cudaLaunchConfig_t cfg = {};
+      cfg.gridDim = dim3(4);
+      cfg.blockDim = dim3(256);
+      cudaLaunchKernelEx(&cfg, agree, p);
+      cfg.blockDim = dim3(128);
+      cudaLaunchKernelEx(&cfg, disagree, p);
+      cudaLaunchKernelEx(&cfg, unseen, p);
+    }
+    void second(float *p, int n) {
+      agree<<<4, 256>>>(p);
+      cudaLaunchConfig_t cfg = {dim3(4), dim3(64), 0, 0};
+      cudaLaunchKernelEx(&cfg, disagree, p);
+      cfg.blockDim = dim3(n);
+      cudaLaunchKernelEx(&cfg, unseen, p);
+    }
+  )cu");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->ast();
+  KernelLauncherGraph G(Ctx);
+  const FunctionDecl *Agree = function(Ctx, "agree"), *Disagree = function(Ctx, "disagree"),
+                     *Unseen = function(Ctx, "unseen");
+  EXPECT_EQ(G.launchersOf(Agree).size(), 2u);
+  ShapeFact A = launchFacts(Ctx, G, Agree).Block;
+  EXPECT_EQ(A.V, Verdict::Known) << A.Reason;
+  EXPECT_EQ(A.Shape, (Dim3{256, 1, 1}));
+  EXPECT_EQ(A.Evidence.size(), 2u);
+  EXPECT_EQ(launchFacts(Ctx, G, Agree).Grid.Shape, (Dim3{4, 1, 1}));
+  ShapeFact D = launchFacts(Ctx, G, Disagree).Block;
+  EXPECT_EQ(D.V, Verdict::Conflicting);
+  EXPECT_NE(D.Reason.find("in 'first' uses (128, 1, 1)"), std::string::npos) << D.Reason;
+  EXPECT_NE(D.Reason.find("in 'second' uses (64, 1, 1)"), std::string::npos) << D.Reason;
+  ShapeFact U = launchFacts(Ctx, G, Unseen).Block;
+  EXPECT_EQ(U.V, Verdict::Unknown);
+  EXPECT_NE(U.Reason.find("'n' is a parameter of 'second'"), std::string::npos) << U.Reason;
+}
+
+TEST(LaunchFacts, WorkloadValuesForLauncherParameters) {
+  auto AST = test::parseCuda(R"cu(
+    __global__ void k(float *p) {}
+    __global__ void sized(float *p) {}
+    __global__ void written(float *p) {}
+    namespace ns {
+    void launch(float *p, int n, int threads, int perSize) {
+      k<<<n / threads, threads>>>(p);
+      sized<<<1, perSize>>>(p);
+    }
+    }
+    void other(float *p, int threads) {
+      threads += 32;
+      written<<<1, threads>>>(p);
+    }
+  )cu");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->ast();
+  KernelLauncherGraph G(Ctx);
+  LaunchFactSource Source;
+  Source.Params = {{"ns::launch", 2, 4, "256", 256, "w.yaml:7:5"},
+                   {"ns::launch", 3, 4, "N", std::nullopt, "w.yaml:8:5"},
+                   {"other", 1, 2, "64", 64, "w.yaml:9:5"}};
+  LaunchFacts K = launchFacts(Ctx, G, function(Ctx, "k"), Source);
+  EXPECT_EQ(K.Block.V, Verdict::Known) << K.Block.Reason;
+  EXPECT_EQ(K.Block.Src, Source::Workload);
+  EXPECT_EQ(K.Block.Shape, (Dim3{256, 1, 1}));
+  ASSERT_EQ(K.Block.Evidence.size(), 1u);
+  EXPECT_NE(K.Block.Evidence[0].Value.find("'threads' = 256 from the workload (w.yaml:7:5)"), std::string::npos)
+      << K.Block.Evidence[0].Value;
+  EXPECT_EQ(K.Grid.V, Verdict::Unknown) << "n has no workload value";
+  ShapeFact Sized = launchFacts(Ctx, G, function(Ctx, "sized"), Source).Block;
+  EXPECT_EQ(Sized.V, Verdict::Unknown);
+  EXPECT_NE(Sized.Reason.find("sets to 'N' (w.yaml:8:5): it depends on the sizes"), std::string::npos)
+      << Sized.Reason;
+  ShapeFact Written = launchFacts(Ctx, G, function(Ctx, "written"), Source).Block;
+  EXPECT_EQ(Written.V, Verdict::Unknown);
+  EXPECT_NE(Written.Reason.find("'threads' may be written at line 12 before the launch"), std::string::npos)
+      << Written.Reason;
+  // Without the workload, the launcher's parameter is all the file shows.
+  EXPECT_EQ(launchFacts(Ctx, G, function(Ctx, "k")).Block.V, Verdict::Unknown);
+}
+
+TEST(KernelLauncherGraph, TypedAddressUseThroughDeducedParameters) {
+  auto AST = test::parseCuda(R"cu(
+    __global__ void launched(float *p) {}
+    __global__ void typedInside(float *p) {}
+    __global__ void typedTwoDeep(float *p) {}
+    __global__ void queried(float *p) {}
+    __global__ void viaAuto(float *p) {}
+    __global__ void explicitArgs(float *p) {}
+    __global__ void typedOutside(float *p) {}
+    template <class F> void launchOnly(F f, float *p) { f<<<1, 32>>>(p); }
+    template <class F> void pinInside(F f, float *p) { void (*typed)(float *) = f; typed<<<1, 32>>>(p); }
+    template <class F> void forward(F f, float *p) { launchOnly(f, p); }
+    template <class F> void forwardToPin(F f, float *p) { pinInside(f, p); }
+    void run(float *p) {
+      launchOnly(launched, p);
+      forward(launched, p);
+      pinInside(typedInside, p);
+      forwardToPin(typedTwoDeep, p);
+      cudaFuncSetAttribute(queried, cudaFuncAttributeMaxDynamicSharedMemorySize, 0);
+      void *args[] = {&p};
+      cudaLaunchKernel(queried, dim3(1), dim3(1), args);
+      auto a = viaAuto;
+      a<<<1, 1>>>(p);
+      launchOnly<void (*)(float *)>(explicitArgs, p);
+      void (*fp)(float *) = typedOutside;
+      fp<<<1, 1>>>(p);
+    }
+  )cu");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->ast();
+  auto Typed = [&](llvm::StringRef K) { return typedAddressUse(Ctx, function(Ctx, K)); };
+  EXPECT_FALSE(Typed("launched")) << "launched through deduced parameters, one and two calls deep";
+  EXPECT_FALSE(Typed("queried")) << "the runtime's templates cast it to void *";
+  EXPECT_FALSE(Typed("viaAuto")) << "an auto variable that is only launched";
+  const DeclRefExpr *Inside = Typed("typedInside");
+  ASSERT_TRUE(Inside) << "a typed pointer inside the template";
+  EXPECT_EQ(line(Ctx, Inside->getBeginLoc()), 16u) << "named where the file passes it";
+  EXPECT_TRUE(Typed("typedTwoDeep"));
+  EXPECT_TRUE(Typed("explicitArgs")) << "written-out template arguments fix the type";
+  EXPECT_TRUE(Typed("typedOutside"));
+}
+
 } // namespace

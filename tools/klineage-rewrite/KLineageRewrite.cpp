@@ -12,17 +12,21 @@
 //===----------------------------------------------------------------------===//
 #include "RewriteRegistry.h"
 #include "klineage/Analysis/LaunchFacts.h"
+#include "klineage/Edit/SourceCode.h"
 #include "klineage/Frontend/CudaFrontend.h"
+#include "klineage/Gate/Manifest.h"
 #include "klineage/Rewrite/Session.h"
 #include "klineage/Rewrite/SiteJson.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/Core/Diagnostic.h"
 #include "clang/Tooling/DiagnosticsYaml.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/YAMLTraits.h"
 #include "llvm/Support/raw_ostream.h"
@@ -57,9 +61,31 @@ static cl::opt<std::string> SiteDescriptorText(
     cl::desc("Apply only the site with this descriptor (the 'descriptor' of --list-sites "
              "--format=json; stable across unrelated edits)"),
     cl::value_desc("descriptor"), cl::cat(Category));
-static cl::opt<std::string> OutputFile("o", cl::desc("Write the rewritten file here (default: stdout)"),
+static cl::opt<std::string> OutputFile("o",
+                                       cl::desc("Write the rewritten main file here (default: "
+                                                "stdout); refused when headers change too"),
                                        cl::value_desc("file"), cl::cat(Category));
-static cl::opt<bool> InPlace("i", cl::desc("Rewrite the input file in place"), cl::cat(Category));
+static cl::opt<bool> InPlace("i", cl::desc("Rewrite the input file, and every header that changes, in place"),
+                             cl::cat(Category));
+static cl::opt<std::string> OutDir(
+    "out-dir",
+    cl::desc("Write the main file and every changed header under this directory, at their "
+             "paths relative to --in-root"),
+    cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<std::string> InRoot("in-root",
+                                   cl::desc("With --out-dir: the directory whose layout is "
+                                            "mirrored (default: the input file's directory)"),
+                                   cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<std::string> HeaderFilter(
+    "header-filter",
+    cl::desc("Regular expression matching the names of the user headers whose sites are listed "
+             "and which rewrites may edit (default: every user header; '' for none). The main "
+             "file always counts; system headers never do"),
+    cl::init(".*"), cl::value_desc("regex"), cl::cat(Category));
+static cl::opt<bool> MainFileOnly("main-file-only",
+                                  cl::desc("List and edit the main file only (same as "
+                                           "--header-filter='')"),
+                                  cl::cat(Category));
 static cl::opt<std::string> ExportFixes("export-fixes",
                                         cl::desc("Write the edits as clang-apply-replacements YAML"),
                                         cl::value_desc("file.yaml"), cl::cat(Category));
@@ -69,6 +95,11 @@ static cl::list<std::string> AssumeFacts(
              "multiple:NAME:N, block:[KERNEL:]X[,Y,Z], grid:[KERNEL:]X[,Y,Z], all "
              "(comma-separated or repeated)"),
     cl::cat(Category));
+static cl::opt<std::string> ManifestFile(
+    "manifest",
+    cl::desc("A gate workload manifest: its launcher's parameter values join the launch facts "
+             "(--list-launches)"),
+    cl::value_desc("workload.yaml"), cl::cat(Category));
 static cl::list<std::string> RewriteOpts("option", cl::desc("Rewrite option KEY=VALUE (e.g. unroll-factor=4)"),
                                          cl::cat(Category));
 static cl::opt<std::string> CudaPath("cuda-path", cl::desc("CUDA install (default $CUDA_PATH, /usr/local/cuda)"),
@@ -79,6 +110,13 @@ static cl::opt<std::string> ResourceDir("resource-dir", cl::desc("Clang resource
                                         cl::cat(Category));
 static cl::opt<bool> NoVerify("no-verify", cl::desc("Do not re-parse the rewritten file"),
                               cl::cat(Category));
+static cl::opt<bool> NoHeaderCache(
+    "no-header-cache",
+    cl::desc("Parse the headers afresh instead of loading their cached parse "
+             "(a precompiled preamble under $KLINEAGE_CACHE_DIR, else "
+             "$XDG_CACHE_HOME/klineage or ~/.cache/klineage; KLINEAGE_CACHE_DIR=off "
+             "also turns it off)"),
+    cl::cat(Category));
 
 namespace {
 
@@ -118,6 +156,36 @@ struct Reporter {
     errs() << "\n";
   }
 };
+
+/// The manifest's launcher parameters as launch-fact values: an integer
+/// scalar's value when it does not depend on the sizes (else unset, so a
+/// launch that needs it stays unknown); buffers and streams give none.
+std::vector<analysis::WorkloadParam> workloadParams(const gate::Manifest &M) {
+  std::vector<analysis::WorkloadParam> Out;
+  for (unsigned I = 0; I < M.Params.size(); ++I) {
+    const gate::Param &P = M.Params[I];
+    if (P.Kind != gate::ParamKind::Scalar || gate::isFloatType(P.Type) || P.Random)
+      continue;
+    analysis::WorkloadParam W;
+    W.Launcher = M.Launcher;
+    W.Index = I;
+    W.Arity = M.Params.size();
+    W.Expr = P.ValueExpr;
+    W.Origin = sys::path::filename(M.Path).str() + ":" + std::to_string(P.Loc.Line) + ":" +
+               std::to_string(P.Loc.Col);
+    auto Vars = gate::exprVariables(P.ValueExpr);
+    if (Vars && Vars->empty()) {
+      if (auto V = gate::evalExpr(P.ValueExpr, {}))
+        W.Value = *V;
+      else
+        consumeError(V.takeError());
+    } else if (!Vars) {
+      consumeError(Vars.takeError());
+    }
+    Out.push_back(std::move(W));
+  }
+  return Out;
+}
 
 std::string siteLocation(const Site &S) {
   return S.File + ":" + std::to_string(S.Line) + ":" + std::to_string(S.Column);
@@ -225,20 +293,21 @@ int listRewrites() {
   return ExitOk;
 }
 
-Error writeFixes(const Session &S, StringRef Path, StringRef MainFile, ArrayRef<const Site *> Applied) {
+Error writeFixes(const Session &S, StringRef Path, ArrayRef<const Site *> Applied) {
   ct::TranslationUnitDiagnostics TUD;
-  SmallString<256> Abs(MainFile);
-  sys::fs::make_absolute(Abs);
-  TUD.MainSourceFile = std::string(Abs);
+  TUD.MainSourceFile = S.mainFile().str();
   for (const Site *S : Applied) {
     ct::DiagnosticMessage Msg(S->Summary.empty() ? S->Rewrite : S->Summary);
-    Msg.FilePath = std::string(Abs);
+    SmallString<256> SiteFile(S->File);
+    sys::fs::make_absolute(SiteFile);
+    Msg.FilePath = std::string(SiteFile);
     Msg.FileOffset = S->Offset;
-    ct::Replacements Reps;
-    for (const TextEdit &E : S->Edits)
-      if (Error Err = Reps.add(ct::Replacement(std::string(Abs), E.Offset, E.Length, E.Text)))
+    // One set of replacements per file the site edits.
+    for (const TextEdit &E : S->Edits) {
+      ct::Replacements &Reps = Msg.Fix[E.File];
+      if (Error Err = Reps.add(ct::Replacement(E.File, E.Offset, E.Length, E.Text)))
         return Err;
-    Msg.Fix.insert({std::string(Abs), std::move(Reps)});
+    }
     TUD.Diagnostics.push_back(ct::Diagnostic("klineage-" + S->Rewrite, Msg, {},
                                              ct::Diagnostic::Remark, ""));
   }
@@ -247,6 +316,64 @@ Error writeFixes(const Session &S, StringRef Path, StringRef MainFile, ArrayRef<
   yaml::Output YAML(OS);
   YAML << TUD;
   return S.write(Path, Out);
+}
+
+/// The files to write for \p Result: with -i the main file (when changed)
+/// and every changed header in place; with --out-dir the main file and
+/// every changed header under the directory, at their paths from --in-root;
+/// with -o or stdout the main file alone, which is an error when a header
+/// changed too (one file cannot hold the result).
+Expected<std::vector<Session::Output>> outputsOf(const Session &Sess, const SessionResult &Result) {
+  auto Fail = [](const Twine &Msg) { return createStringError(inconvertibleErrorCode(), Msg); };
+  std::vector<Session::Output> Out;
+  if (InPlace) {
+    if (Result.Text != Sess.text())
+      Out.push_back({Sess.path().str(), Result.Text});
+    for (const auto &[Path, Text] : Result.Headers)
+      Out.push_back({Path, Text});
+    return Out;
+  }
+  if (OutDir.empty()) {
+    if (!Result.Headers.empty()) {
+      std::string Names;
+      for (const auto &[Path, Text] : Result.Headers)
+        Names += (Names.empty() ? "'" : ", '") + relativePath(Path, sys::path::parent_path(Sess.mainFile())) + "'";
+      return Fail("the result changes header" + std::string(Result.Headers.size() > 1 ? "s " : " ") +
+                  Names + " besides the main file, and " +
+                  (OutputFile.empty() ? std::string("stdout") : "-o") +
+                  " holds one file: write every changed file with -i or --out-dir=DIR, or keep "
+                  "to the main file with --main-file-only");
+    }
+    if (!OutputFile.empty())
+      Out.push_back({OutputFile, Result.Text});
+    return Out;
+  }
+  SmallString<256> Root(InRoot.empty() ? sys::path::parent_path(Sess.mainFile()) : StringRef(InRoot));
+  sys::fs::make_absolute(Root);
+  sys::path::remove_dots(Root, /*remove_dot_dot=*/true);
+  auto Target = [&](StringRef Path) -> Expected<std::string> {
+    std::string Rel = relativePath(Path, Root);
+    if (Rel == ".." || StringRef(Rel).starts_with("../"))
+      return Fail("'" + Path + "' is outside --in-root '" + Root +
+                  "'; pass an --in-root that holds every changed file");
+    SmallString<256> T(OutDir);
+    sys::path::append(T, Rel);
+    return std::string(T);
+  };
+  auto Main = Target(Sess.mainFile());
+  if (!Main)
+    return Main.takeError();
+  Out.push_back({*Main, Result.Text});
+  for (const auto &[Path, Text] : Result.Headers) {
+    auto T = Target(Path);
+    if (!T)
+      return T.takeError();
+    Out.push_back({*T, Text});
+  }
+  for (const Session::Output &O : Out)
+    if (std::error_code EC = sys::fs::create_directories(sys::path::parent_path(O.Path)))
+      return Fail("cannot create the directory of '" + O.Path + "': " + EC.message());
+  return Out;
 }
 
 } // namespace
@@ -325,8 +452,32 @@ int main(int argc, const char **argv) {
     Rep.error("klineage-rewrite", DiagBadArguments, "--direction=forward|reverse is required");
     return ExitBadInput;
   }
-  if (InPlace && !OutputFile.empty()) {
-    Rep.error("klineage-rewrite", DiagBadArguments, "-i and -o are exclusive");
+  {
+    std::vector<std::string> Outputs;
+    if (InPlace)
+      Outputs.push_back("-i");
+    if (!OutputFile.empty())
+      Outputs.push_back("-o");
+    if (!OutDir.empty())
+      Outputs.push_back("--out-dir");
+    if (Outputs.size() > 1) {
+      Rep.error("klineage-rewrite", DiagBadArguments, join(Outputs, " and ") + " are exclusive");
+      return ExitBadInput;
+    }
+  }
+  if (!InRoot.empty() && OutDir.empty()) {
+    Rep.error("klineage-rewrite", DiagBadArguments, "--in-root is only meaningful with --out-dir");
+    return ExitBadInput;
+  }
+  if (MainFileOnly && HeaderFilter.getNumOccurrences()) {
+    Rep.error("klineage-rewrite", DiagBadArguments,
+              "--main-file-only and --header-filter are exclusive (--main-file-only is "
+              "--header-filter='')");
+    return ExitBadInput;
+  }
+  if (std::string Why; !HeaderFilter.empty() && !Regex(HeaderFilter).isValid(Why)) {
+    Rep.error("klineage-rewrite", DiagBadArguments,
+              "--header-filter='" + HeaderFilter + "' is not a regular expression: " + Why);
     return ExitBadInput;
   }
 
@@ -334,6 +485,15 @@ int main(int argc, const char **argv) {
   if (!Assume) {
     Rep.error("klineage-rewrite", DiagBadAssumption, toString(Assume.takeError()));
     return ExitBadInput;
+  }
+  std::optional<gate::Manifest> Workload;
+  if (!ManifestFile.empty()) {
+    auto M = gate::loadManifest(ManifestFile);
+    if (!M) {
+      Rep.error("klineage-rewrite", DiagBadArguments, "invalid --manifest: " + toString(M.takeError()));
+      return ExitBadInput;
+    }
+    Workload = std::move(*M);
   }
   auto Options = parseRewriteOptions(Rewrites);
   if (!Options) {
@@ -344,6 +504,7 @@ int main(int argc, const char **argv) {
   SessionOptions SO;
   SO.Frontend.GpuArch = GpuArch;
   SO.Frontend.Argv0 = argv[0];
+  SO.Frontend.HeaderCache = !NoHeaderCache;
   auto Cuda = findCudaPath(CudaPath);
   if (!Cuda) {
     Rep.error("klineage-rewrite", DiagNoCuda, toString(Cuda.takeError()));
@@ -359,6 +520,8 @@ int main(int argc, const char **argv) {
   SO.Assume = std::move(*Assume);
   SO.Options = std::move(*Options);
   SO.Verify = !NoVerify;
+  SO.Scope.MainFileOnly = MainFileOnly;
+  SO.Scope.HeaderFilter = HeaderFilter;
   bool AllowUnknown = SO.Assume.all();
 
   Session Sess(Parser->getCompilations(), std::move(SO));
@@ -368,17 +531,20 @@ int main(int argc, const char **argv) {
   }
 
   if (ListLaunches) {
-    auto Assumed = [&](const clang::FunctionDecl *K) {
+    analysis::LaunchFactSource Facts;
+    Facts.Assumed = [&](const clang::FunctionDecl *K) {
       auto Dim = [](auto S) -> std::optional<analysis::Dim3> {
         return S ? std::optional(analysis::Dim3{(*S)[0], (*S)[1], (*S)[2]}) : std::nullopt;
       };
       const Assumptions &A = Sess.options().Assume;
       return analysis::AssumedLaunch{Dim(A.block(K->getName())), Dim(A.grid(K->getName()))};
     };
+    if (Workload)
+      Facts.Params = workloadParams(*Workload);
     if (Format == "json")
-      outs() << formatv("{0:2}", analysis::launchReportJson(Sess.ast(), Assumed)) << "\n";
+      outs() << formatv("{0:2}", analysis::launchReportJson(Sess.ast(), Facts)) << "\n";
     else
-      analysis::printLaunchReport(outs(), Sess.ast(), Assumed);
+      analysis::printLaunchReport(outs(), Sess.ast(), Facts);
     return ExitOk;
   }
 
@@ -427,15 +593,16 @@ int main(int argc, const char **argv) {
     reportRefusal(Rep, R, *S, AllowUnknown);
   StringRef Original = Sess.text();
 
+  bool ToStdout = OutputFile.empty() && !InPlace && OutDir.empty();
   if (Result.Outcome == ApplyResult::NoMatch) {
     Rep.note(File, "'" + R.name().str() + "' (" + directionName(D).str() +
                        ") matches nowhere in this file; nothing to do");
-    if (OutputFile.empty() && !InPlace)
+    if (ToStdout)
       outs() << Original;
     return ExitNoMatch;
   }
   if (Result.Outcome == ApplyResult::NotApplicable) {
-    if (OutputFile.empty() && !InPlace)
+    if (ToStdout)
       outs() << Original; // stdout mode: the unchanged file, for pipelines
     return ExitRefused;
   }
@@ -454,16 +621,20 @@ int main(int argc, const char **argv) {
   }
   if (!Kept)
     return ExitFailedAfterChange;
+  auto Outputs = outputsOf(Sess, Result);
+  if (!Outputs) {
+    Rep.error(File, DiagMultiFileOutput, toString(Outputs.takeError()) + "; nothing was written");
+    return ExitBadInput;
+  }
   if (!ExportFixes.empty())
-    if (Error E = writeFixes(Sess, ExportFixes, File, Result.Applied)) {
+    if (Error E = writeFixes(Sess, ExportFixes, Result.Applied)) {
       Rep.error(ExportFixes, DiagWriteFailed, "cannot write fixes: " + toString(std::move(E)));
       return ExitBadInput;
     }
-  std::string Target = InPlace ? File.str() : OutputFile.getValue();
-  if (Target.empty()) {
+  if (ToStdout) {
     outs() << Result.Text;
-  } else if (Error E = Sess.write(Target, Result.Text, InPlace)) {
-    Rep.error(Target, DiagWriteFailed, "cannot write output: " + toString(std::move(E)));
+  } else if (Error E = Sess.write(*Outputs, InPlace)) {
+    Rep.error(File, DiagWriteFailed, "cannot write output: " + toString(std::move(E)));
     return ExitBadInput;
   }
   if (!Result.Failed.empty())

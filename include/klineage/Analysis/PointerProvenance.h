@@ -7,7 +7,9 @@
 // the byte offset from the root as a LinearForm, an alignment from
 // __builtin_assume_aligned, and in-place advances of a parameter (`A += BK`).
 // mayAlias compares two roots from the source alone (facts the user asserts
-// are the caller's business). Side-effect free.
+// are the caller's business). carriesPointer is the one derivation step of
+// the model: rootOf follows it backwards, pointerFlow (PointerFlow.h)
+// forwards. Side-effect free.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KLINEAGE_ANALYSIS_POINTERPROVENANCE_H
@@ -18,6 +20,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/ArrayRef.h"
 #include <optional>
 #include <string>
 #include <vector>
@@ -53,10 +56,41 @@ public:
   Root rootOf(const clang::Expr *Ptr, unsigned Depth = 0);
 
 private:
+  /// Moves \p R, the root of \p From, by the step to \p E (carriedPointer).
+  void step(Root &R, const clang::Expr *E, const clang::Expr *From);
+
   const clang::ASTContext &Ctx;
   const FunctionFacts &Facts;
   Linearizer &Lin;
 };
+
+/// The one step by which a pointer value derives from another: \p E's
+/// value is \p Operand's pointer, converted or moved within the same memory.
+/// True for parentheses, a cast to a pointer type, `p + i` / `i + p` /
+/// `p - i` (also of dependent type in a template), `p++` / `--p`, `q = p`,
+/// `p += i` / `p -= i`, the right operand of a comma, and
+/// `__builtin_assume_aligned(p, N)`. A `c ? p : q` carries one of two
+/// pointers, which is not one step: pointerFlow treats its value as mixed,
+/// rootOf as unknown. Memory reached through the pointer (`&p[i]`,
+/// `p->arr`) is not a step either: each direction follows it on its own.
+bool carriesPointer(const clang::Expr *E, const clang::Expr *Operand);
+/// The operand whose pointer \p E carries (carriesPointer), when exactly one
+/// operand of pointer or array type does; else null.
+const clang::Expr *carriedPointer(const clang::Expr *E);
+
+/// Whether \p A and \p B certainly denote the same pointer: the same
+/// variable, member path, element, address or sum, spelled alike
+/// (parentheses and casts aside).
+bool samePointerExpr(const clang::Expr *A, const clang::Expr *B);
+
+/// A call or launch of \p Fn (any redeclaration, or instantiation of its
+/// template) in the translation unit that passes the same pointer
+/// (samePointerExpr) as parameter \p Index and as one of the parameters
+/// \p Others -- evidence that the two alias; sets \p Other to that
+/// parameter. Null when there is none.
+const clang::CallExpr *callPassingSamePointer(clang::ASTContext &Ctx, const clang::FunctionDecl &Fn,
+                                              unsigned Index, llvm::ArrayRef<unsigned> Others,
+                                              unsigned &Other);
 
 /// Pointer expression under a memory access lvalue (x in x[i], *(x+i), p->f,
 /// __ldg(p)).

@@ -120,6 +120,10 @@ bool isIdentityValue(ReduceOp Op, ScalarType T, const clang::APValue &V);
 /// `acc = max(acc, v)` (CUDA's integer overloads), `acc |= v`, ...
 std::string foldText(ReduceOp Op, llvm::StringRef Acc, llvm::StringRef Value);
 
+/// A member (an operator, a conversion, a constructor) of CUDA's 16-bit
+/// float types __half, __nv_bfloat16 and their x2 pairs: arithmetic on
+/// registers, no memory access (`(float)h`, `h * g`).
+bool isHalfPrecisionMember(const clang::FunctionDecl *F);
 /// Whether the translation unit declares `__ldg(const T *)` for the
 /// (canonical, unqualified) pointee \p Pointee.
 bool ldgSupports(clang::ASTContext &Ctx, clang::QualType Pointee);

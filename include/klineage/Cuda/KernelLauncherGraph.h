@@ -54,6 +54,21 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<const clang::DeclRefExpr *>> Escapes;
 };
 
+/// The first use of \p Kernel's address (any declaration or specialization
+/// of it) that fixes its function type, so that a kernel with new parameter
+/// types would no longer compile there: a typed function pointer, a
+/// non-template parameter, a cast other than to `void *`, a template
+/// argument, an initializer list, a return. Calls and launches by name and
+/// conversions to `void *` do not fix it; nor does passing it to a function
+/// template's deduced parameter or storing it in an `auto` variable, when
+/// every use of that parameter or variable (in the specialization's body,
+/// or the template's when the parse did not instantiate it) is again one of
+/// these; the CUDA runtime's launch and attribute templates take it as
+/// `const void *` (their bodies are skipped with the system headers'). A
+/// template whose arguments are written out, or whose body is not there to
+/// follow, fixes it. Returns the kernel's name in the file, or null.
+const clang::DeclRefExpr *typedAddressUse(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel);
+
 } // namespace cuda
 } // namespace klineage
 

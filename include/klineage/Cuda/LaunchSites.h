@@ -16,6 +16,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceLocation.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -72,9 +73,19 @@ std::vector<LaunchSite> findLaunchSites(clang::ASTContext &Ctx);
 /// for a specialization of a kernel template, else FD's own.
 const clang::FunctionDecl *kernelOf(const clang::FunctionDecl *FD);
 
+/// The launch form of call \p C (a <<<>>> launch or a runtime launch API
+/// call), if it is a launch.
+std::optional<LaunchForm> launchFormOf(const clang::CallExpr *C);
+
 /// The kernel named by \p E (a launch's or an API call's function argument,
 /// through parentheses, casts and '&'), or null.
 const clang::DeclRefExpr *kernelReference(const clang::Expr *E);
+
+/// The canonical declaration of the function \p FD stands for, across
+/// redeclarations and template instantiations. Unlike kernelOf, an
+/// explicit specialization is a function of its own (its parameter types
+/// are spelled apart from the template's).
+const clang::FunctionDecl *functionIdentity(const clang::FunctionDecl *FD);
 
 /// Runtime functions that take a kernel without launching it (attributes,
 /// occupancy queries): passing a kernel to them is not an escape.

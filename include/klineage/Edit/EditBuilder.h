@@ -1,10 +1,12 @@
 //===- EditBuilder.h - All-or-nothing text edits from AST nodes -----------===//
 //
 // Part of KLineage. Rewrites describe their edits through an EditBuilder.
-// Every range must be plain text of the main file: a range that starts or
-// ends inside a macro expansion, or lies in another file, makes the whole
-// builder fail, and no edit of it may be kept -- Transformer's all-or-nothing
-// rule. The builder only records the failure (reason and location); the
+// Every range must be plain text of one editable file (the main file or a
+// user header, SourceCode.h's whyNotEditable): a range that starts or ends
+// inside a macro expansion, spans two files, or lies in a system header makes
+// the whole builder fail, and no edit of it may be kept -- Transformer's
+// all-or-nothing rule. One builder may edit several files (a kernel in a
+// header and its launch in the main file). The builder only records the failure (reason and location); the
 // rewrite engine turns it into precondition "source-rewritable"
 // (klineage/Rewrite/SiteEdits.h).
 //
@@ -49,6 +51,11 @@ public:
   /// \p Loc, with that line's indentation (above the macro use when \p Loc
   /// starts one).
   EditBuilder &insertLineBefore(clang::SourceLocation Loc, llvm::StringRef Line);
+  /// Inserts \p Line as a new line above statement \p S and above the
+  /// `#pragma` lines right before it (a loop keeps its `#pragma unroll`),
+  /// with the indentation of \p S's line; like insertLineBefore when code
+  /// precedes \p S on its line.
+  EditBuilder &insertLineAbovePragmas(const clang::Stmt *S, llvm::StringRef Line);
   /// Inserts \p Line as a new line below statement \p S (after its ';'),
   /// with the indentation of the line \p S starts on.
   EditBuilder &insertLineAfter(const clang::Stmt *S, llvm::StringRef Line);
@@ -95,7 +102,7 @@ public:
   /// the caller writes the newlines and indentation.
   EditBuilder &appendAfter(const clang::Stmt *S, llvm::StringRef Text);
   /// Calls \p Edit for every declaration of \p FD (prototypes and the
-  /// definition, in source order); fails if one is not main-file text, since
+  /// definition, in source order); fails if one is not editable text, since
   /// editing some declarations but not others would not compile.
   EditBuilder &
   forEachDeclaration(const clang::FunctionDecl *FD,
@@ -115,10 +122,17 @@ public:
   std::vector<TextEdit> takeEdits() { return std::move(Edits); }
 
 private:
+  /// The offset of \p Loc in its file, or nullopt (and the builder fails)
+  /// when that text is not editable.
   std::optional<unsigned> fileOffset(clang::SourceLocation Loc, const char *What);
-  /// The main-file char range of statement \p S including a following ';';
-  /// whole macro uses at its edges are part of it.
+  /// Records an edit of the file that holds \p At.
+  void add(clang::SourceLocation At, unsigned Offset, unsigned Length, std::string Text);
+  /// Fails with why the token range \p Range is not editable text.
+  void failRange(const char *What, clang::SourceRange Range);
+  /// The editable char range of statement \p S including a following ';'.
   clang::CharSourceRange statementRange(const clang::Stmt *S);
+  /// The same, with macro uses that begin or end \p S included whole.
+  clang::CharSourceRange wholeStatementRange(const clang::Stmt *S);
   void removeLines(clang::CharSourceRange CR, clang::SourceLocation Loc);
   void fail(const std::string &Why, clang::SourceLocation Loc = {}) {
     if (Failure.empty()) {

@@ -11,8 +11,10 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/OperatorPrecedence.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
+#include <cstdint>
 #include <string>
 
 namespace clang {
@@ -31,6 +33,13 @@ bool needsParens(const clang::Expr *E, clang::prec::Level Parent);
 bool isPostfixSafe(const clang::Expr *E);
 /// \p Text in parentheses when \p Parenthesise.
 std::string parenIf(bool Parenthesise, llvm::StringRef Text);
+/// The sum `t1 + t2 + K` of \p Terms and \p Constant, with terms that are
+/// integer literals folded into the constant (`4 * i + 5`, not
+/// `4 * i + 4 + 1`); a negative constant is subtracted, a zero one dropped.
+std::string sumText(llvm::ArrayRef<std::string> Terms, int64_t Constant);
+/// A stem for names made from \p E: the variable or member it names, through
+/// subscripts (`M[r]` gives "M"); \p Fallback otherwise.
+std::string nameStem(const clang::Expr *E, llvm::StringRef Fallback);
 
 /// Names that cannot collide with anything visible anywhere in the
 /// translation unit: a name the lexer never saw is no parameter, local,

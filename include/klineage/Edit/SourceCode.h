@@ -10,12 +10,15 @@
 #ifndef KLINEAGE_EDIT_SOURCECODE_H
 #define KLINEAGE_EDIT_SOURCECODE_H
 
+#include "klineage/Edit/TextEdit.h"
 #include "klineage/Frontend/SourcePositions.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceLocation.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace clang {
 class Expr;
@@ -24,18 +27,48 @@ class Stmt;
 
 namespace klineage {
 
-/// The main-file char range of the token range \p R, or an invalid range when
-/// it is not plain main-file text (it starts or ends in a macro body, or lies
-/// in another file). Text spelled in one macro argument is plain.
-clang::CharSourceRange mainFileRange(const clang::ASTContext &Ctx, clang::SourceRange R);
+/// Why the text at \p Loc cannot be edited, or nullopt when it can. Editable
+/// text is plain text of the user's code, the main file or a user header
+/// (Frontend's SourceOrigin): not produced by a macro expansion (a macro
+/// argument's spelling is a file location: callers that accept it pass it),
+/// not in a system header (system include directories, `-isystem`, the CUDA
+/// and clang headers), not in the front end's prelude, not in a buffer
+/// without a file. The reason reads after "cannot edit it: ". Which user
+/// files one run may change (a header filter, the main file only) is the
+/// engine's policy, not this query's.
+std::optional<std::string> whyNotEditable(const clang::SourceManager &SM, clang::SourceLocation Loc);
+inline bool isEditable(const clang::SourceManager &SM, clang::SourceLocation Loc) {
+  return !whyNotEditable(SM, Loc);
+}
+/// The path TextEdit::File names the file holding the file location \p Loc
+/// by: absolute (against the compile command's directory), dots removed.
+std::string editFilePath(const clang::SourceManager &SM, clang::SourceLocation Loc);
+/// \p Path (absolute, as editFilePath gives it) as seen from the absolute
+/// directory \p Dir: `kern.cuh`, `sub/kern.cuh`, `../include/kern.cuh`.
+std::string relativePath(llvm::StringRef Path, llvm::StringRef Dir);
 
-/// The main-file text of \p Range (token range), or nullopt if it is not
-/// plain main-file text (see mainFileRange).
+/// The char range of the token range \p R in one editable file, or an
+/// invalid range when it is not plain editable text (it starts or ends in a
+/// macro body, spans two files, or lies in a file that is not editable).
+/// Text spelled in one macro argument is plain.
+clang::CharSourceRange editableRange(const clang::ASTContext &Ctx, clang::SourceRange R);
+
+/// The text of \p Range (token range), or nullopt if it is not plain
+/// editable text (see editableRange).
 std::optional<std::string> sourceText(const clang::ASTContext &Ctx, clang::SourceRange Range);
 /// Same, for a node (nullopt for null).
 std::optional<std::string> sourceText(const clang::ASTContext &Ctx, const clang::Stmt *S);
-/// The main-file text that covers \p S, a whole macro use included; for
-/// reading only (nullopt outside the main file).
+/// True if \p S is written directly in one editable file (editableRange):
+/// neither end lies in a macro expansion, not even in a macro argument
+/// (stricter than editableRange).
+bool isUnexpandedText(const clang::ASTContext &Ctx, const clang::Stmt *S);
+/// The char range of the user's code (main file or a user header) that
+/// covers \p S: its own text, or the whole macro use whose expansion is
+/// exactly \p S (`FETCH(p[i])` for the expression it expands to). Invalid
+/// when there is none.
+clang::CharSourceRange writtenRange(const clang::ASTContext &Ctx, const clang::Stmt *S);
+/// The text of writtenRange; for reading only (nullopt outside the main
+/// file and user headers).
 std::optional<std::string> writtenText(const clang::ASTContext &Ctx, const clang::Stmt *S);
 /// Text of \p S for messages: its source text, else an Expr pretty-printed,
 /// else \p Fallback.
@@ -61,6 +94,22 @@ llvm::StringRef lineContaining(const clang::SourceManager &SM, clang::SourceLoca
                                unsigned &Start, unsigned &End);
 /// The whitespace that starts the line holding \p Loc.
 std::string lineIndent(const clang::ASTContext &Ctx, clang::SourceLocation Loc);
+
+/// The file a node is written in (its expansion location's file): what the
+/// offsets below are counted in.
+clang::FileID fileOf(const clang::ASTContext &Ctx, const clang::Stmt *S);
+/// The location at byte \p Offset of \p File.
+clang::SourceLocation fileLoc(const clang::ASTContext &Ctx, clang::FileID File, unsigned Offset);
+/// The offset in \p File just past the ';' that follows \p Offset after
+/// blanks (where an expression statement ending at \p Offset ends), or
+/// nullopt when something else follows.
+std::optional<unsigned> offsetPastSemicolon(const clang::ASTContext &Ctx, clang::FileID File,
+                                            unsigned Offset);
+/// The text of [\p Begin, \p End) of \p File with \p Edits (those of that
+/// file, or naming none) applied: the text a range will have once edits inside it are made
+/// (edits not inside it are ignored). nullopt when two edits overlap.
+std::optional<std::string> textWithEdits(const clang::ASTContext &Ctx, clang::FileID File,
+                                         unsigned Begin, unsigned End, std::vector<TextEdit> Edits);
 
 } // namespace klineage
 

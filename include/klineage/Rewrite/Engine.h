@@ -16,6 +16,8 @@
 #define KLINEAGE_REWRITE_ENGINE_H
 
 #include "klineage/Rewrite/RewritePair.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,6 +35,7 @@ enum DiagId : unsigned {
   DiagNoCuda = 4,
   DiagWriteFailed = 5,
   DiagBadAssumption = 6,
+  DiagMultiFileOutput = 8,
   DiagSourceNotRewritable = 100,
   DiagInstantiationsDisagree = 101,
   DiagConflictingEdits = 102,
@@ -41,29 +44,48 @@ enum DiagId : unsigned {
   DiagFailedAfterChange = 200,
 };
 
+/// Which of the user's files a run lists sites in and may edit. The main file
+/// always; a user header (Frontend's SourceOrigin: not a system header, not
+/// the prelude) when its name, as the compiler found it, matches
+/// HeaderFilter (an llvm::Regex; empty: no header), unless MainFileOnly.
+/// Like clang-tidy's --header-filter, whose default is also every header.
+struct SiteScope {
+  bool MainFileOnly = false;
+  std::string HeaderFilter = ".*";
+};
+
 /// Runs \p R's analysis for \p D; returns one merged site per location, in
-/// source order, numbered from 1, each with its stable identity (Kind,
-/// AnchorText, Ordinal).
+/// source order (the main file's sites first, then each header's, in the
+/// order the headers are entered), numbered from 1, each with its stable
+/// identity (Header, Kind, AnchorText, Ordinal). Sites anchored in files
+/// \p Scope leaves out are dropped; a site whose edits reach such a file, or
+/// a header included more than once, fails source-rewritable.
 std::vector<Site> findSites(const RewritePair &R, Direction D, clang::ASTContext &Ctx,
-                            const Assumptions &Assume, const RewriteOptions &Options);
+                            const Assumptions &Assume, const RewriteOptions &Options,
+                            const SiteScope &Scope = {});
 
 /// The diagnostic id for a blocking precondition of \p R.
 unsigned diagIdFor(const RewritePair &R, llvm::StringRef Precondition);
 
 struct ApplyResult {
   enum Kind { Applied, NotApplicable, NoMatch, FailedAfterChange } Outcome = NoMatch;
-  std::string Text;                   ///< the rewritten file (Applied only)
+  /// The new text of every changed file, by TextEdit::File (Applied only).
+  std::map<std::string, std::string> Texts;
   std::vector<const Site *> AppliedSites;
   std::vector<const Site *> RefusedSites;
   std::string Failure;                ///< FailedAfterChange: what went wrong
 };
 llvm::StringRef outcomeName(ApplyResult::Kind K);
 
+/// The original text of the file a TextEdit names, or nullopt for a file
+/// the caller does not know.
+using OriginalText = llvm::function_ref<std::optional<llvm::StringRef>(llvm::StringRef File)>;
+
 /// Applies every applicable site among \p Sites (or only the sites whose ids
-/// are in \p Only, when it is not empty) to \p Original. Sites whose edits
-/// overlap an earlier applied site are refused with "no-conflicting-edits".
-/// Does not re-parse; Session::apply does.
-ApplyResult applySites(llvm::StringRef Original, std::vector<Site> &Sites,
+/// are in \p Only, when it is not empty) to the files \p Original gives.
+/// Sites whose edits overlap an earlier applied site are refused with
+/// "no-conflicting-edits". Does not re-parse; Session::apply does.
+ApplyResult applySites(OriginalText Original, std::vector<Site> &Sites,
                        llvm::ArrayRef<unsigned> Only, bool AllowUnknown);
 
 } // namespace klineage

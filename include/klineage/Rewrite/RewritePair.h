@@ -71,12 +71,21 @@ struct PreconditionResult {
 
 class AnalysisContext;
 
+/// What a pair's analysis made of a site when one AST node does not say it
+/// all (a group of accesses, the form of a replacement): the pair derives its
+/// own type from it, and only the pair's precondition functions read it.
+struct SiteSubject {
+  virtual ~SiteSubject();
+};
+
 /// What a precondition function is asked: the analysis context, the
-/// function the site is in, and the AST node the precondition is about.
+/// function the site is in, the AST node the precondition is about, and the
+/// pair's subject of the site (may be null).
 struct PreconditionQuery {
   const AnalysisContext &AC;
   const clang::FunctionDecl *Function = nullptr;
   clang::DynTypedNode Node;
+  const SiteSubject *Subject = nullptr;
 };
 /// A precondition as a function: returns holds/fails/unknown and fills the
 /// reason, the --assume fact and the evidence of \p R. Side-effect free.
@@ -117,12 +126,14 @@ llvm::Error validateOptionValue(const OptionSpec &O, llvm::StringRef Value);
 struct Site {
   std::string Rewrite;
   Direction Dir = Direction::Forward;
-  unsigned Offset = 0;       ///< anchor in the main file (identity of the site).
+  unsigned Offset = 0;       ///< the anchor's offset in its file (File).
   /// The anchor's exact source location (raw encoding). Template
   /// instantiations of one statement share it; two statements expanded from
   /// one macro use share Offset but not this, so they are not merged.
   unsigned AnchorLoc = 0;
   unsigned Line = 0, Column = 0;
+  /// The file the anchor is written in (the main file or a user header), as
+  /// the compiler names it; what diagnostics print.
   std::string File;
   std::string Function;      ///< enclosing function (qualified name).
   std::string Summary;       ///< what applying it does, one line.
@@ -151,11 +162,17 @@ struct Site {
   /// the sites of one parse (it checks that every instantiation of a
   /// template has the site); cleared before findSites returns.
   const clang::FunctionDecl *FoundIn = nullptr;
-  /// Stable identity across unrelated edits (Session.h, SiteDescriptor):
-  /// what kind of change (the summary's first word), the anchor line's text
-  /// from the anchor on, and the ordinal among sites of the same function
-  /// with the same kind and anchor text. Set by the engine.
-  std::string Kind, AnchorText;
+  /// What kind of site this is, chosen by the pair when it adds the site
+  /// (addSite): a kebab-case noun that does not depend on the verdict or
+  /// the summary's wording ("load-group", "loop", "pointer-param"), listed
+  /// in the pair's docs page. Part of the site descriptor.
+  std::string Kind;
+  /// The rest of the stable identity across unrelated edits (Session.h,
+  /// SiteDescriptor): the header the site is in (its path from the main
+  /// file's directory; empty in the main file), the anchor line's text from
+  /// the anchor on, and the ordinal among sites of the same file and
+  /// function with the same kind and anchor text. Set by the engine.
+  std::string Header, AnchorText;
   unsigned Ordinal = 1;
 };
 
@@ -174,10 +191,12 @@ public:
   const Assumptions &assumptions() const { return Assume; }
   std::optional<std::string> option(llvm::StringRef Key) const;
 
-  /// Starts a site anchored at \p Loc inside \p Fn (may be null). Sites whose
-  /// anchor is not in the main file are dropped by the engine.
+  /// Starts a site of kind \p Kind (Site::Kind) anchored at \p Loc inside
+  /// \p Fn (may be null). Sites whose anchor is not in the user's code (the
+  /// main file, a user header) are dropped by the engine, and so are those
+  /// in headers the run's SiteScope leaves out.
   Site &addSite(llvm::StringRef Rewrite, Direction Dir, clang::SourceLocation Loc,
-                const clang::FunctionDecl *Fn);
+                const clang::FunctionDecl *Fn, llvm::StringRef Kind);
   std::vector<Site> takeSites() { return std::move(Sites); }
 
 private:
@@ -199,8 +218,9 @@ public:
   /// The options the pair reads (AnalysisContext::option), with types,
   /// defaults and ranges.
   virtual llvm::ArrayRef<OptionSpec> options() const { return {}; }
-  /// canApply for every match of direction \p D in the main file: adds one
-  /// Site per match to \p Ctx. Must not modify the AST or any file.
+  /// canApply for every match of direction \p D in the user's code (the
+  /// traversal scope: main file and user headers): adds one Site per match
+  /// to \p Ctx. Must not modify the AST or any file.
   virtual void findSites(Direction D, AnalysisContext &Ctx) const = 0;
 
   const PreconditionSpec *findPrecondition(llvm::StringRef Name) const;

@@ -2,8 +2,9 @@
 //
 // Part of KLineage. The one orchestration every client calls (the
 // klineage-rewrite driver, the lineage walker, the optimizer): open a .cu
-// file, list a rewrite's sites, apply a selection of them, verify the result
-// by re-parsing it, and write it atomically.
+// file, list a rewrite's sites (in the main file and the user headers it
+// includes), apply a selection of them, verify the result by re-parsing it
+// with every changed file, and write the changed files atomically.
 //
 // Per-site isolation: when the combined result of several sites does not
 // verify, the sites are re-applied one at a time, in order, each on top of
@@ -26,15 +27,17 @@ namespace klineage {
 
 /// A site's identity that survives unrelated edits of the file (unlike its
 /// number or offset): the function it is in, the rewrite and direction, the
-/// kind of change, the anchor line's text, and the ordinal among sites of
-/// that function with the same kind and anchor text. Written as
-/// `rewrite|direction|function|kind|ordinal|anchor` ('|' and '\' escaped
-/// with '\').
+/// kind of change, the anchor line's text, the ordinal among sites of that
+/// function with the same kind and anchor text, and for a site in a header
+/// the header's path from the main file's directory. Written as
+/// `rewrite|direction|function|kind|ordinal|anchor`, with `|header` appended
+/// for a header's site ('|' and '\' escaped with '\').
 struct SiteDescriptor {
   std::string Rewrite;
   Direction Dir = Direction::Forward;
   std::string Function, Kind, AnchorText;
   unsigned Ordinal = 1;
+  std::string Header; ///< empty: the main file
 
   static SiteDescriptor of(const Site &S);
   std::string str() const;
@@ -48,6 +51,7 @@ struct SessionOptions {
   Assumptions Assume;
   RewriteOptions Options;
   bool Verify = true; ///< re-parse results (false: --no-verify)
+  SiteScope Scope;    ///< which user headers are listed and edited
 };
 
 /// Which sites to apply: by number, by descriptor, or (both empty) every
@@ -63,7 +67,11 @@ struct SessionResult {
   /// refused; NoMatch: nothing selected; FailedAfterChange: edits were made
   /// but none verified.
   ApplyResult::Kind Outcome = ApplyResult::NoMatch;
-  std::string Text; ///< the verified result (Applied only)
+  /// The verified result (Applied only): the main file's text (changed or
+  /// not), and the new text of every changed header by absolute path
+  /// (TextEdit::File).
+  std::string Text;
+  std::map<std::string, std::string> Headers;
   std::vector<const Site *> Applied, Refused;
   struct Failure {
     const Site *S = nullptr; ///< null: the whole run (edits inconsistent)
@@ -85,6 +93,8 @@ public:
   /// stderr. Drops sites found in an earlier file.
   llvm::Error open(llvm::StringRef Path, std::optional<llvm::StringRef> Content = std::nullopt);
   llvm::StringRef path() const { return File->Path; }
+  /// The main file's absolute path, as TextEdit::File names it.
+  llvm::StringRef mainFile() const { return MainPath; }
   llvm::StringRef text() const { return Original; }
   const SessionOptions &options() const { return Opts; }
   /// The opened file's AST (for listings beside the rewrites: launches).
@@ -100,18 +110,30 @@ public:
   /// back to one site at a time if the combined result does not verify.
   llvm::Expected<SessionResult> apply(const RewritePair &R, Direction D, const Selection &Sel);
 
-  /// Writes \p Text to \p Path atomically (temporary file + rename). Refuses
-  /// the opened file itself unless \p InPlace.
-  llvm::Error write(llvm::StringRef Path, llvm::StringRef Text, bool InPlace = false) const;
+  /// One file to write: where, and what.
+  struct Output {
+    std::string Path, Text;
+  };
+  /// Writes every file of \p Files, all or none: each goes to a temporary
+  /// file next to its target first, and only when all are written are they
+  /// renamed over their targets. Refuses to overwrite a file of the parse
+  /// (the main file, a header) unless \p InPlace.
+  llvm::Error write(llvm::ArrayRef<Output> Files, bool InPlace = false) const;
+  llvm::Error write(llvm::StringRef Path, llvm::StringRef Text, bool InPlace = false) const {
+    return write(Output{Path.str(), Text.str()}, InPlace);
+  }
 
 private:
-  /// Re-parses \p Text as the opened file; on failure, the first error.
-  std::optional<std::string> verify(llvm::StringRef Text) const;
+  /// The original text of an edited file (TextEdit::File) in this parse.
+  std::optional<llvm::StringRef> originalText(llvm::StringRef Path) const;
+  /// Re-parses the opened file with \p Texts (changed files by path) in
+  /// place of their originals; on failure, the first error.
+  std::optional<std::string> verify(const std::map<std::string, std::string> &Texts) const;
 
   const clang::tooling::CompilationDatabase &DB;
   SessionOptions Opts;
   std::unique_ptr<ParsedFile> File;
-  std::string Original;
+  std::string Original, MainPath;
   std::map<std::pair<const RewritePair *, Direction>, std::vector<Site>> Found;
 };
 

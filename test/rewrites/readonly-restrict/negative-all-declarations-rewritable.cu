@@ -1,11 +1,12 @@
-// RUN: %check-rewrite %s %t --rewrite=readonly-restrict --direction=forward --expect-exit=2
-// The kernel is also declared in a header that this rewrite does not edit.
-// Changing only the definition's `float *in` to `const float *__restrict__ in`
-// would make the definition a different function (an overload): the header's
-// `blur(float *, ...)` would then have no definition, and every other file
-// that includes the header and launches it would fail to link. Edit the
-// header by hand first.
-#include "Inputs/kernels.h"
+// RUN: %check-rewrite %s %t --rewrite=readonly-restrict --direction=forward --expect-exit=2 -- --extra-arg=-isystem%S/Inputs
+// The kernel is also declared in a system header (found through -isystem),
+// which no rewrite edits (a user header would be edited with the definition,
+// test/tool/headers-apply.test). Changing only the definition's `float *in`
+// to `const float *__restrict__ in` would make the definition a different
+// function (an overload): the header's `blur(float *, ...)` would then have no
+// definition, and every other file that includes the header and launches it
+// would fail to link. Edit the header by hand first.
+#include <kernels.h>
 
 __global__ void blur(float *in, float *__restrict__ out, int n) {
   // CHECK-MESSAGES: :[[@LINE-1]]:29: error: cannot apply 'readonly-restrict' (forward) at site 1: precondition 'all-declarations-rewritable' fails: 'blur' is also declared in {{.*}}kernels.h:3, which this rewrite does not edit{{.*}} [KL1304]
