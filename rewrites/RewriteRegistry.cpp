@@ -16,6 +16,7 @@ static const Factory Table[] = {
     &createReadonlyRestrict,
     &createAtomicAggregate,
     &createThreadCoarsen,
+    &createPrivatizeShared,
 };
 
 const std::vector<std::unique_ptr<RewritePair>> &allRewrites() {

@@ -19,6 +19,7 @@ std::unique_ptr<RewritePair> createLoopUnroll();
 std::unique_ptr<RewritePair> createReadonlyRestrict();
 std::unique_ptr<RewritePair> createAtomicAggregate();
 std::unique_ptr<RewritePair> createThreadCoarsen();
+std::unique_ptr<RewritePair> createPrivatizeShared();
 
 } // namespace klineage
 

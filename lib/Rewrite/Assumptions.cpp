@@ -74,8 +74,8 @@ Expected<Assumptions> Assumptions::parse(ArrayRef<std::string> Specs) {
           return badFact(Item, "expected noalias or noalias:NAME");
         if (Parts.size() == 2)
           SetName(Parts[1]);
-      } else if (Kind == "aligned" || Kind == "multiple") {
-        F.K = Kind == "aligned" ? Fact::Aligned : Fact::Multiple;
+      } else if (Kind == "aligned" || Kind == "multiple" || Kind == "bins") {
+        F.K = Kind == "aligned" ? Fact::Aligned : Kind == "bins" ? Fact::Bins : Fact::Multiple;
         if (Parts.size() != 3 || Parts[1].empty())
           return badFact(Item, "expected " + Kind + ":NAME:N");
         SetName(Parts[1]);
@@ -107,7 +107,8 @@ Expected<Assumptions> Assumptions::parse(ArrayRef<std::string> Specs) {
         F.Dims.push_back(Dim);
       } else {
         return badFact(Item, "unknown kind '" + Kind +
-                                 "' (expected aligned, noalias, multiple, max, block, grid, grid-edit-external, reassociate or all)");
+                                 "' (expected aligned, noalias, multiple, max, block, grid, bins, "
+                                 "grid-edit-external, reassociate or all)");
       }
       A.Facts.push_back(std::move(F));
       if (A.Facts.back().K == Fact::Block || A.Facts.back().K == Fact::Grid) {
@@ -164,6 +165,14 @@ bool Assumptions::gridEditExternal(StringRef Kernel) const {
   return false;
 }
 
+std::optional<unsigned> Assumptions::bins(StringRef Function, StringRef Name) const {
+  std::optional<unsigned> Fewest;
+  for (const Fact &F : Facts)
+    if (F.K == Fact::Bins && matches(F, Function, Name))
+      Fewest = std::min(Fewest.value_or(F.Value), F.Value);
+  return Fewest;
+}
+
 std::optional<std::array<uint64_t, 3>> Assumptions::shape(Fact::Kind K, StringRef Kernel) const {
   std::optional<std::array<uint64_t, 3>> Any, Named;
   for (const Fact &F : Facts) {
@@ -195,6 +204,7 @@ std::vector<std::string> Assumptions::describe() const {
     case Fact::GridEditExternal:
       Out.push_back("grid-edit-external" + (F.Function.empty() ? "" : ":" + F.Function));
       break;
+    case Fact::Bins: Out.push_back("bins:" + Name + ":" + std::to_string(F.Value)); break;
     case Fact::NoAlias: Out.push_back(Name.empty() ? "noalias" : "noalias:" + Name); break;
     case Fact::Block:
     case Fact::Grid:

@@ -102,3 +102,21 @@ TEST(Assumptions, MaxAndGridEditExternal) {
       llvm::consumeError(B.takeError());
   }
 }
+
+TEST(Assumptions, BinsAndReassociate) {
+  auto A = Assumptions::parse({"bins:hist:256,bins:k2.h:64", "reassociate"});
+  ASSERT_TRUE(static_cast<bool>(A)) << llvm::toString(A.takeError());
+  EXPECT_EQ(A->bins("k", "hist"), 256u);
+  EXPECT_EQ(A->bins("k2", "h"), 64u);
+  EXPECT_EQ(A->bins("k", "h"), std::nullopt) << "qualified facts bind to their function only";
+  EXPECT_TRUE(A->reassociate());
+  EXPECT_FALSE(A->all());
+  std::vector<std::string> Expected = {"bins:hist:256", "bins:k2.h:64", "reassociate"};
+  EXPECT_EQ(A->describe(), Expected);
+  for (const char *Bad : {"bins:hist", "bins:hist:0", "bins::8", "reassociate:x"}) {
+    auto B = Assumptions::parse({Bad});
+    EXPECT_FALSE(static_cast<bool>(B)) << Bad;
+    if (!B)
+      llvm::consumeError(B.takeError());
+  }
+}

@@ -25,11 +25,20 @@ std::string applyEdits(ASTContext &Ctx, EditBuilder &B) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::string Text = SM.getBufferData(SM.getMainFileID()).str();
   std::vector<TextEdit> Edits = B.takeEdits();
-  std::stable_sort(Edits.begin(), Edits.end(),
-                   [](const TextEdit &A, const TextEdit &B) { return A.Offset > B.Offset; });
-  for (const TextEdit &E : Edits)
-    Text.replace(E.Offset, E.Length, E.Text);
-  return Text;
+  // The engine's order (applySites): by offset; at one offset insertions
+  // first, each group in the order made.
+  std::stable_sort(Edits.begin(), Edits.end(), [](const TextEdit &A, const TextEdit &B) {
+    if (A.Offset != B.Offset)
+      return A.Offset < B.Offset;
+    return A.Length == 0 && B.Length != 0;
+  });
+  std::string Out;
+  unsigned Pos = 0;
+  for (const TextEdit &E : Edits) {
+    Out += Text.substr(Pos, E.Offset - Pos) + E.Text;
+    Pos = E.Offset + E.Length;
+  }
+  return Out + Text.substr(Pos);
 }
 
 struct Parsed {
@@ -219,6 +228,38 @@ TEST(EditOps, WrapReindentsTheStatement) {
   B.wrap(Loop, "if (n > 0)").wrap(Store, "");
   EXPECT_EQ(P.apply(B), "void f(int *x, int n) {\n  if (n > 0) {\n    for (int i = 0; i < n; ++i) {\n"
                         "      x[i] = 0;\n    }\n  }\n  {\n    x[0] = 1;\n  }\n}\n");
+}
+
+TEST(EditOps, WrapLinesKeepsInnerEditsValid) {
+  Parsed P("void f(int *x, int n) {\n  int i = n;\n  if (i >= n) return;\n  x[i] = 1;\n\n"
+           "  if (i > 4) {\n    x[0] = i;\n  }\n}\n");
+  const auto *Guard = P.first<IfStmt>(ifStmt(hasThen(returnStmt())));
+  const auto *Store = P.first<BinaryOperator>(binaryOperator(hasRHS(integerLiteral(equals(1)))));
+  const auto *Last = P.first<IfStmt>(ifStmt(hasCondition(binaryOperator(hasOperatorName(">")))));
+  const auto *Inner = P.first<BinaryOperator>(binaryOperator(hasLHS(arraySubscriptExpr(
+      hasIndex(integerLiteral(equals(0)))))));
+  EditBuilder B(P.ctx());
+  B.removeLines(Guard)
+      .wrapLines(Store, Last, "if (i < n)")
+      .replace(Inner->getRHS(), "i + 1")
+      .appendAfter(Last, "\n  x[1] = 2;");
+  EXPECT_EQ(P.apply(B), "void f(int *x, int n) {\n  int i = n;\n  if (i < n) {\n    x[i] = 1;\n\n"
+                        "    if (i > 4) {\n      x[0] = i + 1;\n    }\n  }\n  x[1] = 2;\n}\n");
+}
+
+TEST(EditOps, GuardInPlace) {
+  Parsed P("void f(int *x, int n) {\n  if (n < 0) return;\n  x[0] = 1;\n  if (n > 8)\n    return;\n"
+           "  x[1] = 2;\n}\n");
+  const auto *First = P.first<IfStmt>(ifStmt(hasCondition(binaryOperator(hasOperatorName("<")))));
+  const auto *Second = P.first<IfStmt>(ifStmt(hasCondition(binaryOperator(hasOperatorName(">")))));
+  const auto *S0 = P.first<BinaryOperator>(binaryOperator(hasRHS(integerLiteral(equals(1)))));
+  const auto *S1 = P.first<BinaryOperator>(binaryOperator(hasRHS(integerLiteral(equals(2)))));
+  EditBuilder B(P.ctx());
+  // Innermost first, so its brace comes first.
+  B.replaceStatement(Second, "if (n <= 8) {").indentLines(S1, S1).appendAfter(S1, "\n    }");
+  B.replaceStatement(First, "if (n >= 0) {").indentLines(S0, S1).appendAfter(S1, "\n  }");
+  EXPECT_EQ(P.apply(B), "void f(int *x, int n) {\n  if (n >= 0) {\n    x[0] = 1;\n    if (n <= 8) {\n"
+                        "      x[1] = 2;\n    }\n  }\n}\n");
 }
 
 TEST(EditOps, SplitLine) {

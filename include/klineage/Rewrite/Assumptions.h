@@ -19,6 +19,7 @@
 //                        omitted) are adjusted outside this file: a rewrite
 //                        that changes the launch shape may apply without
 //                        finding or editing them
+//   bins:NAME:N          every index into array NAME lies in [0, N)
 //   all                  every unknown precondition is asserted (use with care)
 //
 // NAME is a parameter/variable name, optionally qualified by its function:
@@ -60,6 +61,9 @@ public:
   /// the kernel wins over one for every kernel.
   std::optional<std::array<uint64_t, 3>> block(llvm::StringRef Kernel) const;
   std::optional<std::array<uint64_t, 3>> grid(llvm::StringRef Kernel) const;
+  /// The asserted element count of array \p Name in \p Function: every
+  /// index into it lies in [0, N).
+  std::optional<unsigned> bins(llvm::StringRef Function, llvm::StringRef Name) const;
   /// True if floating-point reductions may be reassociated (--assume=reassociate,
   /// or --assume=all).
   bool reassociate() const { return Reassociate || AssumeAll; }
@@ -70,7 +74,7 @@ public:
 
 private:
   struct Fact {
-    enum Kind { Aligned, NoAlias, Multiple, Max, Block, Grid, GridEditExternal } K;
+    enum Kind { Aligned, NoAlias, Multiple, Max, Block, Grid, GridEditExternal, Bins } K;
     std::string Function; ///< empty: any function (Block, Grid, GridEditExternal: the kernel)
     std::string Name;     ///< empty (NoAlias only): every pointer
     unsigned Value = 0;
