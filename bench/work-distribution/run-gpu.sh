@@ -7,6 +7,11 @@
 # naive kernel in one invocation (compiled, checked, profiled interleaved), so
 # every ratio compares two kernels measured in the same run.
 #
+# Reverse steps on the bundled experts live under
+# <pair>/experts/<workload>/<stem>.reverse.cu: each is gated against
+# workloads/<workload>/<stem>.cu with that workload's manifest, so the ratio is
+# the slowdown the reverse step costs.
+#
 #   scripts/gpu-run.sh is the entry point on the GPU machine; from the repo root:
 #   bench/work-distribution/run-gpu.sh OUTDIR [PAIR-REGEX]
 set -uo pipefail
@@ -21,6 +26,16 @@ for y in bench/work-distribution/*/*/*.yaml; do
   for v in "$d/$stem".*.cu; do [ -f "$v" ] && echo "$v $y"; done
 done | grep -E "work-distribution/($filter)/" |
   xargs -P 16 -L 1 sh -c 'klineage gate "$0" --workload "$1" --stages compile >/dev/null 2>&1'
+# <pair>/experts/<workload>/<stem>.reverse.cu -> "expert variant manifest"
+experts() {
+  for v in bench/work-distribution/*/experts/*/*.reverse.cu; do
+    [ -f "$v" ] || continue
+    w=$(basename "$(dirname "$v")"); stem=$(basename "$v" .reverse.cu)
+    pair=$(basename "$(dirname "$(dirname "$(dirname "$v")")")")
+    echo "$pair" | grep -qE "^($filter)\$" || continue
+    echo "workloads/$w/$stem.cu $v $(ls workloads/"$w"/*.yaml | head -n 1)"
+  done
+}
 for y in bench/work-distribution/*/*/*.yaml; do
   d=$(dirname "$y"); stem=$(basename "$y" .yaml)
   pair=$(basename "$(dirname "$d")")
@@ -34,4 +49,12 @@ for y in bench/work-distribution/*/*/*.yaml; do
       --json "$out/$tag.json" >"$out/$tag.log" 2>&1
     echo "exit $?"; tail -n 12 "$out/$tag.log"
   done
+done
+experts | while read -r expert v y; do
+  pair=$(echo "$v" | cut -d/ -f3); w=$(basename "$(dirname "$v")"); stem=$(basename "$v" .reverse.cu)
+  tag="$pair--expert-$w-$stem--reverse"
+  echo "== $tag"
+  timeout 300 klineage gate "$expert" "$v" --workload "$y" --repeat 2 \
+    --json "$out/$tag.json" >"$out/$tag.log" 2>&1 </dev/null
+  echo "exit $?"; tail -n 12 "$out/$tag.log"
 done

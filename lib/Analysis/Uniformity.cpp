@@ -10,7 +10,9 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include <algorithm>
 
 using namespace clang;
 
@@ -62,10 +64,20 @@ Uniformity::Uniformity(ASTContext &Ctx, const FunctionDecl *FD, std::optional<Di
   }
   // Optimistic start (every variable grid-uniform), lowered to a fixed point:
   // divergence only spreads from its sources.
-  for (const ParmVarDecl *P : FD->parameters())
+  for (const ParmVarDecl *P : FD->parameters()) {
     Vars[P] = {};
-  for (const auto &[VD, S] : DeclScope)
+    SolveOrder.push_back(P);
+  }
+  std::vector<const VarDecl *> Locals;
+  for (const auto &[VD, S] : DeclScope) {
     Vars[VD] = {};
+    Locals.push_back(VD);
+  }
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::sort(Locals.begin(), Locals.end(), [&](const VarDecl *A, const VarDecl *B) {
+    return SM.isBeforeInTranslationUnit(A->getLocation(), B->getLocation());
+  });
+  SolveOrder.insert(SolveOrder.end(), Locals.begin(), Locals.end());
   solve();
 }
 
@@ -77,7 +89,8 @@ const Stmt *Uniformity::parent(const Stmt *S) const {
 void Uniformity::solve() {
   for (bool Changed = true; Changed;) {
     Changed = false;
-    for (auto &[V, Old] : Vars) {
+    for (const VarDecl *V : SolveOrder) {
+      UniformityAnswer &Old = Vars[V];
       UniformityAnswer New;
       if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
         if (!cuda::isKernel(FD))

@@ -39,6 +39,7 @@
 #include "klineage/Cuda/Matchers.h"
 #include "klineage/Cuda/MemorySpace.h"
 #include "klineage/Edit/SourceBuilders.h"
+#include "klineage/Edit/SourceCode.h"
 #include "klineage/Rewrite/SiteEdits.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
@@ -279,7 +280,8 @@ std::optional<std::string> constantText(const ASTContext &Ctx, const FunctionDec
     return std::nullopt;
   CharSourceRange CR = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(E->getSourceRange()),
                                                 SM, Ctx.getLangOpts());
-  if (CR.isInvalid() || !SM.isInMainFile(CR.getBegin()))
+  // Text the user wrote (the main file or a user header), not a system macro's.
+  if (CR.isInvalid() || !isEditable(SM, CR.getBegin()))
     return std::nullopt;
   std::string Text = Lexer::getSourceText(CR, SM, Ctx.getLangOpts()).str();
   if (Text.empty())
@@ -1156,12 +1158,17 @@ Status checkCopyInitialised(const PreconditionQuery &Q, PreconditionResult &R) {
     if (!Op)
       Op = cuda::aggregateOf(U->Atomic->Op);
   std::optional<cuda::ScalarType> T = cuda::scalarTypeOf(Ctx.getAsArrayType(Copy->getType())->getElementType());
+  if (!Op) {
+    // With no recognised update or merge there is no identity to compare.
+    R.Reason = "the fill value " + quoted(Ctx, P.FillValue) +
+               " cannot be checked: neither the updates' nor the merge's operator is recognised";
+    return Status::Unknown;
+  }
   Expr::EvalResult V;
-  if (!Op || !T || P.FillValue->isValueDependent() || !P.FillValue->EvaluateAsRValue(V, Ctx) ||
+  if (!T || P.FillValue->isValueDependent() || !P.FillValue->EvaluateAsRValue(V, Ctx) ||
       !cuda::isIdentityValue(*Op, *T, V.Val)) {
     R.Reason = "the fill value " + quoted(Ctx, P.FillValue) + " is not the identity of the " +
-               (Op ? std::string(cuda::reduceOpName(*Op)) : std::string("updates'")) +
-               ": the block's start value would count";
+               std::string(cuda::reduceOpName(*Op)) + ": the block's start value would count";
     R.Evidence.push_back(evidenceAt(Ctx, P.FillValue->getBeginLoc(), "fill", "filled here"));
     return Status::Fails;
   }

@@ -92,8 +92,9 @@ static cl::opt<std::string> ExportFixes("export-fixes",
 static cl::list<std::string> AssumeFacts(
     "assume",
     cl::desc("Assert a fact the AST cannot prove: aligned:NAME:BYTES, noalias[:NAME], "
-             "multiple:NAME:N, block:[KERNEL:]X[,Y,Z], grid:[KERNEL:]X[,Y,Z], all "
-             "(comma-separated or repeated)"),
+             "multiple:NAME:N, max:NAME:N, bins:NAME:N, block:[KERNEL:]X[,Y,Z], "
+             "grid:[KERNEL:]X[,Y,Z], grid-edit-external[:KERNEL], reassociate, all "
+             "(comma-separated or repeated; see docs/klineage-rewrite.md)"),
     cl::cat(Category));
 static cl::opt<std::string> ManifestFile(
     "manifest",

@@ -25,6 +25,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include <map>
+#include <vector>
 #include <optional>
 #include <string>
 
@@ -78,6 +79,10 @@ private:
   std::map<const clang::Stmt *, const clang::Stmt *> Parents;
   std::map<const clang::VarDecl *, const clang::Stmt *> DeclScope; ///< the statement declaring it
   std::map<const clang::VarDecl *, UniformityAnswer> Vars;         ///< locals and parameters
+  /// Vars in source order: the order solve() visits them, so the reason
+  /// reported for a variable does not depend on where its declaration
+  /// happens to be allocated (it differs with a precompiled preamble).
+  std::vector<const clang::VarDecl *> SolveOrder;
 };
 
 } // namespace analysis
