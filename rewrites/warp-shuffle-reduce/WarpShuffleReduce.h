@@ -1,0 +1,57 @@
+//===- WarpShuffleReduce.h - What the pair's two directions share -*- C++ -*-===//
+//
+// Part of KLineage. The precondition names and the checks both directions
+// of warp-shuffle-reduce use (the block shape, the exits before the
+// reduction, the operator), shared by WarpShuffleReduce.cpp (forward,
+// specs, registration) and Reverse.cpp.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KLINEAGE_REWRITES_WARPSHUFFLEREDUCE_H
+#define KLINEAGE_REWRITES_WARPSHUFFLEREDUCE_H
+
+#include "klineage/Analysis/LaunchFacts.h"
+#include "klineage/Analysis/Reductions.h"
+#include "klineage/Rewrite/RewritePair.h"
+#include <optional>
+
+namespace klineage {
+namespace warp_shuffle_reduce {
+
+inline constexpr char Name[] = "warp-shuffle-reduce";
+inline constexpr char OperatorRecognised[] = "operator-recognised";
+inline constexpr char ReassociationAllowed[] = "reassociation-allowed";
+inline constexpr char BlockMultipleOf32[] = "block-multiple-of-32";
+inline constexpr char TreeCoversBlock[] = "tree-covers-block";
+inline constexpr char NoLaneExits[] = "no-lane-exits";
+inline constexpr char ResultReadByHolders[] = "result-read-by-holders";
+inline constexpr char BlockPowerOfTwo[] = "block-power-of-two";
+inline constexpr char SharedMemoryFits[] = "shared-memory-fits";
+
+/// blockDim of \p Kernel's launches (LaunchFacts, --assume=block), when known.
+std::optional<analysis::Dim3> blockShape(const AnalysisContext &AC, const clang::FunctionDecl *Kernel);
+/// The `block:KERNEL:X` assumption that settles an unknown shape.
+std::string blockAssumable(const clang::FunctionDecl *FD);
+/// Every thread of the block reaches statement \p S of kernel \p FD: no
+/// return, goto, or loop exit before it, no thread-varying branch around it.
+Status everyThreadReaches(clang::ASTContext &Ctx, const clang::FunctionDecl *FD, const clang::Stmt *S,
+                          PreconditionResult &R);
+/// Whether a reduction with \p Op of \p T may change its grouping.
+Status reassociationVerdict(const AnalysisContext &AC, cuda::ReduceOp Op, cuda::ScalarType T,
+                            PreconditionResult &R);
+/// The statement block \p S is directly in, and its index there.
+const clang::CompoundStmt *parentBlock(clang::ASTContext &Ctx, const clang::Stmt *S, size_t &Index);
+
+// Reverse: one function per precondition; the node is the first statement
+// of the shuffle reduction.
+Status checkReverseReassociation(const PreconditionQuery &Q, PreconditionResult &R);
+Status checkBlockPowerOfTwo(const PreconditionQuery &Q, PreconditionResult &R);
+Status checkReverseNoLaneExits(const PreconditionQuery &Q, PreconditionResult &R);
+Status checkReverseResultReadByHolders(const PreconditionQuery &Q, PreconditionResult &R);
+Status checkSharedMemoryFits(const PreconditionQuery &Q, PreconditionResult &R);
+
+void findReverseSites(const RewritePair &Pair, AnalysisContext &AC, const clang::CompoundStmt &CS);
+
+} // namespace warp_shuffle_reduce
+} // namespace klineage
+
+#endif
