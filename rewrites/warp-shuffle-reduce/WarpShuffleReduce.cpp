@@ -399,12 +399,14 @@ static Status checkTreeCoversBlock(const PreconditionQuery &Q, PreconditionResul
   if ((N.RankDims <= 1 && (Shape->Y != 1 || Shape->Z != 1)) || (N.RankDims == 2 && Shape->Z != 1))
     return Fail("the tree's rank misses a dimension of the block");
   uint64_t X = Shape->X;
-  if (N.PowerOfTwoBlockX && (X & (X - 1)))
-    return Fail("a tree from blockDim.x / 2 drops values unless blockDim.x is a power of two");
+  // The threads the rank counts: x alone, or the whole block.
+  uint64_t Ranked = N.RankDims >= 2 ? Shape->count() : X;
+  if (N.PowerOfTwoBlockX && ((X & (X - 1)) || Ranked != X))
+    return Fail("a tree from blockDim.x / 2 drops values unless blockDim.x is a power of two and the whole block");
   if (N.MinBlockX && X < *N.MinBlockX)
     return Fail("the tree's written-out last steps read " + std::to_string(*N.MinBlockX) + " elements");
-  if (N.TreeBlockX && *N.TreeBlockX != X)
-    return Fail("the tree is written for " + std::to_string(*N.TreeBlockX) + " threads in x");
+  if (N.TreeBlockX && *N.TreeBlockX != Ranked)
+    return Fail("the tree is written for " + std::to_string(*N.TreeBlockX) + " threads");
   R.Reason = S + "the tree combines every thread once";
   return Status::Holds;
 }
@@ -564,9 +566,9 @@ void forwardAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
   const DeclRefExpr *Other = nullptr;
   auto Reads = resultReads(Ctx, P, Other);
   const IfStmt *Leader = leaderAfter(Ctx, P);
-  bool AllInLeader = Leader && !Req.Reentrant;
+  bool AllInLeader = Leader;
   for (const ArraySubscriptExpr *Rd : Reads)
-    AllInLeader &= within(Ctx, Leader, Rd);
+    AllInLeader = AllInLeader && within(Ctx, Leader, Rd);
   std::vector<std::string> Lines = Code.Lines;
   EditBuilder B(Ctx);
   if (!Reads.empty() && !AllInLeader) {
