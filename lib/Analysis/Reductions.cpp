@@ -1535,6 +1535,49 @@ std::optional<ReductionMatch> matchReduction(ASTContext &Ctx, ArrayRef<const Stm
   return M;
 }
 
+size_t scratchBefore(ArrayRef<const Stmt *> Body, size_t Begin, size_t ReadFrom, const ReductionMatch &Found,
+                     const FunctionFacts &Facts) {
+  auto UsedOutside = [&](const VarDecl *V, size_t From) {
+    std::function<bool(const Stmt *)> Uses = [&](const Stmt *S) {
+      if (!S)
+        return false;
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == V)
+        return true;
+      for (const Stmt *C : S->children())
+        if (Uses(C))
+          return true;
+      return false;
+    };
+    for (size_t I = ReadFrom; I < Body.size(); ++I)
+      if (Uses(Body[I]))
+        return true;
+    for (size_t I = 0; I < From; ++I)
+      if (Uses(Body[I]))
+        return true;
+    return false;
+  };
+  size_t At = Begin;
+  while (At > 0) {
+    const auto *DS = dyn_cast<DeclStmt>(Body[At - 1]);
+    if (!DS)
+      break;
+    bool Mine = true;
+    for (const Decl *D : DS->decls()) {
+      const auto *V = dyn_cast<VarDecl>(D);
+      const VarDecl *Own = Found.Contribution ? refVar(strip(Found.Contribution)) : nullptr;
+      Mine &= V && V != Found.Var && V != Found.ResultVar && V != Own && !UsedOutside(V, At - 1);
+      // A shared array, or a local computed from thread indices alone (a
+      // lane, a warp, a width, a mask): the thread's own work (a load, a
+      // call) is not the reduction's.
+      Mine &= V && (cuda::isShared(V) || (V->getInit() && isIndexArithmetic(V->getInit(), Facts)));
+    }
+    if (!Mine)
+      break;
+    --At;
+  }
+  return Begin - At;
+}
+
 std::optional<ReductionMatch> reductionBefore(ASTContext &Ctx, ArrayRef<const Stmt *> Body, size_t End,
                                               const Expr *Result, const FunctionFacts &Facts, std::string &Why) {
   std::optional<ReductionMatch> Found;
@@ -1559,45 +1602,10 @@ std::optional<ReductionMatch> reductionBefore(ASTContext &Ctx, ArrayRef<const St
   }
   // Declarations just before it that only the reduction uses (lanes,
   // warps, shared arrays) belong to it.
-  auto UsedOutside = [&](const VarDecl *V, size_t From) {
-    std::function<bool(const Stmt *)> Uses = [&](const Stmt *S) {
-      if (!S)
-        return false;
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == V)
-        return true;
-      for (const Stmt *C : S->children())
-        if (Uses(C))
-          return true;
-      return false;
-    };
-    // Uses after the reduction other than the statement reading it.
-    for (size_t I = End + 1; I < Body.size(); ++I)
-      if (Uses(Body[I]))
-        return true;
-    for (size_t I = 0; I < From; ++I)
-      if (Uses(Body[I]))
-        return true;
-    return false;
-  };
-  while (Begin > 0) {
-    const auto *DS = dyn_cast<DeclStmt>(Body[Begin - 1]);
-    if (!DS)
-      break;
-    bool Mine = true;
-    for (const Decl *D : DS->decls()) {
-      const auto *V = dyn_cast<VarDecl>(D);
-      const VarDecl *Own = Found->Contribution ? refVar(strip(Found->Contribution)) : nullptr;
-      Mine &= V && V != Found->Var && V != Found->ResultVar && V != Own && !UsedOutside(V, Begin - 1);
-      // A shared array, or a local computed from thread indices alone (a
-      // lane, a warp, a width, a mask): the thread's own work (a load, a
-      // call) is not the reduction's.
-      Mine &= V && (cuda::isShared(V) || (V->getInit() && isIndexArithmetic(V->getInit(), Facts)));
-    }
-    if (!Mine)
-      break;
-    --Begin;
-    Found->Stmts.insert(Found->Stmts.begin(), Body[Begin]);
-    for (const Decl *D : DS->decls())
+  size_t Claimed = scratchBefore(Body, Begin, End + 1, *Found, Facts);
+  for (size_t I = Begin; I-- > Begin - Claimed;) {
+    Found->Stmts.insert(Found->Stmts.begin(), Body[I]);
+    for (const Decl *D : cast<DeclStmt>(Body[I])->decls())
       Found->Scratch.push_back(cast<VarDecl>(D));
   }
   return Found;

@@ -290,6 +290,11 @@ void findReverseSites(const RewritePair &Pair, AnalysisContext &AC, const Compou
     B.replaceStatement(M->Stmts.front(), join(Lines, "\n" + Indent));
     for (size_t K = 1; K < M->Stmts.size(); ++K)
       B.removeStatement(M->Stmts[K]);
+    // The reduction's own declarations right before it (its lane, warp and
+    // partials) go with it.
+    size_t First = I + 1 - Count;
+    for (size_t K = First - analysis::scratchBefore(Body, First, I + 1, *M, Facts); K < First; ++K)
+      B.removeStatement(Body[K]);
     S.Facts["shared-bytes"] = std::to_string(Code.SharedBytes);
     commit(B, S);
   }

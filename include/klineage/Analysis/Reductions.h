@@ -138,6 +138,13 @@ std::optional<ReductionMatch> reductionBefore(clang::ASTContext &Ctx,
 std::optional<ReductionMatch> reductionAt(clang::ASTContext &Ctx, llvm::ArrayRef<const clang::Stmt *> Body,
                                           size_t Begin, const FunctionFacts &Facts, std::string &Why);
 
+/// How many declarations right before Body[Begin] belong to reduction
+/// \p Found (its shared arrays, lanes, warps, widths: declared from thread
+/// indices alone and used nowhere but in it), given that statements from
+/// Body[ReadFrom] on are not part of it.
+size_t scratchBefore(llvm::ArrayRef<const clang::Stmt *> Body, size_t Begin, size_t ReadFrom,
+                     const ReductionMatch &Found, const FunctionFacts &Facts);
+
 /// The value of integer expression \p E in a block of shape (\p X, \p Y,
 /// \p Z): constants, warpSize (32), blockDim, locals set once, + - * / % >>
 /// <<; nullopt for anything else.
