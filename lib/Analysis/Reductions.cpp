@@ -1094,6 +1094,21 @@ bool warpTail(ASTContext &Ctx, const Stmt *S, TreeWalk &W) {
   return tailSteps(Ctx, Then, W);
 }
 
+/// The strides read so far halve one after the other (\p Next: the one
+/// expected after them); otherwise \p Why says where they do not.
+bool stridesHalve(const TreeWalk &W, int64_t &Next, std::string &Why) {
+  Next = W.SymbolicLast ? *W.SymbolicLast / 2 : (W.Strides.empty() ? 0 : W.Strides.front());
+  for (int64_t S : W.Strides) {
+    if (S != Next || S < 1) {
+      Why = "the tree's strides do not halve down to 1 (" + std::to_string(S) + " where " + std::to_string(Next) +
+            " was expected)";
+      return false;
+    }
+    Next = S / 2;
+  }
+  return true;
+}
+
 /// `sm[t] = e; __syncthreads();` and then the steps of a halving tree: a
 /// loop from blockDim.x / 2 or a constant, unrolled steps (`if (t < 128)
 /// sm[t] += sm[t + 128]; __syncthreads();`, perhaps under `if (blockSize >=
@@ -1134,13 +1149,12 @@ std::optional<ReductionMatch> sharedTree(ASTContext &Ctx, ArrayRef<const Stmt *>
       continue;
     }
     // `if (COND) { if (t < K) step; __syncthreads(); }`, COND fixed by the template.
-    if (const auto *If = dyn_cast<IfStmt>(S); If && !If->getElse() && !rankBelow(Ctx, If->getCond(), Frame)) {
-      auto C = constantCondition(Ctx, If->getCond(), Facts);
+    // (A condition no template fixes is no step: the tree ends before it.)
+    const auto *If = dyn_cast<IfStmt>(S);
+    if (auto C = If && !If->getElse() && !rankBelow(Ctx, If->getCond(), Frame)
+                     ? constantCondition(Ctx, If->getCond(), Facts)
+                     : std::nullopt) {
       auto Inner = statementsOf(If->getThen());
-      if (!C) {
-        Why = "expected the tree's unrolled steps to be under conditions the template fixes";
-        return std::nullopt;
-      }
       if (!*C)
         continue;
       if (Inner.size() != 2 || !isBlockBarrierStmt(Inner[1]) || !unrolledStep(Ctx, Inner[0], W)) {
@@ -1164,7 +1178,11 @@ std::optional<ReductionMatch> sharedTree(ASTContext &Ctx, ArrayRef<const Stmt *>
     }
     if (warpTail(Ctx, S, W))
       continue;
-    Why = W.Why.empty() ? "expected a step of a shared-memory halving tree" : W.Why;
+    int64_t Next = 0;
+    if (W.Why.empty() && stridesHalve(W, Next, Why))
+      Why = "expected a step of a shared-memory halving tree";
+    else if (!W.Why.empty())
+      Why = W.Why;
     return std::nullopt;
   }
   // The strides must halve down to 1, each thread's value combined once.
@@ -1172,15 +1190,9 @@ std::optional<ReductionMatch> sharedTree(ASTContext &Ctx, ArrayRef<const Stmt *>
     Why = "expected the halving loop of a shared-memory tree";
     return std::nullopt;
   }
-  int64_t Next = W.SymbolicLast ? *W.SymbolicLast / 2 : (W.Strides.empty() ? 0 : W.Strides.front());
-  for (int64_t S : W.Strides) {
-    if (S != Next || S < 1) {
-      Why = "the tree's strides do not halve down to 1 (" + std::to_string(S) + " where " + std::to_string(Next) +
-            " was expected)";
-      return std::nullopt;
-    }
-    Next = S / 2;
-  }
+  int64_t Next = 0;
+  if (!stridesHalve(W, Next, Why))
+    return std::nullopt;
   if (Next != 0 && !(W.SymbolicLast && W.Strides.empty() && *W.SymbolicLast == 1)) {
     Why = "the tree stops before stride 1";
     return std::nullopt;
@@ -1189,7 +1201,7 @@ std::optional<ReductionMatch> sharedTree(ASTContext &Ctx, ArrayRef<const Stmt *>
   if (W.SymbolicLast) {
     M.Needs.PowerOfTwoBlockX = true;
     if (!W.Strides.empty())
-      M.Needs.MinBlockX = static_cast<uint64_t>(*W.SymbolicLast) * 2;
+      M.Needs.MinBlockX = static_cast<uint64_t>(W.Strides.front()) * 2;
   } else {
     M.Needs.TreeBlockX = static_cast<uint64_t>(W.Strides.front()) * 2;
   }
