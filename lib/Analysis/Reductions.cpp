@@ -880,23 +880,17 @@ struct TreeWalk {
   }
 };
 
-/// `for (s = START; s > STOP; s >>= 1) { if (t < s) step; __syncthreads(); }`
-bool treeLoop(const ASTContext &Ctx, const ForStmt *L, TreeWalk &W) {
+/// A halving loop over stride \p S from \p StartE while \p CondE, stepping
+/// by \p IncE, whose body is \p Steps: `if (t < s) step;` and a barrier.
+/// `for (s = START; s > STOP; s >>= 1) {...}` and `s = START; while (s != 0)
+/// { ...; s /= 2; }`.
+bool treeLoop(const ASTContext &Ctx, const VarDecl *S, const Expr *StartE, const Expr *CondE, const Expr *IncE,
+              ArrayRef<const Stmt *> Steps, TreeWalk &W) {
   const TreeFrame &F = *W.Frame;
-  const VarDecl *S = nullptr;
-  const Expr *StartE = nullptr;
-  if (const auto *DS = dyn_cast_or_null<DeclStmt>(L->getInit()); DS && DS->isSingleDecl()) {
-    S = dyn_cast<VarDecl>(DS->getSingleDecl());
-    StartE = S ? S->getInit() : nullptr;
-  } else if (const auto *A = dyn_cast_or_null<BinaryOperator>(L->getInit()); A && A->getOpcode() == BO_Assign) {
-    S = refVar(strip(A->getLHS()));
-    StartE = A->getRHS();
-  }
   if (!S || !StartE) {
     W.Why = "expected the halving loop of a shared-memory tree";
     return false;
   }
-  auto Steps = statementsOf(L->getBody());
   if (Steps.size() != 2 || !(isBlockBarrierStmt(Steps[0]) || isBlockBarrierStmt(Steps[1]))) {
     W.Why = "expected the tree's loop body to be one guarded step and __syncthreads()";
     return false;
@@ -914,16 +908,43 @@ bool treeLoop(const ASTContext &Ctx, const ForStmt *L, TreeWalk &W) {
     W.Why = "expected the tree's step to fold sm[tid + s] into sm[tid], tid the stored rank";
     return false;
   }
-  if (constInt(Ctx, StartE, *F.Facts)) {
-    const VarDecl *Var = nullptr;
-    auto Offsets = loopOffsets(Ctx, L, Var, *F.Facts);
-    if (!Offsets || Var != S || Offsets->empty()) {
-      W.Why = "expected the tree's stride to halve from its start (s >>= 1 or s /= 2)";
-      return false;
+  // The condition: s > K, s >= K, s != 0.
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(strip(CondE));
+  auto Stop = Cond && refersTo(Cond->getLHS(), S) ? constInt(Ctx, Cond->getRHS(), *F.Facts) : std::nullopt;
+  std::function<bool(int64_t)> Holds;
+  if (Cond && Stop && *Stop >= 0 && Cond->getOpcode() == BO_GT)
+    Holds = [K = *Stop](int64_t V) { return V > K; };
+  else if (Cond && Stop && *Stop >= 1 && Cond->getOpcode() == BO_GE)
+    Holds = [K = *Stop](int64_t V) { return V >= K; };
+  else if (Cond && Stop == 0 && Cond->getOpcode() == BO_NE)
+    Holds = [](int64_t V) { return V != 0; };
+  // The step: s >>= 1, s /= 2, s = s >> 1, s = s / 2.
+  const Expr *Inc = strip(IncE);
+  bool Halves = false;
+  if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc); CA && refersTo(CA->getLHS(), S))
+    Halves = (CA->getOpcode() == BO_ShrAssign && constInt(Ctx, CA->getRHS(), *F.Facts) == 1) ||
+             (CA->getOpcode() == BO_DivAssign && constInt(Ctx, CA->getRHS(), *F.Facts) == 2);
+  if (const auto *A = dyn_cast_or_null<BinaryOperator>(Inc); A && A->getOpcode() == BO_Assign && refersTo(A->getLHS(), S))
+    if (const auto *R = dyn_cast<BinaryOperator>(strip(A->getRHS())); R && refersTo(R->getLHS(), S)) {
+      auto K1 = constInt(Ctx, R->getRHS(), *F.Facts);
+      Halves = (R->getOpcode() == BO_Shr && K1 == 1) || (R->getOpcode() == BO_Div && K1 == 2);
+    }
+  if (!Holds || !Halves) {
+    W.Why = "expected 'for (s = blockDim.x / 2; s > 0; s >>= 1)'";
+    return false;
+  }
+  if (auto C = constInt(Ctx, StartE, *F.Facts)) {
+    std::vector<int64_t> Offsets;
+    for (int64_t V = *C; Holds(V); V /= 2) {
+      if (V <= 0 || Offsets.size() > 12) {
+        W.Why = "the tree's stride does not reach 1";
+        return false;
+      }
+      Offsets.push_back(V);
     }
     if (!W.add(*Step, std::nullopt))
       return false;
-    W.Strides.insert(W.Strides.end(), Offsets->begin(), Offsets->end());
+    W.Strides.insert(W.Strides.end(), Offsets.begin(), Offsets.end());
     return true;
   }
   // From blockDim.x / 2: only as the tree's first step.
@@ -936,32 +957,10 @@ bool treeLoop(const ASTContext &Ctx, const ForStmt *L, TreeWalk &W) {
     W.Why = "expected the tree to start at blockDim.x / 2 or a constant";
     return false;
   }
-  const auto *Cond = dyn_cast_or_null<BinaryOperator>(strip(L->getCond()));
-  auto Stop = Cond && refersTo(Cond->getLHS(), S) ? constInt(Ctx, Cond->getRHS(), *F.Facts) : std::nullopt;
-  std::optional<int64_t> Last;
-  if (Cond && Stop && *Stop >= 0 && (Cond->getOpcode() == BO_GT || Cond->getOpcode() == BO_GE)) {
-    // The strides are powers of two: the last is the least one past STOP.
-    int64_t Least = Cond->getOpcode() == BO_GT ? *Stop + 1 : std::max<int64_t>(*Stop, 1);
-    Last = 1;
-    while (*Last < Least)
-      *Last *= 2;
-  } else if (Cond && Stop == 0 && Cond->getOpcode() == BO_NE) {
-    Last = 1;
-  }
-  const Expr *Inc = strip(L->getInc());
-  const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc);
-  bool Halves = CA && refersTo(CA->getLHS(), S) &&
-                ((CA->getOpcode() == BO_ShrAssign && constInt(Ctx, CA->getRHS(), *F.Facts) == 1) ||
-                 (CA->getOpcode() == BO_DivAssign && constInt(Ctx, CA->getRHS(), *F.Facts) == 2));
-  if (const auto *A = dyn_cast_or_null<BinaryOperator>(Inc); A && A->getOpcode() == BO_Assign && refersTo(A->getLHS(), S))
-    if (const auto *R = dyn_cast<BinaryOperator>(strip(A->getRHS())); R && refersTo(R->getLHS(), S)) {
-      auto K1 = constInt(Ctx, R->getRHS(), *F.Facts);
-      Halves = (R->getOpcode() == BO_Shr && K1 == 1) || (R->getOpcode() == BO_Div && K1 == 2);
-    }
-  if (!Last || !Halves) {
-    W.Why = "expected 'for (s = blockDim.x / 2; s > 0; s >>= 1)'";
-    return false;
-  }
+  // The strides are powers of two: the last is the least one the condition keeps.
+  int64_t Last = 1;
+  while (!Holds(Last))
+    Last *= 2;
   if (!W.add(*Step, std::nullopt))
     return false;
   W.SymbolicLast = Last;
@@ -1142,12 +1141,52 @@ std::optional<ReductionMatch> sharedTree(ASTContext &Ctx, ArrayRef<const Stmt *>
       return std::nullopt;
     }
     if (const auto *L = dyn_cast<ForStmt>(S)) {
-      if (!treeLoop(Ctx, L, W)) {
+      const VarDecl *Var = nullptr;
+      const Expr *StartE = nullptr;
+      if (const auto *DS = dyn_cast_or_null<DeclStmt>(L->getInit()); DS && DS->isSingleDecl()) {
+        Var = dyn_cast<VarDecl>(DS->getSingleDecl());
+        StartE = Var ? Var->getInit() : nullptr;
+      } else if (const auto *A = dyn_cast_or_null<BinaryOperator>(L->getInit()); A && A->getOpcode() == BO_Assign) {
+        Var = refVar(strip(A->getLHS()));
+        StartE = A->getRHS();
+      }
+      if (!treeLoop(Ctx, Var, StartE, L->getCond(), L->getInc(), statementsOf(L->getBody()), W)) {
         Why = W.Why;
         return std::nullopt;
       }
       continue;
     }
+    // `int s = START; while (s != 0) { if (t < s) step; __syncthreads(); s /= 2; }`:
+    // the stride's declaration, used by nothing else, is the tree's.
+    if (const auto *DS = dyn_cast<DeclStmt>(S); DS && DS->isSingleDecl() && J + 1 < End)
+      if (const auto *Wh = dyn_cast<WhileStmt>(unattributed(Body[J + 1]))) {
+        const auto *Var = dyn_cast<VarDecl>(DS->getSingleDecl());
+        auto Steps = statementsOf(Wh->getBody());
+        bool Private = Var && Var->getInit();
+        for (size_t K = 0; K < Body.size() && Private; ++K)
+          if (K != J && K != J + 1) {
+            std::function<bool(const Stmt *)> Uses = [&](const Stmt *X) {
+              if (!X)
+                return false;
+              if (const auto *DRE = dyn_cast<DeclRefExpr>(X); DRE && DRE->getDecl() == Var)
+                return true;
+              for (const Stmt *C : X->children())
+                if (Uses(C))
+                  return true;
+              return false;
+            };
+            Private = !Uses(Body[K]);
+          }
+        if (Private && Steps.size() == 3 && isa<Expr>(Steps[2])) {
+          if (!treeLoop(Ctx, Var, Var->getInit(), Wh->getCond(), cast<Expr>(Steps[2]),
+                        ArrayRef<const Stmt *>(Steps).take_front(2), W)) {
+            Why = W.Why;
+            return std::nullopt;
+          }
+          ++J;
+          continue;
+        }
+      }
     // `if (COND) { if (t < K) step; __syncthreads(); }`, COND fixed by the template.
     // (A condition no template fixes is no step: the tree ends before it.)
     const auto *If = dyn_cast<IfStmt>(S);

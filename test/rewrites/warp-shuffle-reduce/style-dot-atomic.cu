@@ -1,7 +1,9 @@
 // RUN: %check-rewrite %s %t --rewrite=warp-shuffle-reduce --direction=forward -- --assume=reassociate
 // "CUDA by Example"'s dot product: a grid-stride sum of products into
-// `temp`, the cache indexed by a local copy of threadIdx.x, and thread 0
-// adding the block's sum with atomicAdd. Macros size the block.
+// `temp`, the cache indexed by a local copy of threadIdx.x, the stride
+// declared before a `while` loop that halves it last, and thread 0 adding
+// the block's sum with atomicAdd. Macros size the block. The stride's
+// declaration goes with the tree.
 #include <cuda_runtime.h>
 
 #define imin(a, b) ((a) < (b) ? (a) : (b))
@@ -18,15 +20,18 @@ __global__ void dot(const float *a, const float *b, float *c, int N) {
   }
   cache[cacheIndex] = temp;
   __syncthreads();
-  for (int i = blockDim.x / 2; i != 0; i /= 2) {
+  int i = blockDim.x / 2;
+  while (i != 0) {
     if (cacheIndex < i)
       cache[cacheIndex] += cache[cacheIndex + i];
     __syncthreads();
+    i /= 2;
   }
   if (cacheIndex == 0)
     atomicAdd(c, cache[0]);
 }
 // CHECK-FIXES:      {{^}}  float block_sum = temp;
+// CHECK-FIXES-NOT:  int i = blockDim.x / 2;
 // CHECK-FIXES:      {{^}}  if (cacheIndex == 0)
 // CHECK-FIXES-NEXT: {{^}}    atomicAdd(c, block_sum);
 
