@@ -14,6 +14,7 @@
 #include "klineage/Cuda/DeviceCode.h"
 #include "klineage/Cuda/KernelLauncherGraph.h"
 #include "klineage/Edit/ReductionBuilders.h"
+#include "klineage/Rewrite/LaunchShape.h"
 #include "klineage/Rewrite/SiteEdits.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
@@ -46,13 +47,7 @@ bool isShuffleShape(const ReductionMatch &M) {
 ShufflePlan planShuffles(ASTContext &Ctx, const FunctionDecl *FD, const Stmt *First) {
   ShufflePlan P;
   P.Function = FD;
-  size_t Index = 0;
-  P.Parent = First ? parentBlock(Ctx, First, Index) : nullptr;
-  if (!FD || !P.Parent)
-    return P;
-  std::vector<const Stmt *> Body(P.Parent->body_begin(), P.Parent->body_end());
-  std::string Why;
-  P.Match = analysis::reductionAt(Ctx, Body, Index, AnalysisCache::of(Ctx).facts(FD), Why);
+  P.Match = reductionStartingAt(Ctx, FD, First, P.Parent);
   if (P.Match && (!isShuffleShape(*P.Match) || !P.Match->Var))
     P.Match.reset();
   if (P.Match)
@@ -61,10 +56,6 @@ ShufflePlan planShuffles(ASTContext &Ctx, const FunctionDecl *FD, const Stmt *Fi
 }
 
 ShufflePlan planOf(const PreconditionQuery &Q) { return planShuffles(Q.AC.ast(), Q.Function, Q.Node.get<Stmt>()); }
-
-bool within(const ASTContext &Ctx, const Stmt *Outer, const Stmt *Inner) {
-  return beginOffset(Ctx, Outer) <= beginOffset(Ctx, Inner) && endOffset(Ctx, Inner) <= endOffset(Ctx, Outer);
-}
 
 /// \p S lies in a statement that a reduction starting earlier in an
 /// enclosing block covers (warp 0's stage of a block reduction).
@@ -107,7 +98,7 @@ Status checkBlockPowerOfTwo(const PreconditionQuery &Q, PreconditionResult &R) {
     R.Reason = "the reduction is not in a kernel: its block shape is not seen";
     return Status::Unknown;
   }
-  auto Shape = blockShape(Q.AC, FD);
+  auto Shape = knownBlockShape(Q.AC, FD);
   if (!Shape) {
     R.Reason = "the tree holds one element per thread of the block, whose shape the kernel's launches do not say";
     R.Assumable = blockAssumable(FD);
@@ -170,15 +161,7 @@ Status checkReverseResultReadByHolders(const PreconditionQuery &Q, PreconditionR
     if (!V)
       continue;
     std::vector<const DeclRefExpr *> Uses;
-    std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
-      if (!S)
-        return;
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == V)
-        Uses.push_back(DRE);
-      for (const Stmt *C : S->children())
-        Find(C);
-    };
-    Find(P.Function->getBody());
+    refsTo(P.Function->getBody(), V, Uses);
     for (const DeclRefExpr *U : Uses) {
       unsigned At = beginOffset(Ctx, U);
       bool After = At >= End || (Loop && within(Ctx, Loop, U) && At < Begin);
@@ -208,7 +191,7 @@ Status checkSharedMemoryFits(const PreconditionQuery &Q, PreconditionResult &R) 
   ShufflePlan P = planOf(Q);
   ASTContext &Ctx = Q.AC.ast();
   const FunctionDecl *FD = Q.Function;
-  auto Shape = P.Match && FD && cuda::isKernel(FD) ? blockShape(Q.AC, FD) : std::nullopt;
+  auto Shape = P.Match && FD && cuda::isKernel(FD) ? knownBlockShape(Q.AC, FD) : std::nullopt;
   if (!Shape) {
     R.Reason = "decided by block-power-of-two";
     return Status::Unknown;
@@ -257,7 +240,7 @@ void findReverseSites(const RewritePair &Pair, AnalysisContext &AC, const Compou
       if (Spec.Dir == Direction::Reverse)
         S.check(Spec, Q);
     I += Count - 1;
-    auto Shape = blockShape(AC, FD);
+    auto Shape = knownBlockShape(AC, FD);
     if (S.verdict() == Status::Fails || !Shape)
       continue;
     ReductionRequest Req;

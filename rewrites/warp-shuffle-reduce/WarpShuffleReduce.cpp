@@ -22,6 +22,7 @@
 #include "klineage/Cuda/KernelLauncherGraph.h"
 #include "klineage/Cuda/MemorySpace.h"
 #include "klineage/Edit/ReductionBuilders.h"
+#include "klineage/Rewrite/LaunchShape.h"
 #include "klineage/Rewrite/SiteEdits.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
@@ -102,29 +103,36 @@ const PreconditionSpec Specs[] = {
 // Shared by both directions
 //===----------------------------------------------------------------------===//
 
-std::optional<analysis::Dim3> blockShape(const AnalysisContext &AC, const FunctionDecl *Kernel) {
-  ASTContext &Ctx = AC.ast();
-  cuda::KernelLauncherGraph Graph(Ctx);
-  analysis::AssumedLaunch Assumed;
-  if (auto B = AC.assumptions().block(Kernel->getName()))
-    Assumed.Block = analysis::Dim3{(*B)[0], (*B)[1], (*B)[2]};
-  analysis::LaunchFacts F = analysis::launchFacts(Ctx, Graph, Kernel, Assumed);
-  if (F.Block.V == analysis::ShapeFact::Verdict::Known && F.Block.Shape)
-    return F.Block.Shape;
-  return std::nullopt;
-}
-
 std::string blockAssumable(const FunctionDecl *FD) {
   return "block:" + (FD ? FD->getNameAsString() + ":" : std::string()) + "X";
 }
 
-const CompoundStmt *parentBlock(ASTContext &Ctx, const Stmt *S, size_t &Index) {
-  auto Parents = Ctx.getParents(*S);
-  const auto *CS = Parents.size() == 1 ? Parents[0].get<CompoundStmt>() : nullptr;
-  if (!CS)
-    return nullptr;
-  Index = std::find(CS->body_begin(), CS->body_end(), S) - CS->body_begin();
-  return CS;
+std::optional<ReductionMatch> reductionStartingAt(ASTContext &Ctx, const FunctionDecl *FD, const Stmt *First,
+                                                 const CompoundStmt *&Parent) {
+  Parent = nullptr;
+  if (!FD || !First)
+    return std::nullopt;
+  auto Parents = Ctx.getParents(*First);
+  Parent = Parents.size() == 1 ? Parents[0].get<CompoundStmt>() : nullptr;
+  if (!Parent)
+    return std::nullopt;
+  std::vector<const Stmt *> Body(Parent->body_begin(), Parent->body_end());
+  size_t Index = std::find(Body.begin(), Body.end(), First) - Body.begin();
+  std::string Why;
+  return analysis::reductionAt(Ctx, Body, Index, AnalysisCache::of(Ctx).facts(FD), Why);
+}
+
+bool within(const ASTContext &Ctx, const Stmt *Outer, const Stmt *Inner) {
+  return beginOffset(Ctx, Outer) <= beginOffset(Ctx, Inner) && endOffset(Ctx, Inner) <= endOffset(Ctx, Outer);
+}
+
+void refsTo(const Stmt *S, const VarDecl *V, std::vector<const DeclRefExpr *> &Out) {
+  if (!S)
+    return;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == V)
+    Out.push_back(DRE);
+  for (const Stmt *C : S->children())
+    refsTo(C, V, Out);
 }
 
 static bool isLoop(const Stmt *S) {
@@ -206,13 +214,7 @@ struct TreePlan {
 TreePlan planTree(ASTContext &Ctx, const FunctionDecl *FD, const Stmt *Store) {
   TreePlan P;
   P.Function = FD;
-  size_t Index = 0;
-  P.Parent = Store ? parentBlock(Ctx, Store, Index) : nullptr;
-  if (!FD || !P.Parent)
-    return P;
-  std::vector<const Stmt *> Body(P.Parent->body_begin(), P.Parent->body_end());
-  std::string Why;
-  P.Match = analysis::reductionAt(Ctx, Body, Index, AnalysisCache::of(Ctx).facts(FD), Why);
+  P.Match = reductionStartingAt(Ctx, FD, Store, P.Parent);
   if (P.Match && P.Match->Kind != ReductionMatch::SharedTree)
     P.Match.reset();
   if (P.Match) {
@@ -225,19 +227,6 @@ TreePlan planTree(ASTContext &Ctx, const FunctionDecl *FD, const Stmt *Store) {
 }
 
 TreePlan planOf(const PreconditionQuery &Q) { return planTree(Q.AC.ast(), Q.Function, Q.Node.get<Stmt>()); }
-
-bool within(const ASTContext &Ctx, const Stmt *Outer, const Stmt *Inner) {
-  return beginOffset(Ctx, Outer) <= beginOffset(Ctx, Inner) && endOffset(Ctx, Inner) <= endOffset(Ctx, Outer);
-}
-
-void refsTo(const Stmt *S, const VarDecl *V, std::vector<const DeclRefExpr *> &Out) {
-  if (!S)
-    return;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == V)
-    Out.push_back(DRE);
-  for (const Stmt *C : S->children())
-    refsTo(C, V, Out);
-}
 
 /// Every shared tree on \p Arr in \p FD: their statements.
 std::vector<std::vector<const Stmt *>> treesOn(ASTContext &Ctx, const FunctionDecl *FD, const VarDecl *Arr) {
@@ -357,7 +346,7 @@ static Status checkBlockMultipleOf32(const PreconditionQuery &Q, PreconditionRes
     R.Reason = "the tree is in a __device__ function: its launches are not seen";
     return Status::Unknown;
   }
-  auto Shape = blockShape(Q.AC, FD);
+  auto Shape = knownBlockShape(Q.AC, FD);
   if (!Shape) {
     R.Reason = "the kernel's launches do not say its block shape";
     R.Assumable = blockAssumable(FD);
@@ -380,7 +369,7 @@ static Status checkTreeCoversBlock(const PreconditionQuery &Q, PreconditionResul
     return Status::Unknown;
   }
   const analysis::Coverage &N = P.Match->Needs;
-  auto Shape = blockShape(Q.AC, FD);
+  auto Shape = knownBlockShape(Q.AC, FD);
   if (!Shape) {
     R.Reason = std::string("the tree covers the block only if it is one-dimensional") +
                (N.PowerOfTwoBlockX ? " and blockDim.x is a power of two" : "") +
@@ -532,7 +521,7 @@ void forwardAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
   if (S.verdict() == Status::Fails || !P.Elem)
     return;
   const ReductionMatch &M = *P.Match;
-  auto Shape = blockShape(AC, FD);
+  auto Shape = knownBlockShape(AC, FD);
   S.Facts["block-shape"] = Shape ? Shape->str() : "any";
 
   bool Dependent = false;

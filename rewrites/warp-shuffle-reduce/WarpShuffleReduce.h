@@ -27,8 +27,6 @@ inline constexpr char ResultReadByHolders[] = "result-read-by-holders";
 inline constexpr char BlockPowerOfTwo[] = "block-power-of-two";
 inline constexpr char SharedMemoryFits[] = "shared-memory-fits";
 
-/// blockDim of \p Kernel's launches (LaunchFacts, --assume=block), when known.
-std::optional<analysis::Dim3> blockShape(const AnalysisContext &AC, const clang::FunctionDecl *Kernel);
 /// The `block:KERNEL:X` assumption that settles an unknown shape.
 std::string blockAssumable(const clang::FunctionDecl *FD);
 /// Every thread of the block reaches statement \p S of kernel \p FD: no
@@ -38,8 +36,15 @@ Status everyThreadReaches(clang::ASTContext &Ctx, const clang::FunctionDecl *FD,
 /// Whether a reduction with \p Op of \p T may change its grouping.
 Status reassociationVerdict(const AnalysisContext &AC, cuda::ReduceOp Op, cuda::ScalarType T,
                             PreconditionResult &R);
-/// The statement block \p S is directly in, and its index there.
-const clang::CompoundStmt *parentBlock(clang::ASTContext &Ctx, const clang::Stmt *S, size_t &Index);
+/// The reduction (any shape) that starts at statement \p First of its
+/// block \p Parent, in function \p FD.
+std::optional<analysis::ReductionMatch> reductionStartingAt(clang::ASTContext &Ctx, const clang::FunctionDecl *FD,
+                                                            const clang::Stmt *First,
+                                                            const clang::CompoundStmt *&Parent);
+/// \p Inner lies within \p Outer in the source.
+bool within(const clang::ASTContext &Ctx, const clang::Stmt *Outer, const clang::Stmt *Inner);
+/// Every reference to \p V inside \p S.
+void refsTo(const clang::Stmt *S, const clang::VarDecl *V, std::vector<const clang::DeclRefExpr *> &Out);
 
 // Reverse: one function per precondition; the node is the first statement
 // of the shuffle reduction.
