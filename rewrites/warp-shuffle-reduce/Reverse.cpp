@@ -259,14 +259,22 @@ void findReverseSites(const RewritePair &Pair, AnalysisContext &AC, const Compou
                                          Ctx.getTypeSizeInChars(M->Var->getType()).getQuantity(), indentUnitOf(Ctx, &CS));
     std::vector<std::string> Lines = Code.Lines;
     if (M->ResultVar && M->ResultVar != M->Var) {
-      // The variable warp 0 loaded the partials into, declared among the
-      // statements that go, or before them.
-      bool DeclaredInside = false;
-      for (const Stmt *St : M->Stmts)
-        if (const auto *DS = dyn_cast<DeclStmt>(St); DS && DS->isSingleDecl() && DS->getSingleDecl() == M->ResultVar)
-          DeclaredInside = true;
-      Lines.push_back((DeclaredInside ? M->ResultVar->getType().getAsString(Ctx.getPrintingPolicy()) + " " : "") +
-                      M->ResultVar->getName().str() + " = " + Req.Value + ";");
+      // The variable warp 0 loaded the partials into: declared by one of
+      // the statements that go (declare it again), inside one of them (out
+      // of scope after it: nothing to do), or before them (assign it).
+      const SourceManager &SM = Ctx.getSourceManager();
+      unsigned DeclAt = SM.getFileOffset(SM.getExpansionLoc(M->ResultVar->getLocation()));
+      bool Declares = false, Nested = false;
+      for (const Stmt *St : M->Stmts) {
+        const auto *DS = dyn_cast<DeclStmt>(St);
+        if (DS && DS->isSingleDecl() && DS->getSingleDecl() == M->ResultVar)
+          Declares = true;
+        else if (beginOffset(Ctx, St) <= DeclAt && DeclAt < endOffset(Ctx, St))
+          Nested = true;
+      }
+      if (!Nested)
+        Lines.push_back((Declares ? M->ResultVar->getType().getAsString(Ctx.getPrintingPolicy()) + " " : "") +
+                        M->ResultVar->getName().str() + " = " + Req.Value + ";");
     }
     EditBuilder B(Ctx);
     std::string Indent = lineIndent(Ctx, Ctx.getSourceManager().getExpansionLoc(Body[I + 1 - Count]->getBeginLoc()));
