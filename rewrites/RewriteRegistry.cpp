@@ -17,6 +17,7 @@ static const Factory Table[] = {
     &createAtomicAggregate,
     &createThreadCoarsen,
     &createPrivatizeShared,
+    &createWarpShuffleReduce,
 };
 
 const std::vector<std::unique_ptr<RewritePair>> &allRewrites() {

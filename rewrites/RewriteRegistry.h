@@ -20,6 +20,7 @@ std::unique_ptr<RewritePair> createReadonlyRestrict();
 std::unique_ptr<RewritePair> createAtomicAggregate();
 std::unique_ptr<RewritePair> createThreadCoarsen();
 std::unique_ptr<RewritePair> createPrivatizeShared();
+std::unique_ptr<RewritePair> createWarpShuffleReduce();
 
 } // namespace klineage
 

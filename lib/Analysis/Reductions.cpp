@@ -716,11 +716,406 @@ std::optional<ReductionMatch> shuffleAndShared(ASTContext &Ctx, ArrayRef<const S
   return M;
 }
 
-/// `sm[t] = e; __syncthreads(); for (s = blockDim.x / 2; s > 0; s >>= 1) {
-/// if (t < s) sm[t] op= sm[t + s]; __syncthreads(); }`: Body[I, End).
+/// Where a tree's steps are read: the function (kernel or helper) they are
+/// written in, the names that stand for the tree's array there (the array,
+/// a local pointer set once from it, a helper's parameter), and the rank as
+/// it is written there.
+struct TreeFrame {
+  const VarDecl *Arr = nullptr;
+  const VarDecl *Alias = nullptr;
+  Poly Rank;
+  const FunctionFacts *Facts = nullptr;
+};
+
+bool namesTree(const Expr *Base, const TreeFrame &F) {
+  const VarDecl *V = refVar(strip(Base));
+  if (!V)
+    return false;
+  if (V == F.Arr || V == F.Alias)
+    return true;
+  const VarDecl *Local = setOnce(Base, *F.Facts);
+  return Local && refVar(strip(Local->getInit())) == F.Arr;
+}
+
+/// The operator of a two-operand reduction written as a binary operator
+/// or a call (max/fmaxf/fmax, min/fminf/fmin).
+std::optional<cuda::ReduceOp> combineOf(const Expr *R, const Expr *&X, const Expr *&Y) {
+  R = strip(R);
+  if (const auto *B = dyn_cast<BinaryOperator>(R)) {
+    X = B->getLHS();
+    Y = B->getRHS();
+    switch (B->getOpcode()) {
+    case BO_Add: return cuda::ReduceOp::Add;
+    case BO_And: return cuda::ReduceOp::And;
+    case BO_Or: return cuda::ReduceOp::Or;
+    case BO_Xor: return cuda::ReduceOp::Xor;
+    default: return std::nullopt;
+    }
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(R); Call && Call->getNumArgs() == 2) {
+    X = Call->getArg(0);
+    Y = Call->getArg(1);
+    return llvm::StringSwitch<std::optional<cuda::ReduceOp>>(calleeName(Call))
+        .Cases({"max", "fmaxf", "fmax"}, cuda::ReduceOp::Max)
+        .Cases({"min", "fminf", "fmin"}, cuda::ReduceOp::Min)
+        .Default(std::nullopt);
+  }
+  return std::nullopt;
+}
+
+/// One step of a tree at stride \p Stride: `sm[t] op= sm[t + s]`,
+/// `sm[t] = sm[t] op sm[t + s]`, `sm[t] = max(sm[t], sm[t + s])`, or the
+/// chained `sm[t] = v = v op sm[t + s]` (v then holds what sm[t] holds).
+struct TreeStep {
+  cuda::ReduceOp Op = cuda::ReduceOp::Add;
+  const VarDecl *Chain = nullptr;
+  bool Volatile = false;
+};
+std::optional<TreeStep> treeStep(const ASTContext &Ctx, const Stmt *S, const TreeFrame &F, const Poly &Stride) {
+  const auto *E = dyn_cast_or_null<Expr>(S);
+  if (!E)
+    return std::nullopt;
+  E = E->IgnoreParens();
+  const Expr *Dst = nullptr, *Other = nullptr;
+  TreeStep T;
+  std::optional<cuda::ReduceOp> Op;
+  auto SameElement = [&](const Expr *A, const Expr *B) {
+    const auto *SA = dyn_cast<ArraySubscriptExpr>(strip(A));
+    const auto *SB = dyn_cast<ArraySubscriptExpr>(strip(B));
+    if (!SA || !SB || !namesTree(SA->getBase(), F) || !namesTree(SB->getBase(), F))
+      return false;
+    auto IA = polyOf(Ctx, SA->getIdx(), *F.Facts), IB = polyOf(Ctx, SB->getIdx(), *F.Facts);
+    return IA && IB && *IA == *IB;
+  };
+  if (const auto *C = dyn_cast<CompoundAssignOperator>(E)) {
+    Dst = C->getLHS();
+    Other = C->getRHS();
+    Op = C->getOpcode() == BO_AddAssign   ? std::optional(cuda::ReduceOp::Add)
+         : C->getOpcode() == BO_AndAssign ? std::optional(cuda::ReduceOp::And)
+         : C->getOpcode() == BO_OrAssign  ? std::optional(cuda::ReduceOp::Or)
+         : C->getOpcode() == BO_XorAssign ? std::optional(cuda::ReduceOp::Xor)
+                                          : std::nullopt;
+  } else if (const auto *A = dyn_cast<BinaryOperator>(E); A && A->getOpcode() == BO_Assign) {
+    Dst = A->getLHS();
+    if (const auto *Inner = dyn_cast<BinaryOperator>(strip(A->getRHS())); Inner && Inner->getOpcode() == BO_Assign) {
+      // Chained: the register copy is folded and stored.
+      auto Fd = foldOf(Inner);
+      if (!Fd)
+        return std::nullopt;
+      T.Chain = Fd->Var;
+      Op = Fd->Op;
+      Other = Fd->Operand;
+    } else {
+      const Expr *X = nullptr, *Y = nullptr;
+      Op = combineOf(A->getRHS(), X, Y);
+      if (Op && SameElement(X, Dst))
+        Other = Y;
+      else if (Op && SameElement(Y, Dst))
+        Other = X;
+    }
+  }
+  const auto *DstE = Dst ? dyn_cast<ArraySubscriptExpr>(strip(Dst)) : nullptr;
+  const auto *OtherE = Other ? dyn_cast<ArraySubscriptExpr>(strip(Other)) : nullptr;
+  if (!Op || !DstE || !OtherE || !namesTree(DstE->getBase(), F) || !namesTree(OtherE->getBase(), F))
+    return std::nullopt;
+  auto PD = polyOf(Ctx, DstE->getIdx(), *F.Facts), PO = polyOf(Ctx, OtherE->getIdx(), *F.Facts);
+  Poly Plus = F.Rank;
+  addTo(Plus, Stride, 1);
+  if (!PD || !PO || *PD != F.Rank || *PO != Plus)
+    return std::nullopt;
+  T.Op = *Op;
+  T.Volatile = DstE->getType().isVolatileQualified() && OtherE->getType().isVolatileQualified();
+  return T;
+}
+
+/// `t < K` with t the frame's rank: K.
+const Expr *rankBelow(const ASTContext &Ctx, const Expr *Cond, const TreeFrame &F) {
+  const auto *G = dyn_cast_or_null<BinaryOperator>(strip(Cond));
+  if (!G || G->getOpcode() != BO_LT)
+    return nullptr;
+  auto P = polyOf(Ctx, G->getLHS(), *F.Facts);
+  return P && *P == F.Rank ? G->getRHS() : nullptr;
+}
+
+/// A condition a template instance fixes (`blockSize >= 512`): its value.
+std::optional<bool> constantCondition(const ASTContext &Ctx, const Expr *Cond, const FunctionFacts &Facts) {
+  if (Cond->isValueDependent())
+    return std::nullopt;
+  bool B = false;
+  if (Cond->EvaluateAsBooleanCondition(B, Ctx))
+    return B;
+  if (auto K = constInt(Ctx, Cond, Facts))
+    return *K != 0;
+  return std::nullopt;
+}
+
+/// What the steps of a tree add up to, as they are read in order.
+struct TreeWalk {
+  const TreeFrame *Frame = nullptr;
+  std::optional<cuda::ReduceOp> Op;
+  /// Started with a loop from blockDim.x / 2 whose last stride is this.
+  std::optional<int64_t> SymbolicLast;
+  std::vector<int64_t> Strides; ///< the constant strides, in order
+  int Chained = -1;             ///< every step chained (1), none (0)
+  const VarDecl *Chain = nullptr;
+  bool Tail = false, Unrolled = false;
+  std::string Why;
+
+  bool add(const TreeStep &S, std::optional<int64_t> Stride) {
+    if (Op && *Op != S.Op) {
+      Why = "the tree's steps combine with different operators";
+      return false;
+    }
+    Op = S.Op;
+    int C = S.Chain ? 1 : 0;
+    if ((Chained != -1 && Chained != C) || (S.Chain && Chain && S.Chain != Chain)) {
+      Why = "some of the tree's steps keep a register copy of the element and some do not";
+      return false;
+    }
+    Chained = C;
+    Chain = S.Chain;
+    if (Stride)
+      Strides.push_back(*Stride);
+    return true;
+  }
+};
+
+/// A halving loop over stride \p S from \p StartE while \p CondE, stepping
+/// by \p IncE, whose body is \p Steps: `if (t < s) step;` and a barrier.
+/// `for (s = START; s > STOP; s >>= 1) {...}` and `s = START; while (s != 0)
+/// { ...; s /= 2; }`.
+bool treeLoop(const ASTContext &Ctx, const VarDecl *S, const Expr *StartE, const Expr *CondE, const Expr *IncE,
+              ArrayRef<const Stmt *> Steps, TreeWalk &W) {
+  const TreeFrame &F = *W.Frame;
+  if (!S || !StartE) {
+    W.Why = "expected the halving loop of a shared-memory tree";
+    return false;
+  }
+  if (Steps.size() != 2 || !(isBlockBarrierStmt(Steps[0]) || isBlockBarrierStmt(Steps[1]))) {
+    W.Why = "expected the tree's loop body to be one guarded step and __syncthreads()";
+    return false;
+  }
+  const auto *Guarded = dyn_cast<IfStmt>(isBlockBarrierStmt(Steps[0]) ? Steps[1] : Steps[0]);
+  const Expr *Bound = Guarded && !Guarded->getElse() ? rankBelow(Ctx, Guarded->getCond(), F) : nullptr;
+  auto Then = Guarded ? statementsOf(Guarded->getThen()) : std::vector<const Stmt *>{};
+  if (!Bound || !refersTo(Bound, S) || Then.size() != 1) {
+    W.Why = "expected 'if (tid < s)' around the tree's step";
+    return false;
+  }
+  Poly Stride = *polyOf(Ctx, Bound, *F.Facts);
+  auto Step = treeStep(Ctx, Then[0], F, Stride);
+  if (!Step) {
+    W.Why = "expected the tree's step to fold sm[tid + s] into sm[tid], tid the stored rank";
+    return false;
+  }
+  // The condition: s > K, s >= K, s != 0.
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(strip(CondE));
+  auto Stop = Cond && refersTo(Cond->getLHS(), S) ? constInt(Ctx, Cond->getRHS(), *F.Facts) : std::nullopt;
+  std::function<bool(int64_t)> Holds;
+  if (Cond && Stop && *Stop >= 0 && Cond->getOpcode() == BO_GT)
+    Holds = [K = *Stop](int64_t V) { return V > K; };
+  else if (Cond && Stop && *Stop >= 1 && Cond->getOpcode() == BO_GE)
+    Holds = [K = *Stop](int64_t V) { return V >= K; };
+  else if (Cond && Stop == 0 && Cond->getOpcode() == BO_NE)
+    Holds = [](int64_t V) { return V != 0; };
+  // The step: s >>= 1, s /= 2, s = s >> 1, s = s / 2.
+  const Expr *Inc = strip(IncE);
+  bool Halves = false;
+  if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc); CA && refersTo(CA->getLHS(), S))
+    Halves = (CA->getOpcode() == BO_ShrAssign && constInt(Ctx, CA->getRHS(), *F.Facts) == 1) ||
+             (CA->getOpcode() == BO_DivAssign && constInt(Ctx, CA->getRHS(), *F.Facts) == 2);
+  if (const auto *A = dyn_cast_or_null<BinaryOperator>(Inc); A && A->getOpcode() == BO_Assign && refersTo(A->getLHS(), S))
+    if (const auto *R = dyn_cast<BinaryOperator>(strip(A->getRHS())); R && refersTo(R->getLHS(), S)) {
+      auto K1 = constInt(Ctx, R->getRHS(), *F.Facts);
+      Halves = (R->getOpcode() == BO_Shr && K1 == 1) || (R->getOpcode() == BO_Div && K1 == 2);
+    }
+  if (!Holds || !Halves) {
+    W.Why = "expected 'for (s = blockDim.x / 2; s > 0; s >>= 1)'";
+    return false;
+  }
+  if (auto C = constInt(Ctx, StartE, *F.Facts)) {
+    std::vector<int64_t> Offsets;
+    for (int64_t V = *C; Holds(V); V /= 2) {
+      if (V <= 0 || Offsets.size() > 12) {
+        W.Why = "the tree's stride does not reach 1";
+        return false;
+      }
+      Offsets.push_back(V);
+    }
+    if (!W.add(*Step, std::nullopt))
+      return false;
+    W.Strides.insert(W.Strides.end(), Offsets.begin(), Offsets.end());
+    return true;
+  }
+  // From blockDim.x / 2: only as the tree's first step.
+  const auto *D = dyn_cast<BinaryOperator>(strip(StartE));
+  auto B = D ? cuda::builtinIndex(strip(D->getLHS())) : std::nullopt;
+  auto K = D ? constInt(Ctx, D->getRHS(), *F.Facts) : std::nullopt;
+  if (!B || B->Var != cuda::BuiltinVar::BlockDim || B->Dim != 0 ||
+      !((D->getOpcode() == BO_Div && K == 2) || (D->getOpcode() == BO_Shr && K == 1)) || !W.Strides.empty() ||
+      W.SymbolicLast) {
+    W.Why = "expected the tree to start at blockDim.x / 2 or a constant";
+    return false;
+  }
+  // The strides are powers of two: the last is the least one the condition keeps.
+  int64_t Last = 1;
+  while (!Holds(Last))
+    Last *= 2;
+  if (!W.add(*Step, std::nullopt))
+    return false;
+  W.SymbolicLast = Last;
+  return true;
+}
+
+/// `if (t < K) step;` (or `{ if (t < K) step; __syncthreads(); }`): one
+/// unrolled step; \p Barrier tells whether a barrier follows it.
+bool unrolledStep(const ASTContext &Ctx, const Stmt *S, TreeWalk &W) {
+  const auto *I = dyn_cast<IfStmt>(S);
+  const Expr *Bound = I && !I->getElse() ? rankBelow(Ctx, I->getCond(), *W.Frame) : nullptr;
+  auto K = Bound ? constInt(Ctx, Bound, *W.Frame->Facts) : std::nullopt;
+  auto Then = I ? statementsOf(I->getThen()) : std::vector<const Stmt *>{};
+  if (!K || Then.size() != 1)
+    return false;
+  auto Step = treeStep(Ctx, Then[0], *W.Frame, Poly{{{}, *K}});
+  if (!Step)
+    return false;
+  W.Unrolled = true;
+  return W.add(*Step, *K);
+}
+
+/// The steps of a warp-synchronous tail: `v[t] op= v[t + K]` through a
+/// volatile pointer, each perhaps under a condition the template fixes.
+bool tailSteps(const ASTContext &Ctx, ArrayRef<const Stmt *> Stmts, TreeWalk &W) {
+  size_t I = 0;
+  // `volatile T *v = sm;`
+  TreeFrame Local = *W.Frame;
+  if (I < Stmts.size())
+    if (const auto *DS = dyn_cast<DeclStmt>(Stmts[I]); DS && DS->isSingleDecl())
+      if (const auto *V = dyn_cast<VarDecl>(DS->getSingleDecl());
+          V && V->getInit() && refVar(strip(V->getInit())) == W.Frame->Arr && W.Frame->Facts->mods(V).empty()) {
+        Local.Alias = V;
+        ++I;
+      }
+  TreeWalk Inner = W;
+  Inner.Frame = &Local;
+  for (; I < Stmts.size(); ++I) {
+    const Stmt *S = Stmts[I];
+    if (const auto *If = dyn_cast<IfStmt>(S); If && !If->getElse()) {
+      auto C = constantCondition(Ctx, If->getCond(), *Local.Facts);
+      auto Then = statementsOf(If->getThen());
+      if (!C || Then.size() != 1) {
+        W.Why = "expected the warp tail's steps to be unconditional or under a condition the template fixes";
+        return false;
+      }
+      if (!*C)
+        continue;
+      S = Then[0];
+    }
+    // The stride is the offset of the element read: try the forms with
+    // the constant read from the subscript.
+    const auto *E = dyn_cast<Expr>(S);
+    const ArraySubscriptExpr *Read = nullptr;
+    std::function<void(const Stmt *)> FindRead = [&](const Stmt *X) {
+      if (!X || Read)
+        return;
+      if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(X); Sub && !Read) {
+        auto P = polyOf(Ctx, Sub->getIdx(), *Local.Facts);
+        if (P && *P != Local.Rank) {
+          Read = Sub;
+          return;
+        }
+      }
+      for (const Stmt *Ch : X->children())
+        FindRead(Ch);
+    };
+    FindRead(E);
+    std::optional<int64_t> K;
+    if (Read) {
+      Poly P = *polyOf(Ctx, Read->getIdx(), *Local.Facts);
+      addTo(P, Local.Rank, -1);
+      if (P.size() == 1 && P.begin()->first.empty())
+        K = P.begin()->second;
+    }
+    auto Step = K ? treeStep(Ctx, S, Local, Poly{{{}, *K}}) : std::nullopt;
+    if (!Step || !Step->Volatile || *K > 32) {
+      W.Why = "expected the warp tail's steps to fold v[tid + K] into v[tid] through a volatile pointer, K <= 32";
+      return false;
+    }
+    if (!Inner.add(*Step, *K)) {
+      W.Why = Inner.Why;
+      return false;
+    }
+  }
+  Inner.Frame = W.Frame;
+  W = Inner;
+  W.Tail = true;
+  return true;
+}
+
+/// `if (t < 32) { tail }` or `if (t < 32) f(sm, t);` with f a __device__
+/// function whose body is the tail on its parameters.
+bool warpTail(ASTContext &Ctx, const Stmt *S, TreeWalk &W) {
+  const auto *I = dyn_cast<IfStmt>(S);
+  const Expr *Bound = I && !I->getElse() ? rankBelow(Ctx, I->getCond(), *W.Frame) : nullptr;
+  if (!Bound || constInt(Ctx, Bound, *W.Frame->Facts) != 32)
+    return false;
+  auto Then = statementsOf(I->getThen());
+  if (Then.size() == 1)
+    if (const auto *Call = dyn_cast<CallExpr>(Then[0]); Call && !isa<CXXMemberCallExpr>(Call)) {
+      const FunctionDecl *Fn = Call->getDirectCallee();
+      Fn = Fn ? Fn->getDefinition() : nullptr;
+      const auto *Body = Fn ? dyn_cast_or_null<CompoundStmt>(Fn->getBody()) : nullptr;
+      if (!Body || Call->getNumArgs() != 2 || Fn->getNumParams() != 2 ||
+          refVar(strip(Call->getArg(0))) != W.Frame->Arr) {
+        W.Why = "expected the warp tail helper to be called as f(sm, tid)";
+        return false;
+      }
+      auto Idx = polyOf(Ctx, Call->getArg(1), *W.Frame->Facts);
+      if (!Idx || *Idx != W.Frame->Rank) {
+        W.Why = "expected the warp tail helper's second argument to be the tree's rank";
+        return false;
+      }
+      TreeFrame Callee;
+      Callee.Arr = W.Frame->Arr;
+      Callee.Alias = Fn->getParamDecl(0);
+      Callee.Facts = &AnalysisCache::of(Ctx).facts(Fn);
+      if (!Callee.Facts->mods(Fn->getParamDecl(0)).empty() || !Callee.Facts->mods(Fn->getParamDecl(1)).empty())
+        return false;
+      Callee.Rank = Poly{{{"var:" + Fn->getParamDecl(1)->getName().str() + "@" +
+                               std::to_string(Fn->getParamDecl(1)->getBeginLoc().getRawEncoding())},
+                          1}};
+      const TreeFrame *Outer = W.Frame;
+      W.Frame = &Callee;
+      bool Ok = tailSteps(Ctx, std::vector<const Stmt *>(Body->body_begin(), Body->body_end()), W);
+      W.Frame = Outer;
+      return Ok;
+    }
+  return tailSteps(Ctx, Then, W);
+}
+
+/// The strides read so far halve one after the other (\p Next: the one
+/// expected after them); otherwise \p Why says where they do not.
+bool stridesHalve(const TreeWalk &W, int64_t &Next, std::string &Why) {
+  Next = W.SymbolicLast ? *W.SymbolicLast / 2 : (W.Strides.empty() ? 0 : W.Strides.front());
+  for (int64_t S : W.Strides) {
+    if (S != Next || S < 1) {
+      Why = "the tree's strides do not halve down to 1 (" + std::to_string(S) + " where " + std::to_string(Next) +
+            " was expected)";
+      return false;
+    }
+    Next = S / 2;
+  }
+  return true;
+}
+
+/// `sm[t] = e; __syncthreads();` and then the steps of a halving tree: a
+/// loop from blockDim.x / 2 or a constant, unrolled steps (`if (t < 128)
+/// sm[t] += sm[t + 128]; __syncthreads();`, perhaps under `if (blockSize >=
+/// 256)`), and a warp-synchronous tail under `if (t < 32)`, in any
+/// combination whose strides halve down to 1: Body[I, End).
 std::optional<ReductionMatch> sharedTree(ASTContext &Ctx, ArrayRef<const Stmt *> Body, size_t I, size_t End,
                                          const FunctionFacts &Facts, std::string &Why) {
-  if (End - I != 3)
+  if (End - I < 3)
     return std::nullopt;
   const auto *Store = dyn_cast<BinaryOperator>(Body[I]);
   const auto *Elem = Store && Store->getOpcode() == BO_Assign ? dyn_cast<ArraySubscriptExpr>(strip(Store->getLHS()))
@@ -733,137 +1128,140 @@ std::optional<ReductionMatch> sharedTree(ASTContext &Ctx, ArrayRef<const Stmt *>
     Why = "expected __syncthreads() after each thread's value is stored in the tree";
     return std::nullopt;
   }
-  const auto *F = dyn_cast<ForStmt>(unattributed(Body[I + 2]));
-  if (!F) {
+  TreeFrame Frame;
+  Frame.Arr = Arr;
+  Frame.Facts = &Facts;
+  Frame.Rank = *polyOf(Ctx, Elem->getIdx(), Facts);
+  TreeWalk W;
+  W.Frame = &Frame;
+  for (size_t J = I + 2; J < End; ++J) {
+    const Stmt *S = unattributed(Body[J]);
+    if (W.Tail) {
+      Why = "expected nothing after the tree's warp tail";
+      return std::nullopt;
+    }
+    if (const auto *L = dyn_cast<ForStmt>(S)) {
+      const VarDecl *Var = nullptr;
+      const Expr *StartE = nullptr;
+      if (const auto *DS = dyn_cast_or_null<DeclStmt>(L->getInit()); DS && DS->isSingleDecl()) {
+        Var = dyn_cast<VarDecl>(DS->getSingleDecl());
+        StartE = Var ? Var->getInit() : nullptr;
+      } else if (const auto *A = dyn_cast_or_null<BinaryOperator>(L->getInit()); A && A->getOpcode() == BO_Assign) {
+        Var = refVar(strip(A->getLHS()));
+        StartE = A->getRHS();
+      }
+      if (!treeLoop(Ctx, Var, StartE, L->getCond(), L->getInc(), statementsOf(L->getBody()), W)) {
+        Why = W.Why;
+        return std::nullopt;
+      }
+      continue;
+    }
+    // `int s = START; while (s != 0) { if (t < s) step; __syncthreads(); s /= 2; }`:
+    // the stride's declaration, used by nothing else, is the tree's.
+    if (const auto *DS = dyn_cast<DeclStmt>(S); DS && DS->isSingleDecl() && J + 1 < End)
+      if (const auto *Wh = dyn_cast<WhileStmt>(unattributed(Body[J + 1]))) {
+        const auto *Var = dyn_cast<VarDecl>(DS->getSingleDecl());
+        auto Steps = statementsOf(Wh->getBody());
+        bool Private = Var && Var->getInit();
+        for (size_t K = 0; K < Body.size() && Private; ++K)
+          if (K != J && K != J + 1) {
+            std::function<bool(const Stmt *)> Uses = [&](const Stmt *X) {
+              if (!X)
+                return false;
+              if (const auto *DRE = dyn_cast<DeclRefExpr>(X); DRE && DRE->getDecl() == Var)
+                return true;
+              for (const Stmt *C : X->children())
+                if (Uses(C))
+                  return true;
+              return false;
+            };
+            Private = !Uses(Body[K]);
+          }
+        if (Private && Steps.size() == 3 && isa<Expr>(Steps[2])) {
+          if (!treeLoop(Ctx, Var, Var->getInit(), Wh->getCond(), cast<Expr>(Steps[2]),
+                        ArrayRef<const Stmt *>(Steps).take_front(2), W)) {
+            Why = W.Why;
+            return std::nullopt;
+          }
+          ++J;
+          continue;
+        }
+      }
+    // `if (COND) { if (t < K) step; __syncthreads(); }`, COND fixed by the template.
+    // (A condition no template fixes is no step: the tree ends before it.)
+    const auto *If = dyn_cast<IfStmt>(S);
+    if (auto C = If && !If->getElse() && !rankBelow(Ctx, If->getCond(), Frame)
+                     ? constantCondition(Ctx, If->getCond(), Facts)
+                     : std::nullopt) {
+      auto Inner = statementsOf(If->getThen());
+      if (!*C)
+        continue;
+      if (Inner.size() != 2 || !isBlockBarrierStmt(Inner[1]) || !unrolledStep(Ctx, Inner[0], W)) {
+        Why = W.Why.empty() ? "expected 'if (tid < K) sm[tid] += sm[tid + K]; __syncthreads();' in the unrolled tree"
+                            : W.Why;
+        return std::nullopt;
+      }
+      continue;
+    }
+    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+      auto Inner = statementsOf(CS);
+      if (Inner.size() != 2 || !isBlockBarrierStmt(Inner[1]) || !unrolledStep(Ctx, Inner[0], W)) {
+        Why = "expected '{ if (tid < K) sm[tid] += sm[tid + K]; __syncthreads(); }'";
+        return std::nullopt;
+      }
+      continue;
+    }
+    if (J + 1 < End && isBlockBarrierStmt(Body[J + 1]) && unrolledStep(Ctx, S, W)) {
+      ++J;
+      continue;
+    }
+    if (warpTail(Ctx, S, W))
+      continue;
+    int64_t Next = 0;
+    if (W.Why.empty() && stridesHalve(W, Next, Why))
+      Why = "expected a step of a shared-memory halving tree";
+    else if (!W.Why.empty())
+      Why = W.Why;
+    return std::nullopt;
+  }
+  // The strides must halve down to 1, each thread's value combined once.
+  if (!W.Op || (W.Strides.empty() && !W.SymbolicLast)) {
     Why = "expected the halving loop of a shared-memory tree";
     return std::nullopt;
   }
-  // Start: blockDim.x / 2 (or >> 1), or a constant.
-  const VarDecl *S = nullptr;
-  const Expr *StartE = nullptr;
-  if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit()); DS && DS->isSingleDecl()) {
-    S = dyn_cast<VarDecl>(DS->getSingleDecl());
-    StartE = S ? S->getInit() : nullptr;
-  }
-  const auto *Cond = dyn_cast_or_null<BinaryOperator>(strip(F->getCond()));
-  if (!S || !StartE || !Cond || !refersTo(Cond->getLHS(), S) ||
-      !((Cond->getOpcode() == BO_GT && constInt(Ctx, Cond->getRHS(), Facts) == 0) ||
-        (Cond->getOpcode() == BO_GE && constInt(Ctx, Cond->getRHS(), Facts) == 1) ||
-        (Cond->getOpcode() == BO_NE && constInt(Ctx, Cond->getRHS(), Facts) == 0))) {
-    Why = "expected 'for (s = blockDim.x / 2; s > 0; s >>= 1)'";
+  int64_t Next = 0;
+  if (!stridesHalve(W, Next, Why))
     return std::nullopt;
-  }
-  const Expr *Inc = strip(F->getInc());
-  const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc);
-  if (!CA || !refersTo(CA->getLHS(), S) ||
-      !((CA->getOpcode() == BO_ShrAssign && constInt(Ctx, CA->getRHS(), Facts) == 1) ||
-        (CA->getOpcode() == BO_DivAssign && constInt(Ctx, CA->getRHS(), Facts) == 2))) {
-    Why = "expected the tree's stride to halve (s >>= 1 or s /= 2)";
+  if (Next != 0 && !(W.SymbolicLast && W.Strides.empty() && *W.SymbolicLast == 1)) {
+    Why = "the tree stops before stride 1";
     return std::nullopt;
   }
   ReductionMatch M;
-  if (auto C = constInt(Ctx, StartE, Facts)) {
-    M.Needs.TreeBlockX = static_cast<uint64_t>(*C) * 2;
-  } else {
-    const auto *D = dyn_cast<BinaryOperator>(strip(StartE));
-    auto B = D ? cuda::builtinIndex(strip(D->getLHS())) : std::nullopt;
-    auto K = D ? constInt(Ctx, D->getRHS(), Facts) : std::nullopt;
-    if (!B || B->Var != cuda::BuiltinVar::BlockDim || B->Dim != 0 ||
-        !((D->getOpcode() == BO_Div && K == 2) || (D->getOpcode() == BO_Shr && K == 1))) {
-      Why = "expected the tree to start at blockDim.x / 2 or a constant";
-      return std::nullopt;
-    }
+  if (W.SymbolicLast) {
     M.Needs.PowerOfTwoBlockX = true;
-  }
-  // Body: `if (t < s) sm[t] op= sm[t + s];` and a barrier, in either order.
-  auto Steps = statementsOf(F->getBody());
-  if (Steps.size() != 2 || !(isBlockBarrierStmt(Steps[0]) || isBlockBarrierStmt(Steps[1]))) {
-    Why = "expected the tree's loop body to be one guarded step and __syncthreads()";
-    return std::nullopt;
-  }
-  const auto *Guarded = dyn_cast<IfStmt>(isBlockBarrierStmt(Steps[0]) ? Steps[1] : Steps[0]);
-  const auto *G = Guarded ? dyn_cast<BinaryOperator>(strip(Guarded->getCond())) : nullptr;
-  auto GT = G && G->getOpcode() == BO_LT ? threadPlaceOf(Ctx, G->getLHS(), Facts) : std::nullopt;
-  auto Then = Guarded ? statementsOf(Guarded->getThen()) : std::vector<const Stmt *>{};
-  if (!GT || GT->K != ThreadPlace::Rank || !refersTo(G->getRHS(), S) || Guarded->getElse() || Then.size() != 1) {
-    Why = "expected 'if (tid < s)' around the tree's step";
-    return std::nullopt;
-  }
-  // The step folds sm[t + s] into sm[t]: written with the element as a
-  // stand-in variable is not possible, so the forms are read here.
-  const Expr *StepE = dyn_cast<Expr>(Then[0]);
-  const Expr *Dst = nullptr, *Other = nullptr;
-  std::optional<cuda::ReduceOp> Op;
-  if (const auto *C = dyn_cast_or_null<CompoundAssignOperator>(StepE)) {
-    Dst = C->getLHS();
-    Other = C->getRHS();
-    Op = C->getOpcode() == BO_AddAssign ? std::optional(cuda::ReduceOp::Add)
-         : C->getOpcode() == BO_AndAssign ? std::optional(cuda::ReduceOp::And)
-         : C->getOpcode() == BO_OrAssign  ? std::optional(cuda::ReduceOp::Or)
-         : C->getOpcode() == BO_XorAssign ? std::optional(cuda::ReduceOp::Xor)
-                                          : std::nullopt;
-  } else if (const auto *A = dyn_cast_or_null<BinaryOperator>(StepE); A && A->getOpcode() == BO_Assign) {
-    Dst = A->getLHS();
-    const Expr *R = strip(A->getRHS());
-    const Expr *X = nullptr, *Y = nullptr;
-    if (const auto *B = dyn_cast<BinaryOperator>(R)) {
-      X = B->getLHS();
-      Y = B->getRHS();
-      Op = B->getOpcode() == BO_Add ? std::optional(cuda::ReduceOp::Add)
-           : B->getOpcode() == BO_And ? std::optional(cuda::ReduceOp::And)
-           : B->getOpcode() == BO_Or  ? std::optional(cuda::ReduceOp::Or)
-           : B->getOpcode() == BO_Xor ? std::optional(cuda::ReduceOp::Xor)
-                                      : std::nullopt;
-    } else if (const auto *Call = dyn_cast<CallExpr>(R); Call && Call->getNumArgs() == 2) {
-      StringRef N = calleeName(Call);
-      X = Call->getArg(0);
-      Y = Call->getArg(1);
-      Op = llvm::StringSwitch<std::optional<cuda::ReduceOp>>(N)
-               .Cases({"max", "fmaxf", "fmax"}, cuda::ReduceOp::Max)
-               .Cases({"min", "fminf", "fmin"}, cuda::ReduceOp::Min)
-               .Default(std::nullopt);
-    }
-    // The same element as the destination: same array, same index.
-    auto Same = [&](const Expr *A, const Expr *B) {
-      const auto *SA = dyn_cast<ArraySubscriptExpr>(strip(A));
-      const auto *SB = dyn_cast<ArraySubscriptExpr>(strip(B));
-      if (!SA || !SB || refVar(strip(SA->getBase())) != refVar(strip(SB->getBase())))
-        return false;
-      auto IA = polyOf(Ctx, SA->getIdx(), Facts), IB = polyOf(Ctx, SB->getIdx(), Facts);
-      return IA && IB && *IA == *IB;
-    };
-    if (X && Y) {
-      if (Same(X, Dst))
-        Other = Y;
-      else if (Same(Y, Dst))
-        Other = X;
-    }
-  }
-  const auto *DstE = Dst ? dyn_cast<ArraySubscriptExpr>(strip(Dst)) : nullptr;
-  const auto *OtherE = Other ? dyn_cast<ArraySubscriptExpr>(strip(Other)) : nullptr;
-  if (!Op || !DstE || !OtherE || refVar(strip(DstE->getBase())) != Arr ||
-      refVar(strip(OtherE->getBase())) != Arr) {
-    Why = "expected the tree's step to fold sm[tid + s] into sm[tid]";
-    return std::nullopt;
-  }
-  auto PT = polyOf(Ctx, DstE->getIdx(), Facts), PO = polyOf(Ctx, OtherE->getIdx(), Facts);
-  auto PS = polyOf(Ctx, Store->getLHS() ? Elem->getIdx() : nullptr, Facts);
-  Poly Plus = PT ? *PT : Poly{};
-  auto SP = polyOf(Ctx, G->getRHS(), Facts);
-  if (SP)
-    addTo(Plus, *SP, 1);
-  if (!PT || !PO || !PS || !SP || *PT != *PS || *PO != Plus || T->Dims != GT->Dims) {
-    Why = "expected the tree's step to read sm[tid + s] and write sm[tid], tid the stored rank";
-    return std::nullopt;
+    if (!W.Strides.empty())
+      M.Needs.MinBlockX = static_cast<uint64_t>(W.Strides.front()) * 2;
+  } else {
+    M.Needs.TreeBlockX = static_cast<uint64_t>(W.Strides.front()) * 2;
   }
   M.Kind = ReductionMatch::SharedTree;
   M.Over = ReductionMatch::Block;
-  M.Op = *Op;
+  M.Op = *W.Op;
   M.Contribution = Store->getRHS();
   M.TreeArray = Arr;
   M.Scratch.push_back(Arr);
   M.Needs.RankDims = T->Dims;
-  M.Description = "a shared-memory halving tree";
+  if (W.Chained == 1) {
+    // The register copy: stored first, folded with every step.
+    if (refVar(strip(Store->getRHS())) != W.Chain) {
+      Why = "the tree's steps keep a register copy that is not the value stored";
+      return std::nullopt;
+    }
+    M.Var = W.Chain;
+    M.ResultVar = W.Chain;
+  }
+  M.Description = std::string("a shared-memory halving tree") + (W.Unrolled ? " (unrolled)" : "") +
+                  (W.Tail ? " with a warp-synchronous tail" : "");
   return M;
 }
 
@@ -1114,12 +1512,11 @@ std::optional<Fold> foldOf(const Stmt *S) {
   return F;
 }
 
-std::optional<ReductionMatch> matchReduction(ASTContext &Ctx, ArrayRef<const Stmt *> Body, size_t Begin,
-                                             size_t End, const Expr *Result, const FunctionFacts &Facts,
-                                             std::string &Why) {
+/// The reduction Body[Begin, End) is, whatever reads its result.
+static std::optional<ReductionMatch> reductionShape(ASTContext &Ctx, ArrayRef<const Stmt *> Body, size_t Begin,
+                                                    size_t End, const FunctionFacts &Facts, std::string &Why) {
   if (Begin >= End || End > Body.size())
     return std::nullopt;
-  const VarDecl *ResultVar = refVar(strip(Result));
   std::optional<ReductionMatch> M;
   if (End - Begin == 1) {
     // One statement: a helper call or cub.
@@ -1163,10 +1560,20 @@ std::optional<ReductionMatch> matchReduction(ASTContext &Ctx, ArrayRef<const Stm
     return std::nullopt;
   if (M->Stmts.empty())
     M->Stmts.assign(Body.begin() + Begin, Body.begin() + End);
-  if (!M->Contribution && M->Var)
-    M->Contribution = nullptr; // reduced in place: the value before is the variable's own
+  return M;
+}
+
+std::optional<ReductionMatch> matchReduction(ASTContext &Ctx, ArrayRef<const Stmt *> Body, size_t Begin,
+                                             size_t End, const Expr *Result, const FunctionFacts &Facts,
+                                             std::string &Why) {
+  const VarDecl *ResultVar = refVar(strip(Result));
+  std::optional<ReductionMatch> M = reductionShape(Ctx, Body, Begin, End, Facts, Why);
+  if (!M)
+    return std::nullopt;
   // The result must be what the caller reads.
-  if (M->Kind == ReductionMatch::SharedTree) {
+  if (M->Kind == ReductionMatch::SharedTree && M->Var && ResultVar == M->Var) {
+    // A chained tree's register copy holds the result too.
+  } else if (M->Kind == ReductionMatch::SharedTree) {
     const auto *Sub = dyn_cast_or_null<ArraySubscriptExpr>(strip(Result));
     if (!Sub || refVar(strip(Sub->getBase())) != M->TreeArray || constInt(Ctx, Sub->getIdx(), Facts) != 0) {
       Why = "the tree's result is element 0 of '" + M->TreeArray->getName().str() + "', which is not what is read";
@@ -1177,6 +1584,49 @@ std::optional<ReductionMatch> matchReduction(ASTContext &Ctx, ArrayRef<const Stm
     return std::nullopt;
   }
   return M;
+}
+
+size_t scratchBefore(ArrayRef<const Stmt *> Body, size_t Begin, size_t ReadFrom, const ReductionMatch &Found,
+                     const FunctionFacts &Facts) {
+  auto UsedOutside = [&](const VarDecl *V, size_t From) {
+    std::function<bool(const Stmt *)> Uses = [&](const Stmt *S) {
+      if (!S)
+        return false;
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == V)
+        return true;
+      for (const Stmt *C : S->children())
+        if (Uses(C))
+          return true;
+      return false;
+    };
+    for (size_t I = ReadFrom; I < Body.size(); ++I)
+      if (Uses(Body[I]))
+        return true;
+    for (size_t I = 0; I < From; ++I)
+      if (Uses(Body[I]))
+        return true;
+    return false;
+  };
+  size_t At = Begin;
+  while (At > 0) {
+    const auto *DS = dyn_cast<DeclStmt>(Body[At - 1]);
+    if (!DS)
+      break;
+    bool Mine = true;
+    for (const Decl *D : DS->decls()) {
+      const auto *V = dyn_cast<VarDecl>(D);
+      const VarDecl *Own = Found.Contribution ? refVar(strip(Found.Contribution)) : nullptr;
+      Mine &= V && V != Found.Var && V != Found.ResultVar && V != Own && !UsedOutside(V, At - 1);
+      // A shared array, or a local computed from thread indices alone (a
+      // lane, a warp, a width, a mask): the thread's own work (a load, a
+      // call) is not the reduction's.
+      Mine &= V && (cuda::isShared(V) || (V->getInit() && isIndexArithmetic(V->getInit(), Facts)));
+    }
+    if (!Mine)
+      break;
+    --At;
+  }
+  return Begin - At;
 }
 
 std::optional<ReductionMatch> reductionBefore(ASTContext &Ctx, ArrayRef<const Stmt *> Body, size_t End,
@@ -1192,7 +1642,7 @@ std::optional<ReductionMatch> reductionBefore(ASTContext &Ctx, ArrayRef<const St
       if (!W.empty())
         Why = W;
     }
-    if (End - B >= 8)
+    if (End - B >= 24)
       break;
   }
   if (!Found) {
@@ -1203,48 +1653,25 @@ std::optional<ReductionMatch> reductionBefore(ASTContext &Ctx, ArrayRef<const St
   }
   // Declarations just before it that only the reduction uses (lanes,
   // warps, shared arrays) belong to it.
-  auto UsedOutside = [&](const VarDecl *V, size_t From) {
-    std::function<bool(const Stmt *)> Uses = [&](const Stmt *S) {
-      if (!S)
-        return false;
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == V)
-        return true;
-      for (const Stmt *C : S->children())
-        if (Uses(C))
-          return true;
-      return false;
-    };
-    // Uses after the reduction other than the statement reading it.
-    for (size_t I = End + 1; I < Body.size(); ++I)
-      if (Uses(Body[I]))
-        return true;
-    for (size_t I = 0; I < From; ++I)
-      if (Uses(Body[I]))
-        return true;
-    return false;
-  };
-  while (Begin > 0) {
-    const auto *DS = dyn_cast<DeclStmt>(Body[Begin - 1]);
-    if (!DS)
-      break;
-    bool Mine = true;
-    for (const Decl *D : DS->decls()) {
-      const auto *V = dyn_cast<VarDecl>(D);
-      const VarDecl *Own = Found->Contribution ? refVar(strip(Found->Contribution)) : nullptr;
-      Mine &= V && V != Found->Var && V != Found->ResultVar && V != Own && !UsedOutside(V, Begin - 1);
-      // A shared array, or a local computed from thread indices alone (a
-      // lane, a warp, a width, a mask): the thread's own work (a load, a
-      // call) is not the reduction's.
-      Mine &= V && (cuda::isShared(V) || (V->getInit() && isIndexArithmetic(V->getInit(), Facts)));
-    }
-    if (!Mine)
-      break;
-    --Begin;
-    Found->Stmts.insert(Found->Stmts.begin(), Body[Begin]);
-    for (const Decl *D : DS->decls())
+  size_t Claimed = scratchBefore(Body, Begin, End + 1, *Found, Facts);
+  for (size_t I = Begin; I-- > Begin - Claimed;) {
+    Found->Stmts.insert(Found->Stmts.begin(), Body[I]);
+    for (const Decl *D : cast<DeclStmt>(Body[I])->decls())
       Found->Scratch.push_back(cast<VarDecl>(D));
   }
   return Found;
+}
+
+std::optional<ReductionMatch> reductionAt(ASTContext &Ctx, ArrayRef<const Stmt *> Body, size_t Begin,
+                                          const FunctionFacts &Facts, std::string &Why) {
+  for (size_t End = std::min(Body.size(), Begin + 24); End > Begin; --End) {
+    std::string W;
+    if (auto M = reductionShape(Ctx, Body, Begin, End, Facts, W))
+      return M;
+    if (Why.empty() && !W.empty())
+      Why = W;
+  }
+  return std::nullopt;
 }
 
 std::optional<int64_t> evaluateInBlock(const ASTContext &Ctx, const Expr *E, const FunctionFacts &Facts,

@@ -137,6 +137,41 @@ ReductionCode buildReduction(const ReductionRequest &R, FreshNames &Fresh, unsig
   return Code;
 }
 
+ReductionCode buildSharedTree(const ReductionRequest &R, uint64_t Threads, FreshNames &Fresh,
+                              unsigned ElementBytes, StringRef IndentUnit) {
+  bool Warp = R.Over == ReductionRequest::Scope::Warp;
+  std::string Tree = Fresh.get(R.NameStem + "_tree");
+  std::string Rank = Fresh.get(R.NameStem + "_rank");
+  std::string Lane = Warp ? Fresh.get(R.NameStem + "_lane") : "";
+  std::string Stride = Fresh.get(R.NameStem + "_stride");
+  std::string Barrier = Warp ? "__syncwarp();" : "__syncthreads();";
+  std::string Unit = IndentUnit.str();
+  std::string Mine = Tree + "[" + Rank + "]";
+  ReductionCode Code;
+  auto Line = [&](const std::string &Text) { Code.Lines.push_back(Text); };
+  Line("__shared__ " + R.Type + " " + Tree + "[" + std::to_string(Threads) + "];");
+  Code.SharedBytes = static_cast<unsigned>(Threads * ElementBytes);
+  Line("const unsigned " + Rank + " = " +
+       (R.OneDimensional ? "threadIdx.x" : "threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)") +
+       ";");
+  if (Warp)
+    Line("const unsigned " + Lane + " = " + Rank + " % 32u;");
+  // A round that runs again must not store over the element another
+  // thread has yet to read from the round before.
+  if (R.Reentrant)
+    Line(Barrier);
+  Line(Mine + " = " + R.Value + ";");
+  Line(Barrier);
+  Line("for (unsigned " + Stride + " = " + (Warp ? std::string("16") : std::to_string(Threads / 2)) + "; " + Stride +
+       " > 0; " + Stride + " /= 2) {");
+  Line(Unit + "if (" + (Warp ? Lane : Rank) + " < " + Stride + ")");
+  Line(Unit + Unit + cuda::foldText(R.Op, Mine, Tree + "[" + Rank + " + " + Stride + "]") + ";");
+  Line(Unit + Barrier);
+  Line("}");
+  Line(R.Value + " = " + Tree + "[" + (Warp ? Rank + " - " + Lane : std::string("0")) + "];");
+  return Code;
+}
+
 std::string indentLines(const std::vector<std::string> &Lines, StringRef Indent) {
   std::string Out;
   for (const std::string &L : Lines)

@@ -21,6 +21,7 @@
 #include "klineage/Cuda/DeviceCode.h"
 #include "klineage/Cuda/MemorySpace.h"
 #include "klineage/Edit/ReductionBuilders.h"
+#include "klineage/Rewrite/LaunchShape.h"
 #include "klineage/Rewrite/SiteEdits.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -246,15 +247,7 @@ static bool isExit(const Stmt *S) {
 bool warpGroups(const AnalysisContext &AC) { return AC.option("group").value_or("block") == "warp"; }
 
 std::optional<analysis::Dim3> blockShape(const AnalysisContext &AC, const FunctionDecl *Kernel) {
-  ASTContext &Ctx = AC.ast();
-  cuda::KernelLauncherGraph Graph(Ctx);
-  analysis::AssumedLaunch Assumed;
-  if (auto B = AC.assumptions().block(Kernel->getName()))
-    Assumed.Block = analysis::Dim3{(*B)[0], (*B)[1], (*B)[2]};
-  analysis::LaunchFacts F = analysis::launchFacts(Ctx, Graph, Kernel, Assumed);
-  if (F.Block.V == analysis::ShapeFact::Verdict::Known && F.Block.Shape)
-    return F.Block.Shape;
-  return std::nullopt;
+  return knownBlockShape(AC, Kernel);
 }
 
 ForwardPlan planForward(const AnalysisContext &AC, const FunctionDecl *FD, const CallExpr *C) {

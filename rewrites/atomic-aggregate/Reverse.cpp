@@ -234,6 +234,9 @@ Status checkReductionCoversGroup(const PreconditionQuery &Q, PreconditionResult 
     return Fail("a halving tree from blockDim.x / 2 drops values unless blockDim.x is a power of two");
   if (M.Needs.TreeBlockX && *M.Needs.TreeBlockX != Shape->X)
     return Fail("the reduction is written for " + std::to_string(*M.Needs.TreeBlockX) + " threads in x");
+  if (M.Needs.MinBlockX && Shape->X < *M.Needs.MinBlockX)
+    return Fail("the tree's written-out last steps read " + std::to_string(*M.Needs.MinBlockX) +
+                " threads' values in x");
   if (M.Needs.WarpCount) {
     const analysis::FunctionFacts &Facts = analysis::AnalysisCache::of(Ctx).facts(P.Function);
     auto N = analysis::evaluateInBlock(Ctx, M.Needs.WarpCount, Facts, Shape->X, Shape->Y, Shape->Z);

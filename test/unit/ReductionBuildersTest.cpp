@@ -80,6 +80,42 @@ TEST(ReductionBuilders, PartialWarpsGuardTheirLanesAndNamesAreFresh) {
       << "a second reduction in the same function gets its own names";
 }
 
+TEST(ReductionBuilders, SharedTreeOfABlockAndOfAWarp) {
+  auto AST = emptyUnit();
+  FreshNames Names(AST->getASTContext());
+  ReductionRequest R;
+  R.Op = ReduceOp::Min;
+  R.Type = "int";
+  R.Value = "v";
+  R.OneDimensional = true;
+  R.NameStem = "v";
+  ReductionCode C = buildSharedTree(R, 256, Names, 4);
+  EXPECT_EQ(llvm::join(C.Lines, "\n"), R"(__shared__ int v_tree[256];
+const unsigned v_rank = threadIdx.x;
+v_tree[v_rank] = v;
+__syncthreads();
+for (unsigned v_stride = 128; v_stride > 0; v_stride /= 2) {
+  if (v_rank < v_stride)
+    v_tree[v_rank] = min(v_tree[v_rank], v_tree[v_rank + v_stride]);
+  __syncthreads();
+}
+v = v_tree[0];)");
+  EXPECT_EQ(C.SharedBytes, 1024u);
+  EXPECT_TRUE(C.LeaderCondition.empty()) << "every thread reads the result back";
+
+  R.Over = ReductionRequest::Scope::Warp;
+  R.OneDimensional = false;
+  R.Reentrant = true;
+  std::string W = llvm::join(buildSharedTree(R, 64, Names, 4).Lines, "\n");
+  EXPECT_NE(W.find("threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)"), std::string::npos) << W;
+  EXPECT_NE(W.find("for (unsigned v_stride_1 = 16;"), std::string::npos) << W;
+  EXPECT_NE(W.find("if (v_lane < v_stride_1)"), std::string::npos) << W;
+  EXPECT_EQ(W.find("__syncthreads"), std::string::npos) << "a warp's tree waits with __syncwarp";
+  EXPECT_EQ(W.find("__syncwarp();\nv_tree_1[v_rank_1] = v;"), W.find("__syncwarp();"))
+      << "a tree that runs again waits before storing: " << W;
+  EXPECT_NE(W.find("v = v_tree_1[v_rank_1 - v_lane];"), std::string::npos) << W;
+}
+
 /// One kernel of the harness: a variant of the request for one type and
 /// operator, and the host check of its results.
 struct Variant {

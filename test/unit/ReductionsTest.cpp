@@ -252,4 +252,155 @@ TEST(Reductions, WarpShufflesSharedStagesTreesAndHelpers) {
   EXPECT_NE(H->Description.find("warp_sum"), std::string::npos);
 }
 
+/// The first reduction of \p Fn's body that reductionAt finds.
+std::optional<ReductionMatch> firstAt(ASTContext &Ctx, llvm::StringRef Fn, std::string &Why, size_t *At = nullptr) {
+  const FunctionDecl *FD = test::functionNamed(Ctx, Fn);
+  const auto *Body = cast<CompoundStmt>(FD->getBody());
+  std::vector<const Stmt *> Stmts(Body->body_begin(), Body->body_end());
+  for (size_t I = 0; I < Stmts.size(); ++I)
+    if (auto M = reductionAt(Ctx, Stmts, I, factsOf(Ctx, Fn), Why)) {
+      if (At)
+        *At = I;
+      return M;
+    }
+  return std::nullopt;
+}
+
+TEST(Reductions, TreeVariantsUnrolledTailsAndRegisterCopies) {
+  auto AST = test::parseCuda(R"cu(
+    constexpr unsigned blockSize = 256;
+    __global__ void unrolled(const int *x, int *out) {
+      __shared__ int sdata[blockSize];
+      unsigned tid = threadIdx.x;
+      sdata[tid] = x[tid];
+      __syncthreads();
+      if (blockSize >= 512) { if (tid < 256) { sdata[tid] += sdata[tid + 256]; } __syncthreads(); }
+      if (blockSize >= 256) { if (tid < 128) { sdata[tid] += sdata[tid + 128]; } __syncthreads(); }
+      if (tid < 64) sdata[tid] += sdata[tid + 64];
+      __syncthreads();
+      if (tid < 32) {
+        volatile int *v = sdata;
+        if (blockSize >= 64) v[tid] += v[tid + 32];
+        v[tid] += v[tid + 16]; v[tid] += v[tid + 8]; v[tid] += v[tid + 4];
+        v[tid] += v[tid + 2]; v[tid] += v[tid + 1];
+      }
+      if (tid == 0) out[blockIdx.x] = sdata[0];
+    }
+    __device__ void warpReduce(volatile float *s, unsigned t) {
+      s[t] = fmaxf(s[t], s[t + 32]); s[t] = fmaxf(s[t], s[t + 16]); s[t] = fmaxf(s[t], s[t + 8]);
+      s[t] = fmaxf(s[t], s[t + 4]); s[t] = fmaxf(s[t], s[t + 2]); s[t] = fmaxf(s[t], s[t + 1]);
+    }
+    __global__ void loop_and_helper(const float *x, float *out) {
+      __shared__ float sm[1024];
+      sm[threadIdx.x] = x[threadIdx.x];
+      __syncthreads();
+      for (unsigned s = blockDim.x / 2; s > 32; s >>= 1) {
+        if (threadIdx.x < s) sm[threadIdx.x] = fmaxf(sm[threadIdx.x], sm[threadIdx.x + s]);
+        __syncthreads();
+      }
+      if (threadIdx.x < 32) warpReduce(sm, threadIdx.x);
+      if (threadIdx.x == 0) out[blockIdx.x] = sm[0];
+    }
+    __global__ void register_copy(const float *x, float *out) {
+      __shared__ float sdata[128];
+      unsigned tid = threadIdx.x;
+      float mySum = x[tid];
+      sdata[tid] = mySum;
+      __syncthreads();
+      for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {
+        if (tid < s) sdata[tid] = mySum = mySum + sdata[tid + s];
+        __syncthreads();
+      }
+      if (tid == 0) out[blockIdx.x] = mySum;
+    }
+    __global__ void plain_tail(const int *x, int *out) {
+      __shared__ int sdata[64];
+      unsigned tid = threadIdx.x;
+      sdata[tid] = x[tid];
+      __syncthreads();
+      if (tid < 32) {
+        sdata[tid] += sdata[tid + 32]; sdata[tid] += sdata[tid + 16]; sdata[tid] += sdata[tid + 8];
+        sdata[tid] += sdata[tid + 4]; sdata[tid] += sdata[tid + 2]; sdata[tid] += sdata[tid + 1];
+      }
+      if (tid == 0) out[blockIdx.x] = sdata[0];
+    }
+    __global__ void gap(const int *x, int *out) {
+      __shared__ int sdata[256];
+      unsigned tid = threadIdx.x;
+      sdata[tid] = x[tid];
+      __syncthreads();
+      if (tid < 128) sdata[tid] += sdata[tid + 128];
+      __syncthreads();
+      for (int s = 32; s > 0; s >>= 1) {
+        if (tid < s) sdata[tid] += sdata[tid + s];
+        __syncthreads();
+      }
+      if (tid == 0) out[blockIdx.x] = sdata[0];
+    }
+    __global__ void stage(const int *x, int *out) {
+      int pre = x[0];
+      __shared__ int partial[32];
+      int lane = threadIdx.x % 32;
+      int v = x[threadIdx.x] + pre;
+      for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(0xffffffffu, v, o);
+      if (lane == 0) partial[threadIdx.x / 32] = v;
+      __syncthreads();
+      if (threadIdx.x < 32) {
+        v = lane < (blockDim.x + 31) / 32 ? partial[lane] : 0;
+        for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(0xffffffffu, v, o);
+      }
+      if (threadIdx.x == 0) out[blockIdx.x] = v;
+    }
+  )cu");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->ast();
+  std::string Why;
+
+  auto U = firstAt(Ctx, "unrolled", Why);
+  ASSERT_TRUE(U) << Why;
+  EXPECT_EQ(U->Kind, ReductionMatch::SharedTree);
+  EXPECT_EQ(U->Stmts.size(), 7u) << "store, barrier, two fixed steps, a step and its barrier, the tail";
+  ASSERT_TRUE(U->Needs.TreeBlockX);
+  EXPECT_EQ(*U->Needs.TreeBlockX, 256u) << "the 512 step is skipped: blockSize is 256";
+  EXPECT_NE(U->Description.find("unrolled"), std::string::npos);
+  EXPECT_NE(U->Description.find("warp-synchronous tail"), std::string::npos);
+  EXPECT_FALSE(U->Var);
+
+  Why.clear();
+  auto L = firstAt(Ctx, "loop_and_helper", Why);
+  ASSERT_TRUE(L) << Why;
+  EXPECT_EQ(L->Op, cuda::ReduceOp::Max);
+  EXPECT_TRUE(L->Needs.PowerOfTwoBlockX);
+  ASSERT_TRUE(L->Needs.MinBlockX);
+  EXPECT_EQ(*L->Needs.MinBlockX, 64u) << "the tail reads 32 elements past each of the first 32";
+
+  Why.clear();
+  auto R = firstAt(Ctx, "register_copy", Why);
+  ASSERT_TRUE(R) << Why;
+  ASSERT_TRUE(R->Var);
+  EXPECT_EQ(R->Var->getName(), "mySum");
+  EXPECT_EQ(R->ResultVar, R->Var);
+
+  Why.clear();
+  EXPECT_FALSE(firstAt(Ctx, "plain_tail", Why)) << "a warp tail without volatile";
+  EXPECT_NE(Why.find("volatile"), std::string::npos) << Why;
+
+  Why.clear();
+  EXPECT_FALSE(firstAt(Ctx, "gap", Why)) << "strides 128, 32, ...: 64 is missing";
+  EXPECT_NE(Why.find("halve"), std::string::npos) << Why;
+
+  Why.clear();
+  size_t At = 0;
+  auto S = firstAt(Ctx, "stage", Why, &At);
+  ASSERT_TRUE(S) << Why;
+  EXPECT_EQ(S->Kind, ReductionMatch::ShuffleAndShared);
+  const auto *Body = cast<CompoundStmt>(test::functionNamed(Ctx, "stage")->getBody());
+  std::vector<const Stmt *> Stmts(Body->body_begin(), Body->body_end());
+  EXPECT_EQ(At, 4u) << "the shuffle loop";
+  EXPECT_EQ(scratchBefore(Stmts, At, At + S->Stmts.size(), *S, factsOf(Ctx, "stage")), 0u)
+      << "v's declaration is the thread's own value, not the reduction's";
+  EXPECT_EQ(scratchBefore(Stmts, At - 1, At + S->Stmts.size(), *S, factsOf(Ctx, "stage")), 2u)
+      << "partial and lane belong to the reduction; pre is a load";
+}
+
 } // namespace

@@ -14,7 +14,12 @@
 //    not), alone, followed by a shared-memory stage across warps, or inside
 //    a __device__ helper that returns it; a shared-memory halving tree
 //    (`for (s = blockDim.x / 2; s > 0; s >>= 1) { if (tid < s) sm[tid] +=
-//    sm[tid + s]; __syncthreads(); }`); cub::BlockReduce's Sum and Reduce.
+//    sm[tid + s]; __syncthreads(); }`, a constant start, unrolled steps
+//    `if (tid < 128) ...; __syncthreads();` under `if (blockSize >= 256)`,
+//    the register copy of `sm[tid] = v = v + sm[tid + s]`, and the volatile
+//    warp-synchronous tail `if (tid < 32) { vs[tid] += vs[tid + 32]; ... }`
+//    written out or in a helper `warpReduce(sm, tid)`); cub::BlockReduce's
+//    Sum and Reduce.
 // The matchers check the structure and the operator; what the launch must
 // guarantee for the reduction to cover its group (a 1-D block, a
 // power-of-two block for a halving tree, the warp count a shared stage
@@ -78,6 +83,9 @@ struct Coverage {
   bool PowerOfTwoBlockX = false;
   /// A halving tree from a constant: blockDim.x must be twice it.
   std::optional<uint64_t> TreeBlockX;
+  /// A tree from blockDim.x / 2 whose loop stops early and whose last
+  /// strides are written out (a warp tail): blockDim.x must be at least this.
+  std::optional<uint64_t> MinBlockX;
   /// A shared stage reads this many warp partials: it must be the number
   /// of warps, ceil(threads / 32) (null when written as exactly that).
   const clang::Expr *WarpCount = nullptr;
@@ -123,6 +131,19 @@ std::optional<ReductionMatch> reductionBefore(clang::ASTContext &Ctx,
                                               llvm::ArrayRef<const clang::Stmt *> Body, size_t End,
                                               const clang::Expr *Result, const FunctionFacts &Facts,
                                               std::string &Why);
+
+/// The longest reduction (of any shape) that starts at Body[Begin], for
+/// rewrites that replace one wherever it is written; its result is
+/// ResultVar, or TreeArray's element 0 for a tree.
+std::optional<ReductionMatch> reductionAt(clang::ASTContext &Ctx, llvm::ArrayRef<const clang::Stmt *> Body,
+                                          size_t Begin, const FunctionFacts &Facts, std::string &Why);
+
+/// How many declarations right before Body[Begin] belong to reduction
+/// \p Found (its shared arrays, lanes, warps, widths: declared from thread
+/// indices alone and used nowhere but in it), given that statements from
+/// Body[ReadFrom] on are not part of it.
+size_t scratchBefore(llvm::ArrayRef<const clang::Stmt *> Body, size_t Begin, size_t ReadFrom,
+                     const ReductionMatch &Found, const FunctionFacts &Facts);
 
 /// The value of integer expression \p E in a block of shape (\p X, \p Y,
 /// \p Z): constants, warpSize (32), blockDim, locals set once, + - * / % >>

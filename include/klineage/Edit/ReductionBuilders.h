@@ -19,6 +19,7 @@
 #include "klineage/Cuda/Intrinsics.h"
 #include "klineage/Edit/SourceBuilders.h"
 #include "llvm/ADT/StringRef.h"
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -71,6 +72,17 @@ struct ReductionCode {
 /// \p ElementBytes: sizeof(Type), for SharedBytes.
 ReductionCode buildReduction(const ReductionRequest &R, FreshNames &Names, unsigned ElementBytes,
                              llvm::StringRef IndentUnit = "  ");
+
+/// The statements of reduction \p R as a shared-memory halving tree (the
+/// form the warp-shuffle reductions replaced, for the reverse direction of
+/// warp-shuffle-reduce): each thread stores its value in a `__shared__`
+/// array of \p Threads elements (the block's thread count, a power of two;
+/// a multiple of 32 for a warp scope), then `if (rank < s) tree[rank] op=
+/// tree[rank + s]` for s = Threads / 2 (16 for a warp) down to 1, a barrier
+/// after each step (__syncthreads, or __syncwarp for a warp). Every thread
+/// of the scope ends with the result in R.Value (LeaderCondition is empty).
+ReductionCode buildSharedTree(const ReductionRequest &R, uint64_t Threads, FreshNames &Names,
+                              unsigned ElementBytes, llvm::StringRef IndentUnit = "  ");
 
 /// \p Code's lines as text to insert after a statement: each on a new line
 /// starting with \p Indent (the statement's indentation).

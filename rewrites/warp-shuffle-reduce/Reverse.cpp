@@ -1,0 +1,295 @@
+//===- Reverse.cpp - warp-shuffle-reduce, reverse: a shared-memory tree ---===//
+//
+// Part of KLineage. A warp shuffle reduction of one variable (a loop or
+// five unrolled steps, analysis/Reductions), alone over each warp or with a
+// shared stage across the block's warps, becomes a shared-memory halving
+// tree (Edit/ReductionBuilders' buildSharedTree): each thread stores its
+// value, the strides halve from half the block (16 for a warp) with a
+// barrier each, and every thread reads the result back into the variable.
+//
+//===----------------------------------------------------------------------===//
+#include "WarpShuffleReduce.h"
+#include "klineage/Analysis/AnalysisCache.h"
+#include "klineage/Analysis/SharedMemory.h"
+#include "klineage/Cuda/DeviceCode.h"
+#include "klineage/Cuda/KernelLauncherGraph.h"
+#include "klineage/Edit/ReductionBuilders.h"
+#include "klineage/Rewrite/LaunchShape.h"
+#include "klineage/Rewrite/SiteEdits.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/StringExtras.h"
+#include <functional>
+
+using namespace clang;
+using namespace llvm;
+
+namespace klineage {
+namespace warp_shuffle_reduce {
+
+using analysis::ReductionMatch;
+using analysis::ThreadPlace;
+using analysis::AnalysisCache;
+
+namespace {
+
+struct ShufflePlan {
+  const FunctionDecl *Function = nullptr;
+  const CompoundStmt *Parent = nullptr;
+  std::optional<ReductionMatch> Match;
+  std::optional<cuda::ScalarType> Elem;
+};
+
+bool isShuffleShape(const ReductionMatch &M) {
+  return M.Kind == ReductionMatch::WarpShuffle || M.Kind == ReductionMatch::ShuffleAndShared;
+}
+
+ShufflePlan planShuffles(ASTContext &Ctx, const FunctionDecl *FD, const Stmt *First) {
+  ShufflePlan P;
+  P.Function = FD;
+  P.Match = reductionStartingAt(Ctx, FD, First, P.Parent);
+  if (P.Match && (!isShuffleShape(*P.Match) || !P.Match->Var))
+    P.Match.reset();
+  if (P.Match)
+    P.Elem = cuda::scalarTypeOf(P.Match->Var->getType());
+  return P;
+}
+
+ShufflePlan planOf(const PreconditionQuery &Q) { return planShuffles(Q.AC.ast(), Q.Function, Q.Node.get<Stmt>()); }
+
+/// \p S lies in a statement that a reduction starting earlier in an
+/// enclosing block covers (warp 0's stage of a block reduction).
+bool insideLargerReduction(ASTContext &Ctx, const FunctionDecl *FD, const Stmt *S) {
+  const analysis::FunctionFacts &Facts = AnalysisCache::of(Ctx).facts(FD);
+  for (const Stmt *Cur = S;;) {
+    auto Parents = Ctx.getParents(*Cur);
+    const Stmt *Up = Parents.size() == 1 ? Parents[0].get<Stmt>() : nullptr;
+    if (!Up)
+      return false;
+    if (const auto *CS = dyn_cast<CompoundStmt>(Up); CS && Cur != S) {
+      std::vector<const Stmt *> Body(CS->body_begin(), CS->body_end());
+      size_t J = std::find(Body.begin(), Body.end(), Cur) - Body.begin();
+      for (size_t I = J >= 23 ? J - 23 : 0; I <= J && J < Body.size(); ++I) {
+        std::string Why;
+        auto M = analysis::reductionAt(Ctx, Body, I, Facts, Why);
+        if (M && I + M->Stmts.size() > J)
+          return true;
+      }
+    }
+    Cur = Up;
+  }
+}
+
+} // namespace
+
+Status checkReverseReassociation(const PreconditionQuery &Q, PreconditionResult &R) {
+  ShufflePlan P = planOf(Q);
+  if (!P.Match || !P.Elem) {
+    R.Reason = "the reduced variable's type is not one the tree is built for";
+    return Status::Fails;
+  }
+  return reassociationVerdict(Q.AC, P.Match->Op, *P.Elem, R);
+}
+
+Status checkBlockPowerOfTwo(const PreconditionQuery &Q, PreconditionResult &R) {
+  ShufflePlan P = planOf(Q);
+  const FunctionDecl *FD = Q.Function;
+  if (!P.Match || !FD || !cuda::isKernel(FD)) {
+    R.Reason = "the reduction is not in a kernel: its block shape is not seen";
+    return Status::Unknown;
+  }
+  auto Shape = knownBlockShape(Q.AC, FD);
+  if (!Shape) {
+    R.Reason = "the tree holds one element per thread of the block, whose shape the kernel's launches do not say";
+    R.Assumable = blockAssumable(FD);
+    return Status::Unknown;
+  }
+  const ReductionMatch &M = *P.Match;
+  uint64_t N = Shape->count();
+  std::string S = "blockDim " + Shape->str() + ": ";
+  bool Warp = M.Over == ReductionMatch::Warp;
+  if (Warp ? N % 32 != 0 : (N & (N - 1)) != 0) {
+    R.Reason = S + std::to_string(N) + " threads" +
+               (Warp ? " leave a warp partial; the warp's tree reads 32 elements"
+                     : " are no power of two: a halving tree would drop values");
+    return Status::Fails;
+  }
+  unsigned Dims = M.Needs.RankDims;
+  if ((Dims == 1 && (Shape->Y != 1 || Shape->Z != 1)) || (Dims == 2 && Shape->Z != 1)) {
+    R.Reason = S + "the shuffle reduction's rank misses a dimension of the block";
+    return Status::Fails;
+  }
+  if (M.Needs.WarpCount) {
+    const analysis::FunctionFacts &Facts = AnalysisCache::of(Q.AC.ast()).facts(FD);
+    auto W = analysis::evaluateInBlock(Q.AC.ast(), M.Needs.WarpCount, Facts, Shape->X, Shape->Y, Shape->Z);
+    if (!W || static_cast<uint64_t>(*W) != (N + 31) / 32) {
+      R.Reason = S + "the shared stage reads " + (W ? std::to_string(*W) : std::string("an unknown number of")) +
+                 " warp partials of " + std::to_string((N + 31) / 32);
+      return Status::Fails;
+    }
+  }
+  R.Reason = S + "a tree of " + std::to_string(N) + " elements combines the same threads";
+  return Status::Holds;
+}
+
+Status checkReverseNoLaneExits(const PreconditionQuery &Q, PreconditionResult &R) {
+  return everyThreadReaches(Q.AC.ast(), Q.Function, Q.Node.get<Stmt>(), R);
+}
+
+Status checkReverseResultReadByHolders(const PreconditionQuery &Q, PreconditionResult &R) {
+  ShufflePlan P = planOf(Q);
+  ASTContext &Ctx = Q.AC.ast();
+  if (!P.Match) {
+    R.Reason = "no shuffle reduction";
+    return Status::Unknown;
+  }
+  const ReductionMatch &M = *P.Match;
+  // A butterfly leaves the result in every lane.
+  if (M.Kind == ReductionMatch::WarpShuffle && M.Description.find("xor") != std::string::npos) {
+    R.Reason = "the butterfly leaves the result in every lane, as the tree does";
+    return Status::Holds;
+  }
+  const analysis::FunctionFacts &Facts = AnalysisCache::of(Ctx).facts(P.Function);
+  unsigned Begin = beginOffset(Ctx, M.Stmts.front()), End = endOffset(Ctx, M.Stmts.back());
+  // A loop around the reduction reads what it left in the next round.
+  const Stmt *Loop = nullptr;
+  for (auto Ps = Ctx.getParents(*M.Stmts.front()); Ps.size() == 1 && Ps[0].get<Stmt>();
+       Ps = Ctx.getParents(*Ps[0].get<Stmt>()))
+    if (const Stmt *S = Ps[0].get<Stmt>(); isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S))
+      Loop = S;
+  for (const VarDecl *V : {M.Var, M.ResultVar}) {
+    if (!V)
+      continue;
+    std::vector<const DeclRefExpr *> Uses;
+    refsTo(P.Function->getBody(), V, Uses);
+    for (const DeclRefExpr *U : Uses) {
+      unsigned At = beginOffset(Ctx, U);
+      bool After = At >= End || (Loop && within(Ctx, Loop, U) && At < Begin);
+      if (!After)
+        continue;
+      // Inside `if (leader)`: the rank-0 thread (lane 0 for a warp).
+      bool ByHolder = false;
+      for (auto Ps = Ctx.getParents(*U); Ps.size() == 1 && Ps[0].get<Stmt>() && !ByHolder;
+           Ps = Ctx.getParents(*Ps[0].get<Stmt>()))
+        if (const auto *I = dyn_cast<IfStmt>(Ps[0].get<Stmt>()); I && I->getThen() && within(Ctx, I->getThen(), U)) {
+          auto L = analysis::leaderOf(Ctx, I->getCond(), Facts);
+          ByHolder = L && (L->K == ThreadPlace::Rank || (M.Over == ReductionMatch::Warp && L->K == ThreadPlace::Lane));
+        }
+      if (ByHolder)
+        continue;
+      R.Reason = "'" + V->getName().str() + "' is read at line " + std::to_string(expansionLine(Ctx, U)) +
+                 " by threads that hold partials after the shuffles; the tree would give them the total";
+      R.Evidence.push_back(evidenceAt(Ctx, U->getBeginLoc(), "use", "read here"));
+      return Status::Fails;
+    }
+  }
+  R.Reason = "the reduced value is read after the reduction only by the thread that holds the result";
+  return Status::Holds;
+}
+
+Status checkSharedMemoryFits(const PreconditionQuery &Q, PreconditionResult &R) {
+  ShufflePlan P = planOf(Q);
+  ASTContext &Ctx = Q.AC.ast();
+  const FunctionDecl *FD = Q.Function;
+  auto Shape = P.Match && FD && cuda::isKernel(FD) ? knownBlockShape(Q.AC, FD) : std::nullopt;
+  if (!Shape) {
+    R.Reason = "decided by block-power-of-two";
+    return Status::Unknown;
+  }
+  uint64_t Added = Shape->count() * Ctx.getTypeSizeInChars(P.Match->Var->getType()).getQuantity();
+  cuda::KernelLauncherGraph Graph(Ctx);
+  std::optional<uint64_t> Dynamic;
+  if (Graph.allLaunchesKnown(FD)) {
+    Dynamic = 0;
+    for (const cuda::LaunchSite *L : Graph.launchesOf(FD)) {
+      auto B = analysis::launchSharedBytes(Ctx, *L);
+      Dynamic = B ? std::optional<uint64_t>(std::max(*Dynamic, *B)) : std::nullopt;
+      if (!Dynamic)
+        break;
+    }
+  }
+  analysis::SharedUsage U = analysis::sharedUsage(Ctx, FD, Dynamic);
+  U.StaticBytes += Added;
+  analysis::LimitCheck L = analysis::checkLimits(U);
+  std::string Sum = std::to_string(U.StaticBytes - Added) + " + " + std::to_string(Added) +
+                    " bytes of static shared memory";
+  R.Reason = Sum + (L.V == analysis::LimitCheck::Fits ? " fits" : ": " + L.Why);
+  return L.V == analysis::LimitCheck::Fits ? Status::Holds
+         : L.V == analysis::LimitCheck::Unknown ? Status::Unknown
+                                                : Status::Fails;
+}
+
+void findReverseSites(const RewritePair &Pair, AnalysisContext &AC, const CompoundStmt &CS) {
+  ASTContext &Ctx = AC.ast();
+  const FunctionDecl *FD = cuda::enclosingFunction(Ctx, CS);
+  const analysis::FunctionFacts &Facts = AnalysisCache::of(Ctx).facts(FD);
+  std::vector<const Stmt *> Body(CS.body_begin(), CS.body_end());
+  for (size_t I = 0; I < Body.size(); ++I) {
+    std::string Why;
+    auto M = analysis::reductionAt(Ctx, Body, I, Facts, Why);
+    if (!M || !isShuffleShape(*M) || !M->Var || insideLargerReduction(Ctx, FD, &CS))
+      continue;
+    size_t Count = M->Stmts.size();
+    Site &S = AC.addSite(Name, Direction::Reverse, Body[I]->getBeginLoc(), FD, "shuffle-reduction");
+    S.Summary = "replace the warp shuffle reduction of '" + M->Var->getName().str() + "' by a shared-memory tree";
+    S.Facts["reduction"] = M->Description;
+    S.Facts["operator"] = cuda::reduceOpName(M->Op);
+    S.Facts["group"] = M->Over == ReductionMatch::Warp ? "warp" : "block";
+    PreconditionQuery Q{AC, FD, DynTypedNode::create(*Body[I])};
+    for (const PreconditionSpec &Spec : Pair.preconditions())
+      if (Spec.Dir == Direction::Reverse)
+        S.check(Spec, Q);
+    I += Count - 1;
+    auto Shape = knownBlockShape(AC, FD);
+    if (S.verdict() == Status::Fails || !Shape)
+      continue;
+    ReductionRequest Req;
+    Req.Op = M->Op;
+    Req.Type = M->Var->getType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+    Req.Value = M->Var->getName().str();
+    Req.Over = M->Over == ReductionMatch::Warp ? ReductionRequest::Scope::Warp : ReductionRequest::Scope::Block;
+    Req.OneDimensional = Shape->Y == 1 && Shape->Z == 1;
+    bool InLoop = false;
+    for (auto Ps = Ctx.getParents(CS); Ps.size() == 1 && Ps[0].get<Stmt>(); Ps = Ctx.getParents(*Ps[0].get<Stmt>()))
+      InLoop |= isa<ForStmt>(Ps[0].get<Stmt>()) || isa<WhileStmt>(Ps[0].get<Stmt>()) || isa<DoStmt>(Ps[0].get<Stmt>());
+    Req.Reentrant = InLoop;
+    Req.NameStem = Req.Value;
+    FreshNames Names(Ctx);
+    ReductionCode Code = buildSharedTree(Req, Shape->count(), Names,
+                                         Ctx.getTypeSizeInChars(M->Var->getType()).getQuantity(), indentUnitOf(Ctx, &CS));
+    std::vector<std::string> Lines = Code.Lines;
+    if (M->ResultVar && M->ResultVar != M->Var) {
+      // The variable warp 0 loaded the partials into: declared by one of
+      // the statements that go (declare it again), inside one of them (out
+      // of scope after it: nothing to do), or before them (assign it).
+      const SourceManager &SM = Ctx.getSourceManager();
+      unsigned DeclAt = SM.getFileOffset(SM.getExpansionLoc(M->ResultVar->getLocation()));
+      bool Declares = false, Nested = false;
+      for (const Stmt *St : M->Stmts) {
+        const auto *DS = dyn_cast<DeclStmt>(St);
+        if (DS && DS->isSingleDecl() && DS->getSingleDecl() == M->ResultVar)
+          Declares = true;
+        else if (beginOffset(Ctx, St) <= DeclAt && DeclAt < endOffset(Ctx, St))
+          Nested = true;
+      }
+      if (!Nested)
+        Lines.push_back((Declares ? M->ResultVar->getType().getAsString(Ctx.getPrintingPolicy()) + " " : "") +
+                        M->ResultVar->getName().str() + " = " + Req.Value + ";");
+    }
+    EditBuilder B(Ctx);
+    std::string Indent = lineIndent(Ctx, Ctx.getSourceManager().getExpansionLoc(Body[I + 1 - Count]->getBeginLoc()));
+    B.replaceStatement(M->Stmts.front(), join(Lines, "\n" + Indent));
+    for (size_t K = 1; K < M->Stmts.size(); ++K)
+      B.removeStatement(M->Stmts[K]);
+    // The reduction's own declarations right before it (its lane, warp and
+    // partials) go with it.
+    size_t First = I + 1 - Count;
+    for (size_t K = First - analysis::scratchBefore(Body, First, I + 1, *M, Facts); K < First; ++K)
+      B.removeStatement(Body[K]);
+    S.Facts["shared-bytes"] = std::to_string(Code.SharedBytes);
+    commit(B, S);
+  }
+}
+
+} // namespace warp_shuffle_reduce
+} // namespace klineage
