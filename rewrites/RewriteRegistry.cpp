@@ -15,6 +15,7 @@ static const Factory Table[] = {
     &createLoopUnroll,
     &createReadonlyRestrict,
     &createAtomicAggregate,
+    &createRowParallelize,
 };
 
 const std::vector<std::unique_ptr<RewritePair>> &allRewrites() {
