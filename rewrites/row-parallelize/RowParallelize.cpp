@@ -780,7 +780,13 @@ Status checkLauncherFound(const PreconditionQuery &Q, PreconditionResult &R) {
     return Status::Holds;
   }
   std::string K = Q.Function->getNameAsString();
-  if (auto B = Q.AC.assumptions().block(K); B && (*B)[1] == 1 && (*B)[2] == 1) {
+  auto B = Q.AC.assumptions().block(K);
+  if (B && warpWidth(Q.AC) && (*B)[0] != 32) {
+    R.Reason = L.Why + "; with width=warp the kernel's blocks must be one warp, and --assume=block says " +
+               std::to_string((*B)[0]) + " threads";
+    return Status::Fails;
+  }
+  if (B && (*B)[1] == 1 && (*B)[2] == 1) {
     R.Reason = L.Why + "; --assume=block says every launch is one-dimensional, and the kernel strides over "
                        "rows and columns for any grid and block of that shape (the launches are left as they are)";
     return Status::Holds;
@@ -912,6 +918,10 @@ void forward(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl &F
       Req.Op = A.F.Op;
       Req.Type = writtenType(Ctx, A.F.Var);
       Req.Identity = cuda::identityLiteral(A.F.Op, A.Elem);
+      // A template's type: one text for every instantiation (-0.0 is a
+      // sum's identity in any floating type, and 0 in any integer one).
+      if (Req.Type != cuda::scalarTypeSpelling(A.Elem) && A.F.Op == cuda::ReduceOp::Add)
+        Req.Identity = Req.Type + "(-0.0)";
       Req.Value = A.F.Var->getName().str();
       Req.Over = Warp ? ReductionRequest::Scope::Warp : ReductionRequest::Scope::Block;
       Req.ResultIn = ReductionRequest::Holder::All;
