@@ -296,6 +296,58 @@ static bool mayOverlap(const analysis::Root &A, const analysis::Root &B) {
   return A.D == B.D && A.K == B.K;
 }
 
+/// \p E as a linear form in which each local declared inside \p Loop and
+/// set once (`int idx = r * cols + c;`) stands for its initialiser.
+static std::optional<analysis::LinearForm> indexForm(ASTContext &Ctx, analysis::Linearizer &Lin,
+                                                      const analysis::FunctionFacts &Facts, const Expr *E,
+                                                      const Stmt *Loop, unsigned Depth = 0) {
+  std::optional<analysis::LinearForm> F = Lin.linearize(E);
+  if (!F || Depth > 4)
+    return F;
+  analysis::LinearForm Out;
+  for (const auto &[Mono, Coeff] : F->Terms) {
+    const analysis::Atom *A = Mono.size() == 1 ? Lin.atom(Mono.front()) : nullptr;
+    const VarDecl *V = A ? A->Var : nullptr;
+    if (V && V->getInit() && declaredIn(Ctx, V, Loop) && Facts.mods(V).empty() && V->getType()->isIntegerType()) {
+      auto Sub = indexForm(Ctx, Lin, Facts, V->getInit(), Loop, Depth + 1);
+      if (!Sub)
+        return std::nullopt;
+      Out.add(*Sub, Coeff);
+      continue;
+    }
+    analysis::LinearForm T;
+    T.Terms[Mono] = Coeff;
+    Out.add(T);
+  }
+  Out.normalize();
+  return Out;
+}
+
+/// Whether \p F varies with \p Index alone: a non-zero multiple of it plus
+/// terms of variables \p Loop leaves unchanged (builtins and constants).
+static Status perColumn(const analysis::Linearizer &Lin, const analysis::FunctionFacts &Facts,
+                        const ASTContext &Ctx, const analysis::LinearForm &F, const VarDecl *Index,
+                        const Stmt *Loop) {
+  bool Column = false;
+  for (const auto &[Mono, Coeff] : F.Terms)
+    for (const std::string &Key : Mono) {
+      const analysis::Atom *A = Lin.atom(Key);
+      if (!A)
+        return Status::Unknown;
+      if (A->Var == Index) {
+        if (Mono.size() != 1 || Coeff == 0)
+          return Status::Fails;
+        Column = true;
+      } else if (A->Var) {
+        if (declaredIn(Ctx, A->Var, Loop) || Facts.modifiedWithin(A->Var, Loop))
+          return Status::Unknown;
+      } else if (Key.rfind("b:", 0) != 0) {
+        return Status::Unknown; // an opaque subexpression: it may read the column
+      }
+    }
+  return Column ? Status::Holds : Status::Fails;
+}
+
 /// What the pair makes of kernel \p FD.
 RowPlan planKernel(const AnalysisContext &AC, const FunctionDecl *FD) {
   ASTContext &Ctx = AC.ast();
@@ -363,6 +415,26 @@ RowPlan planKernel(const AnalysisContext &AC, const FunctionDecl *FD) {
              P.RowDecl);
     return P;
   }
+  std::vector<const VarDecl *> CountVars;
+  localsNamed(P.RowCount, CountVars);
+  for (const VarDecl *V : CountVars)
+    if (!Facts.mods(V).empty()) {
+      P.refuse(ThreadPerRow, "the row count reads '" + V->getName().str() + "', which the kernel changes",
+               Facts.mods(V).front().At);
+      return P;
+    }
+  // Locals before the row are outside the loop over rows: a block's rows
+  // would share them.
+  for (size_t K = 0; K < RowAt; ++K)
+    if (const auto *DS = dyn_cast<DeclStmt>(Body->body_begin()[K]))
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D); V && !Facts.mods(V).empty()) {
+          P.refuse(ThreadPerRow,
+                   "'" + V->getName().str() + "' is declared before the row index and changed after it: the "
+                   "rows a block takes in turn would share it",
+                   Facts.mods(V).front().At);
+          return P;
+        }
   if (P.RowCount->HasSideEffects(Ctx)) {
     P.refuse(ThreadPerRow, "the row count has side effects", P.RowCount);
     return P;
@@ -456,6 +528,10 @@ RowPlan planKernel(const AnalysisContext &AC, const FunctionDecl *FD) {
                  S);
         continue;
       }
+      if (!A.Writes.empty() && isa<DeclStmt>(S)) {
+        P.refuse(RowsIndependent, "a declaration stores to memory: its variable would be thread 0's alone", S);
+        continue;
+      }
       if (!A.Writes.empty()) {
         // Done by one thread: nothing it changes may be a local others read.
         std::vector<const VarDecl *> Vars;
@@ -489,6 +565,35 @@ RowPlan planKernel(const AnalysisContext &AC, const FunctionDecl *FD) {
         Stop = true;
       }
     });
+    if (Stop)
+      continue;
+
+    if (!declaredIn(Ctx, CL->Index, S)) {
+      bool ReadAfter = false;
+      forEachNode(Body, [&](const Stmt *N) {
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(N); DRE && DRE->getDecl() == CL->Index &&
+                                                        !Facts.encloses(S, DRE) &&
+                                                        Ctx.getSourceManager().isBeforeInTranslationUnit(
+                                                            S->getEndLoc(), DRE->getBeginLoc()))
+          ReadAfter = true;
+      });
+      if (ReadAfter) {
+        P.refuse(LoopBoundRowUniform,
+                 "the loop's index '" + CL->Index->getName().str() +
+                     "' is read after the loop: each thread would stop at a different column",
+                 S);
+        continue;
+      }
+    }
+    std::vector<const VarDecl *> BoundVars;
+    if (const auto *Cond = isa<ForStmt>(S) ? cast<ForStmt>(S)->getCond() : cast<WhileStmt>(S)->getCond())
+      localsNamed(Cond, BoundVars);
+    for (const VarDecl *V : BoundVars)
+      if (V != CL->Index && Facts.modifiedWithin(V, S)) {
+        P.refuse(LoopBoundRowUniform, "the loop's bound reads '" + V->getName().str() + "', which the loop changes",
+                 S);
+        Stop = true;
+      }
     if (Stop)
       continue;
 
@@ -592,26 +697,26 @@ RowPlan planKernel(const AnalysisContext &AC, const FunctionDecl *FD) {
     for (size_t W = 0; W < A.WriteExprs.size(); ++W) {
       const Expr *WE = A.WriteExprs[W];
       const auto *AS = dyn_cast<ArraySubscriptExpr>(WE->IgnoreParenImpCasts());
-      std::optional<analysis::LinearForm> F = AS ? Lin.linearize(AS->getIdx()) : std::nullopt;
-      bool PerColumn = false;
-      if (F)
-        for (const auto &[Mono, Coeff] : F->Terms)
-          for (const std::string &Key : Mono)
-            if (const analysis::Atom *At = Lin.atom(Key); At && At->Var == CL->Index)
-              PerColumn = Coeff != 0 && Mono.size() == 1;
-      if (!PerColumn) {
+      std::optional<analysis::LinearForm> F = AS ? indexForm(Ctx, Lin, Facts, AS->getIdx(), S) : std::nullopt;
+      Status Column = F ? perColumn(Lin, Facts, Ctx, *F, CL->Index, S) : Status::Unknown;
+      if (AS && Column == Status::Holds) {
+        analysis::Root Base = PP.rootOf(AS->getBase());
+        if (Base.D && Facts.modifiedWithin(dyn_cast<VarDecl>(Base.D), S))
+          Column = Status::Unknown;
+      }
+      if (Column != Status::Holds) {
         P.refuse(RowsIndependent,
                  "the store " + quote(Ctx, WE) +
-                     " is not at an element indexed by the column (index + row-uniform offset): columns dealt "
-                     "to different threads could write the same place",
-                 WE, F ? Status::Fails : Status::Unknown);
+                     " is not at an element indexed by the column (a multiple of the index plus a row-uniform "
+                     "offset): columns dealt to different threads could write the same place",
+                 WE, Column);
         continue;
       }
       for (size_t Rd = 0; Rd < A.ReadExprs.size(); ++Rd) {
         if (!mayOverlap(A.Reads[Rd], A.Writes[W]))
           continue;
         const auto *RS = dyn_cast<ArraySubscriptExpr>(A.ReadExprs[Rd]->IgnoreParenImpCasts());
-        std::optional<analysis::LinearForm> RF = RS ? Lin.linearize(RS->getIdx()) : std::nullopt;
+        std::optional<analysis::LinearForm> RF = RS ? indexForm(Ctx, Lin, Facts, RS->getIdx(), S) : std::nullopt;
         if (!RF || RF->symbolicKey() != F->symbolicKey() || RF->constant() != F->constant() ||
             !(PP.rootOf(RS->getBase()).D == PP.rootOf(AS->getBase()).D)) {
           P.refuse(RowsIndependent,
