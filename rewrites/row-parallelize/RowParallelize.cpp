@@ -43,10 +43,10 @@ namespace row_parallelize {
 
 inline constexpr char Name[] = "row-parallelize";
 inline constexpr char ThreadPerRow[] = "thread-per-row";
-inline constexpr char NoEarlyExit[] = "no-early-exit";
+inline constexpr char NoEarlyExit[] = "no-exit-in-row";
 inline constexpr char LoopBoundRowUniform[] = "loop-bound-row-uniform";
-inline constexpr char ReductionRecognised[] = "reduction-recognised";
-inline constexpr char OperatorAssociative[] = "operator-associative";
+inline constexpr char ReductionRecognised[] = "folds-recognised";
+inline constexpr char OperatorAssociative[] = "sum-reassociable";
 inline constexpr char RowsIndependent[] = "rows-independent";
 inline constexpr char LauncherFound[] = "launcher-found";
 
@@ -961,8 +961,13 @@ static std::string writtenType(ASTContext &Ctx, const VarDecl *V) {
 void forward(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl &FD) {
   ASTContext &Ctx = AC.ast();
   RowPlan P = planKernel(AC, &FD);
-  // Only kernels that have a row per thread at all are sites.
-  if (!P.Row)
+  // Only kernels where a thread's index leads to loops are sites (an
+  // elementwise kernel is not one).
+  if (!P.Row || none_of(P.Body, [](const Stmt *St) {
+        bool Loop = false;
+        forEachNode(St, [&](const Stmt *N) { Loop |= isLoop(N); });
+        return Loop;
+      }))
     return;
   Site &S = AC.addSite(Name, Direction::Forward, P.RowDecl->getBeginLoc(), &FD, "row-kernel");
   S.Summary = "one " + std::string(warpWidth(AC) ? "warp" : "block") + " per row of '" +

@@ -3,7 +3,7 @@
 // pair of values that no single fold combines.
 __global__ void row_argmax(const float *x, int *idx, int rows, int cols) {
   int r = blockIdx.x * blockDim.x + threadIdx.x;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: cannot apply 'row-parallelize' (forward) at site 1: precondition 'reduction-recognised' fails: 'best' is changed by 'best = v', which is not one fold {{.*}} [KL1804]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: cannot apply 'row-parallelize' (forward) at site 1: precondition 'folds-recognised' fails: 'best' is changed by 'best = v', which is not one fold {{.*}} [KL1804]
   if (r >= rows)
     return;
   float best = x[r * cols];

@@ -4,7 +4,7 @@
 // reduction for the one that left.
 __global__ void count_until_negative(const int *x, int *counts, int rows, int cols) {
   int r = blockIdx.x * blockDim.x + threadIdx.x;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: cannot apply 'row-parallelize' (forward) at site 1: precondition 'no-early-exit' fails: a thread may leave the row here{{.*}} [KL1802]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: cannot apply 'row-parallelize' (forward) at site 1: precondition 'no-exit-in-row' fails: a thread may leave the row here{{.*}} [KL1802]
   if (r >= rows)
     return;
   int n = 0;

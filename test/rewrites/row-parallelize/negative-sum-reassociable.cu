@@ -4,7 +4,7 @@
 // workload's tolerance allows it (forward-basic.cu).
 __global__ void row_sum(const float *x, float *out, int rows, int cols) {
   int r = blockIdx.x * blockDim.x + threadIdx.x;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: cannot apply 'row-parallelize' (forward) at site 1: precondition 'operator-associative' is unknown: 's' is a float sum{{.*}} [KL1805]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: cannot apply 'row-parallelize' (forward) at site 1: precondition 'sum-reassociable' is unknown: 's' is a float sum{{.*}} [KL1805]
   if (r >= rows)
     return;
   float s = 0.0f;
