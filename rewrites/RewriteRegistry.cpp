@@ -15,6 +15,8 @@ static const Factory Table[] = {
     &createLoopUnroll,
     &createReadonlyRestrict,
     &createAtomicAggregate,
+    &createThreadCoarsen,
+    &createPrivatizeShared,
     &createRowParallelize,
 };
 

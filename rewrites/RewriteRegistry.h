@@ -18,6 +18,8 @@ std::unique_ptr<RewritePair> createVectorizeGlobalAccess();
 std::unique_ptr<RewritePair> createLoopUnroll();
 std::unique_ptr<RewritePair> createReadonlyRestrict();
 std::unique_ptr<RewritePair> createAtomicAggregate();
+std::unique_ptr<RewritePair> createThreadCoarsen();
+std::unique_ptr<RewritePair> createPrivatizeShared();
 std::unique_ptr<RewritePair> createRowParallelize();
 
 } // namespace klineage

@@ -232,7 +232,7 @@ public:
   std::vector<const WorkloadParam *> Workload;
 
   ShapeValue shape(const Expr *E, unsigned Depth = 0) {
-    E = stripConversions(E);
+    E = cuda::stripDim3Conversions(E);
     if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
       if (C->getConstructor()->isCopyOrMoveConstructor())
         return shape(C->getArg(0), Depth + 1);
@@ -270,24 +270,6 @@ public:
   }
 
 private:
-  static const Expr *stripConversions(const Expr *E) {
-    while (true) {
-      E = E->IgnoreParens();
-      if (const auto *C = dyn_cast<CastExpr>(E);
-          C && (C->getCastKind() == CK_ConstructorConversion || C->getCastKind() == CK_NoOp ||
-                isa<CXXFunctionalCastExpr>(C)))
-        E = C->getSubExpr();
-      else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-        E = M->getSubExpr();
-      else if (const auto *F = dyn_cast<FullExpr>(E))
-        E = F->getSubExpr();
-      else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
-        E = B->getSubExpr();
-      else
-        return E;
-    }
-  }
-
   IntValue integer(const Expr *E, unsigned Depth) {
     if (Depth > 16 || E->isValueDependent())
       return {std::nullopt, "'" + textOf(Ctx, E) + "' is not a constant"};

@@ -59,7 +59,7 @@ static LinearForm constantForm(int64_t C) {
   return F;
 }
 
-static std::optional<LinearForm> multiply(const LinearForm &A, const LinearForm &B) {
+std::optional<LinearForm> product(const LinearForm &A, const LinearForm &B) {
   LinearForm R;
   for (const auto &[MA, CA] : A.Terms)
     for (const auto &[MB, CB] : B.Terms) {
@@ -74,6 +74,30 @@ static std::optional<LinearForm> multiply(const LinearForm &A, const LinearForm 
   if (R.Terms.size() > MaxTerms)
     return std::nullopt;
   return R;
+}
+
+std::optional<LinearForm>
+substitute(const LinearForm &F,
+           llvm::function_ref<std::optional<LinearForm>(const std::string &Key)> Replace) {
+  LinearForm Out;
+  for (const auto &[M, C] : F.Terms) {
+    LinearForm Term = constantForm(C);
+    for (const std::string &Key : M) {
+      LinearForm AtomF;
+      if (auto R = Replace(Key))
+        AtomF = *R;
+      else
+        AtomF.Terms[Monomial{Key}] = 1;
+      auto P = product(Term, AtomF);
+      if (!P)
+        return std::nullopt;
+      Term = *P;
+    }
+    Out.add(Term);
+    if (Out.Terms.size() > MaxTerms)
+      return std::nullopt;
+  }
+  return Out;
 }
 
 const Expr *stripIntCasts(const Expr *E) {
@@ -224,7 +248,7 @@ std::optional<LinearForm> Linearizer::lin(const Expr *E, unsigned Depth) {
       auto L = lin(B->getLHS(), Depth + 1), R = lin(B->getRHS(), Depth + 1);
       if (!L || !R)
         return std::nullopt;
-      return multiply(*L, *R);
+      return product(*L, *R);
     }
     case BO_Shl: {
       Expr::EvalResult R;
@@ -234,7 +258,7 @@ std::optional<LinearForm> Linearizer::lin(const Expr *E, unsigned Depth) {
           auto L = lin(B->getLHS(), Depth + 1);
           if (!L)
             return std::nullopt;
-          return multiply(*L, constantForm(int64_t(1) << Sh));
+          return product(*L, constantForm(int64_t(1) << Sh));
         }
       }
       return atomForm(E);
@@ -253,7 +277,7 @@ std::optional<LinearForm> Linearizer::lin(const Expr *E, unsigned Depth) {
       auto S = lin(U->getSubExpr(), Depth + 1);
       if (!S)
         return std::nullopt;
-      return multiply(*S, constantForm(-1));
+      return product(*S, constantForm(-1));
     }
     if (U->getOpcode() == UO_Plus)
       return lin(U->getSubExpr(), Depth + 1);

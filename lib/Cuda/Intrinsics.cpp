@@ -55,6 +55,15 @@ bool isWarpShuffle(StringRef N) {
       .Default(false);
 }
 
+bool isWarpCollective(StringRef N) {
+  return isWarpShuffle(N) || N.starts_with("__match_") || N.starts_with("__reduce_") ||
+         N.starts_with("__lanemask_") ||
+         llvm::StringSwitch<bool>(N)
+             .Cases("__ballot_sync", "__any_sync", "__all_sync", "__uni_sync", "__activemask", true)
+             .Cases("__ballot", "__any", "__all", "__syncwarp", true)
+             .Default(false);
+}
+
 bool isBlockBarrier(StringRef N) {
   return llvm::StringSwitch<bool>(N)
       .Cases("__syncthreads", "__syncthreads_count", "__syncthreads_and", "__syncthreads_or", true)

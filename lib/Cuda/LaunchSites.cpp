@@ -7,6 +7,7 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include <algorithm>
 
@@ -84,6 +85,108 @@ bool isKernelQueryCallee(const FunctionDecl *Callee) {
       .Cases({"cudaOccupancyMaxActiveBlocksPerMultiprocessor", "cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags", "cudaOccupancyAvailableDynamicSMemPerBlock", "cudaOccupancyMaxPotentialClusterSize", "cudaOccupancyMaxActiveClusters"}, true)
       .Cases({"cudaOccupancyMaxPotentialBlockSize", "cudaOccupancyMaxPotentialBlockSizeWithFlags", "cudaOccupancyMaxPotentialBlockSizeVariableSMem", "cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags"}, true)
       .Default(false);
+}
+
+const Expr *stripDim3Conversions(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParens();
+    if (const auto *C = dyn_cast<CastExpr>(E);
+        C && (C->getCastKind() == CK_ConstructorConversion || C->getCastKind() == CK_NoOp ||
+              isa<CXXFunctionalCastExpr>(C)))
+      E = C->getSubExpr();
+    else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else if (const auto *F = dyn_cast<FullExpr>(E))
+      E = F->getSubExpr();
+    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr();
+    else
+      return E;
+  }
+  return E;
+}
+
+Dim3Component dim3Component(const Expr *E, unsigned Dim) {
+  Dim3Component Out;
+  E = stripDim3Conversions(E);
+  if (!E)
+    return Out;
+  if (E->getType()->isIntegerType()) {
+    if (Dim == 0)
+      Out.Value = E;
+    else
+      Out.Defaulted = true;
+    Out.Whole = Dim == 0;
+    return Out;
+  }
+  if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
+    if (C->getConstructor()->isCopyOrMoveConstructor() && C->getNumArgs() == 1)
+      return dim3Component(C->getArg(0), Dim);
+    bool Integral = llvm::all_of(C->getConstructor()->parameters(), [](const ParmVarDecl *P) {
+      return P->getType()->isIntegerType();
+    });
+    if (Integral) {
+      const Expr *A = Dim < C->getNumArgs() ? C->getArg(Dim) : nullptr;
+      if (!A || isa<CXXDefaultArgExpr>(A))
+        Out.Defaulted = true;
+      else
+        Out.Value = A;
+      // `<<<n / 256, ...>>>`: the constructor is the implicit conversion.
+      Out.Whole = Out.Value && Dim == 0 && !isa<CXXTemporaryObjectExpr>(C) &&
+                  C->getParenOrBraceRange().isInvalid();
+      return Out;
+    }
+  }
+  Out.Object = E;
+  return Out;
+}
+
+/// The local `void *args[]` array \p E names, when it is initialised with
+/// a list and only ever passed whole to calls.
+static const VarDecl *argumentArray(ASTContext &Ctx, const Expr *E, const FunctionDecl *Launcher) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenCasts());
+  const auto *Arr = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!Arr || !Arr->isLocalVarDecl() || !Arr->getType()->isArrayType() || !Arr->getInit() ||
+      !Launcher || !Launcher->getBody())
+    return nullptr;
+  for (const BoundNodes &B :
+       match(findAll(declRefExpr(to(varDecl(equalsNode(Arr)))).bind("r")), *Launcher->getBody(), Ctx)) {
+    const auto *Use = B.getNodeAs<DeclRefExpr>("r");
+    bool Passed = false;
+    for (const BoundNodes &C : match(findAll(callExpr().bind("c")), *Launcher->getBody(), Ctx))
+      for (const Expr *A : C.getNodeAs<CallExpr>("c")->arguments())
+        Passed = Passed || A->IgnoreParenCasts() == Use;
+    if (!Passed)
+      return nullptr;
+  }
+  return Arr;
+}
+
+const Expr *launchArgument(ASTContext &Ctx, const LaunchSite &Site, unsigned Param) {
+  const CallExpr *C = Site.Call;
+  auto Written = [](const Expr *A) -> const Expr * {
+    return A && !isa<CXXDefaultArgExpr>(A) ? A : nullptr;
+  };
+  switch (Site.Form) {
+  case LaunchForm::Chevron:
+    return Param < C->getNumArgs() ? Written(C->getArg(Param)) : nullptr;
+  case LaunchForm::LaunchKernelEx:
+    return Param + 2 < C->getNumArgs() ? Written(C->getArg(Param + 2)) : nullptr;
+  case LaunchForm::LaunchKernel:
+  case LaunchForm::LaunchCooperativeKernel: {
+    if (C->getNumArgs() < 4)
+      return nullptr;
+    const VarDecl *Arr = argumentArray(Ctx, C->getArg(3), Site.Launcher);
+    const auto *Init = Arr ? dyn_cast<InitListExpr>(Arr->getInit()->IgnoreImplicit()) : nullptr;
+    if (!Init || Param >= Init->getNumInits())
+      return nullptr;
+    const auto *Addr = dyn_cast<UnaryOperator>(Init->getInit(Param)->IgnoreParenCasts());
+    if (!Addr || Addr->getOpcode() != UO_AddrOf)
+      return nullptr;
+    return Addr->getSubExpr();
+  }
+  }
+  return nullptr;
 }
 
 const FunctionDecl *functionIdentity(const FunctionDecl *FD) {

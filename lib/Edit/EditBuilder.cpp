@@ -6,6 +6,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Tooling/Transformer/SourceCode.h"
+#include "klineage/Edit/SourceBuilders.h"
 #include <algorithm>
 
 using namespace llvm;
@@ -141,6 +142,18 @@ EditBuilder &EditBuilder::removeLines(SourceRange Range) {
     failRange("the line to remove", Range);
     return *this;
   }
+  removeLines(CR, Range.getBegin());
+  return *this;
+}
+
+EditBuilder &EditBuilder::removeLines(const Stmt *S) {
+  CharSourceRange CR = wholeStatementRange(S);
+  if (CR.isValid())
+    removeLines(CR, S->getBeginLoc());
+  return *this;
+}
+
+void EditBuilder::removeLines(CharSourceRange CR, SourceLocation Loc) {
   const SourceManager &SM = Ctx.getSourceManager();
   StringRef Buf = SM.getBufferData(SM.getFileID(CR.getBegin()));
   unsigned B = SM.getFileOffset(CR.getBegin()), E = SM.getFileOffset(CR.getEnd());
@@ -149,24 +162,17 @@ EditBuilder &EditBuilder::removeLines(SourceRange Range) {
   size_t LineEnd = Buf.find('\n', E);
   LineEnd = LineEnd == StringRef::npos ? Buf.size() : LineEnd + 1;
   if (!Buf.slice(LineStart, B).trim().empty() || !Buf.slice(E, LineEnd).trim().empty()) {
-    fail("other code shares the line to remove", Range.getBegin());
-    return *this;
+    fail("other code shares the line to remove", Loc);
+    return;
   }
   add(CR.getBegin(), static_cast<unsigned>(LineStart), static_cast<unsigned>(LineEnd - LineStart), "");
-  return *this;
 }
 
 CharSourceRange EditBuilder::statementRange(const Stmt *S) {
-  CharSourceRange CR = editableRange(Ctx, S->getSourceRange());
-  if (CR.isInvalid()) {
+  CharSourceRange CR = klineage::statementRange(Ctx, S);
+  if (CR.isInvalid())
     failRange("the statement", S->getSourceRange());
-    return CR;
-  }
-  // An expression statement's range stops before its ';' (Transformer's
-  // statement selector extends it the same way).
-  CharSourceRange Ext =
-      tooling::maybeExtendRange(CR, tok::semi, const_cast<ASTContext &>(Ctx));
-  return Lexer::getAsCharRange(Ext, Ctx.getSourceManager(), Ctx.getLangOpts());
+  return CR;
 }
 
 CharSourceRange EditBuilder::wholeStatementRange(const Stmt *S) {
@@ -266,18 +272,68 @@ EditBuilder &EditBuilder::wrap(const Stmt *S, StringRef Head, StringRef IndentUn
   StringRef Text = SM.getBufferData(SM.getFileID(R.getBegin())).slice(B, E);
   std::string Indent = lineIndent(Ctx, S->getBeginLoc());
   std::string Out = (Head.empty() ? "{" : Head.str() + " {") + "\n" + Indent + IndentUnit.str();
-  // Every later line of the statement moves one unit deeper; blank lines
-  // stay blank.
-  SmallVector<StringRef> Lines;
-  Text.split(Lines, '\n');
-  for (size_t I = 0; I < Lines.size(); ++I) {
-    if (I)
-      Out += "\n" + (Lines[I].trim().empty() ? "" : IndentUnit.str());
-    Out += Lines[I];
-  }
+  Out += klineage::indentLines(Text, IndentUnit);
   Out += "\n" + Indent + "}";
   add(R.getBegin(), B, E - B, std::move(Out));
   return *this;
+}
+
+EditBuilder &EditBuilder::indentLines(const Stmt *First, const Stmt *Last, StringRef IndentUnit) {
+  CharSourceRange FR = wholeStatementRange(First), LR = wholeStatementRange(Last);
+  if (FR.isInvalid() || LR.isInvalid())
+    return *this;
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (SM.getFileID(FR.getBegin()) != SM.getFileID(LR.getEnd())) {
+    fail("the statements to indent lie in two files", First->getBeginLoc());
+    return *this;
+  }
+  StringRef Buf = SM.getBufferData(SM.getFileID(FR.getBegin()));
+  std::string File = editFilePath(SM, FR.getBegin());
+  unsigned B = SM.getFileOffset(FR.getBegin()), E = SM.getFileOffset(LR.getEnd());
+  size_t LineStart = B == 0 ? StringRef::npos : Buf.rfind('\n', B - 1);
+  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+  if (!Buf.slice(LineStart, B).trim().empty() || E < B) {
+    fail("other code precedes the statements to indent on their first line", First->getBeginLoc());
+    return *this;
+  }
+  // A line that starts inside text this builder already replaces is gone.
+  auto Replaced = [&](size_t L) {
+    return llvm::any_of(Edits, [&](const TextEdit &T) {
+      return T.File == File && T.Length && T.Offset < L && L < T.Offset + T.Length;
+    });
+  };
+  for (size_t L = LineStart; L < E;) {
+    size_t Next = Buf.find('\n', L);
+    Next = Next == StringRef::npos ? Buf.size() : Next + 1;
+    if (!Buf.slice(L, std::min<size_t>(Next, E)).trim().empty() && !Replaced(L)) {
+      // Nested indentations of one line add up in one insertion (the engine
+      // applies identical edits once).
+      auto Prior = llvm::find_if(Edits, [&](const TextEdit &T) {
+        return T.File == File && T.Offset == L && T.Length == 0 && StringRef(T.Text).trim(" \t").empty();
+      });
+      if (Prior != Edits.end())
+        Prior->Text += IndentUnit.str();
+      else
+        add(FR.getBegin(), static_cast<unsigned>(L), 0, IndentUnit.str());
+    }
+    L = Next;
+  }
+  return *this;
+}
+
+EditBuilder &EditBuilder::wrapLines(const Stmt *First, const Stmt *Last, StringRef Head,
+                                    StringRef IndentUnit) {
+  std::string Indent = lineIndent(Ctx, First->getBeginLoc());
+  insertLineBefore(First->getBeginLoc(), Head.str() + " {");
+  indentLines(First, Last, IndentUnit);
+  return appendAfter(Last, "\n" + Indent + "}");
+}
+
+EditBuilder &EditBuilder::appendAfter(const Stmt *S, StringRef Text) {
+  CharSourceRange R = wholeStatementRange(S);
+  if (R.isInvalid())
+    return *this;
+  return insertBefore(R.getEnd(), Text);
 }
 
 EditBuilder &EditBuilder::forEachDeclaration(
@@ -313,6 +369,26 @@ EditBuilder &EditBuilder::setLaunchArg(const CUDAKernelCallExpr *Call, LaunchArg
   for (unsigned K = Written; K < I; ++K)
     Tail += ", 0"; // only the shared-memory size can be missing before a stream
   return insertBefore(Config->getRParenLoc(), Tail + ", " + Text.str());
+}
+
+EditBuilder &EditBuilder::setLaunchArg(const cuda::LaunchSite &Site, LaunchArg Which,
+                                       StringRef Text) {
+  const cuda::LaunchArg *Args[] = {&Site.Grid, &Site.Block, &Site.SharedMem, &Site.Stream};
+  const cuda::LaunchArg &A = *Args[static_cast<unsigned>(Which)];
+  // A written argument's text, a whole macro use included (LaunchSites
+  // reads it so), is replaced.
+  if (!A.Defaulted && A.E && A.Range.isValid())
+    return replaceChars(A.Range.getBegin(), A.Range.getEnd(), Text);
+  if (const auto *K = dyn_cast<CUDAKernelCallExpr>(Site.Call))
+    return setLaunchArg(K, Which, Text);
+  fail(std::string("the launch's ") +
+           (Which == LaunchArg::Grid    ? "grid"
+            : Which == LaunchArg::Block ? "block"
+            : Which == LaunchArg::Stream ? "stream"
+                                         : "shared-memory size") +
+           " is not written as main-file text at the " + cuda::launchFormName(Site.Form) + " call",
+       Site.Loc);
+  return *this;
 }
 
 } // namespace klineage

@@ -2,6 +2,11 @@
 #include "klineage/Edit/SourceBuilders.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include "klineage/Edit/SourceCode.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include <functional>
 
 using namespace llvm;
 using namespace clang;
@@ -60,6 +65,34 @@ std::string parenIf(bool Parenthesise, StringRef Text) {
   return Parenthesise ? ("(" + Text + ")").str() : Text.str();
 }
 
+std::string indentLines(StringRef Text, StringRef Unit) {
+  SmallVector<StringRef> Lines;
+  Text.split(Lines, '\n');
+  std::string Out;
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    if (I)
+      Out += "\n" + (Lines[I].trim().empty() ? "" : Unit.str());
+    Out += Lines[I];
+  }
+  return Out;
+}
+
+std::string dedentLines(StringRef Text, StringRef Unit) {
+  SmallVector<StringRef> Lines;
+  Text.split(Lines, '\n');
+  std::string Out;
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    StringRef L = Lines[I];
+    if (I) {
+      Out += "\n";
+      if (!Unit.empty())
+        L.consume_front(Unit);
+    }
+    Out += L;
+  }
+  return Out;
+}
+
 std::string sumText(ArrayRef<std::string> Terms, int64_t Constant) {
   std::string S;
   for (const std::string &T : Terms) {
@@ -105,6 +138,46 @@ std::string FreshNames::get(StringRef Stem) {
     return take(Stem.str());
   for (unsigned N = 1;; ++N)
     if (std::string Cand = (Stem + "_" + Twine(N)).str(); isFree(Cand))
+      return take(std::move(Cand));
+}
+
+std::string FreshNames::getIn(StringRef Stem, ArrayRef<const Stmt *> Scope) {
+  // Every identifier the statements spell or reach.
+  llvm::StringSet<> Used;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+      Used.insert(Ref->getDecl()->getName());
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *ND = dyn_cast<NamedDecl>(D); ND && ND->getIdentifier())
+          Used.insert(ND->getName());
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  for (const Stmt *S : Scope) {
+    Walk(S);
+    if (auto Text = writtenText(Ctx, S)) {
+      StringRef T(*Text);
+      while (!T.empty()) {
+        T = T.drop_until([](char C) { return isAlpha(C) || C == '_'; });
+        StringRef Word = T.take_while([](char C) { return isAlnum(C) || C == '_'; });
+        Used.insert(Word);
+        T = T.drop_front(Word.size());
+      }
+    }
+  }
+  auto Free = [&](StringRef Name) {
+    if (Handed.contains(Name) || Used.contains(Name))
+      return false;
+    auto It = Ctx.Idents.find(Name);
+    return It == Ctx.Idents.end() || !It->getValue()->hasMacroDefinition();
+  };
+  if (Free(Stem))
+    return take(Stem.str());
+  for (unsigned N = 1;; ++N)
+    if (std::string Cand = (Stem + "_" + Twine(N)).str(); Free(Cand))
       return take(std::move(Cand));
 }
 

@@ -5,6 +5,7 @@
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Tooling/Transformer/SourceCode.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
@@ -109,7 +110,7 @@ std::optional<std::string> writtenText(const ASTContext &Ctx, const Stmt *S) {
   if (CR.isInvalid())
     return std::nullopt;
   bool Invalid = false;
-  StringRef T = Lexer::getSourceText(CR, SM, Ctx.getLangOpts(), &Invalid);
+  StringRef T = Lexer::getSourceText(CR, Ctx.getSourceManager(), Ctx.getLangOpts(), &Invalid);
   if (Invalid)
     return std::nullopt;
   return T.str();
@@ -183,6 +184,23 @@ std::optional<unsigned> offsetPastSemicolon(const ASTContext &Ctx, FileID File, 
   if (P < Buf.size() && Buf[P] == ';')
     return unsigned(P + 1);
   return std::nullopt;
+}
+
+CharSourceRange statementRange(const ASTContext &Ctx, const Stmt *S) {
+  CharSourceRange CR = editableRange(Ctx, S->getSourceRange());
+  if (CR.isInvalid())
+    return CR;
+  // An expression statement's range stops before its ';' (Transformer's
+  // statement selector extends it the same way).
+  CharSourceRange Ext = tooling::maybeExtendRange(CR, tok::semi, const_cast<ASTContext &>(Ctx));
+  return Lexer::getAsCharRange(Ext, Ctx.getSourceManager(), Ctx.getLangOpts());
+}
+
+CharSourceRange statementsRange(const ASTContext &Ctx, const Stmt *First, const Stmt *Last) {
+  CharSourceRange A = statementRange(Ctx, First), B = statementRange(Ctx, Last);
+  if (A.isInvalid() || B.isInvalid())
+    return CharSourceRange();
+  return CharSourceRange::getCharRange(A.getBegin(), B.getEnd());
 }
 
 std::optional<std::string> textWithEdits(const ASTContext &Ctx, FileID File, unsigned Begin,

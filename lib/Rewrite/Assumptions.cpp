@@ -74,8 +74,8 @@ Expected<Assumptions> Assumptions::parse(ArrayRef<std::string> Specs) {
           return badFact(Item, "expected noalias or noalias:NAME");
         if (Parts.size() == 2)
           SetName(Parts[1]);
-      } else if (Kind == "aligned" || Kind == "multiple") {
-        F.K = Kind == "aligned" ? Fact::Aligned : Fact::Multiple;
+      } else if (Kind == "aligned" || Kind == "multiple" || Kind == "bins") {
+        F.K = Kind == "aligned" ? Fact::Aligned : Kind == "bins" ? Fact::Bins : Fact::Multiple;
         if (Parts.size() != 3 || Parts[1].empty())
           return badFact(Item, "expected " + Kind + ":NAME:N");
         SetName(Parts[1]);
@@ -83,6 +83,19 @@ Expected<Assumptions> Assumptions::parse(ArrayRef<std::string> Specs) {
           return badFact(Item, "'" + Parts[2] + "' is not a positive integer");
         if (F.K == Fact::Aligned && !isPowerOf2_32(F.Value))
           return badFact(Item, "alignment must be a power of two");
+      } else if (Kind == "max") {
+        F.K = Fact::Max;
+        if (Parts.size() != 3 || Parts[1].empty())
+          return badFact(Item, "expected max:NAME:N");
+        SetName(Parts[1]);
+        if (Parts[2].getAsInteger(10, F.Bound))
+          return badFact(Item, "'" + Parts[2] + "' is not a non-negative integer");
+      } else if (Kind == "grid-edit-external") {
+        F.K = Fact::GridEditExternal;
+        if (Parts.size() > 2 || (Parts.size() == 2 && Parts[1].empty()))
+          return badFact(Item, "expected grid-edit-external or grid-edit-external:KERNEL");
+        if (Parts.size() == 2)
+          F.Function = Parts[1].str();
       } else if (Kind == "block" || Kind == "grid") {
         F.K = Kind == "block" ? Fact::Block : Fact::Grid;
         if (Parts.size() < 2 || Parts.size() > 3 || (Parts.size() == 3 && Parts[1].empty()))
@@ -94,7 +107,8 @@ Expected<Assumptions> Assumptions::parse(ArrayRef<std::string> Specs) {
         F.Dims.push_back(Dim);
       } else {
         return badFact(Item, "unknown kind '" + Kind +
-                                 "' (expected aligned, noalias, multiple, block, grid, reassociate or all)");
+                                 "' (expected aligned, noalias, multiple, max, block, grid, bins, "
+                                 "grid-edit-external, reassociate or all)");
       }
       A.Facts.push_back(std::move(F));
       if (A.Facts.back().K == Fact::Block || A.Facts.back().K == Fact::Grid) {
@@ -136,6 +150,29 @@ bool Assumptions::multipleOf(StringRef Function, StringRef Name, unsigned N) con
   return false;
 }
 
+std::optional<uint64_t> Assumptions::maxValue(StringRef Function, StringRef Name) const {
+  std::optional<uint64_t> Best;
+  for (const Fact &F : Facts)
+    if (F.K == Fact::Max && matches(F, Function, Name))
+      Best = std::min(Best.value_or(F.Bound), F.Bound);
+  return Best;
+}
+
+bool Assumptions::gridEditExternal(StringRef Kernel) const {
+  for (const Fact &F : Facts)
+    if (F.K == Fact::GridEditExternal && (F.Function.empty() || F.Function == Kernel))
+      return true;
+  return false;
+}
+
+std::optional<unsigned> Assumptions::bins(StringRef Function, StringRef Name) const {
+  std::optional<unsigned> Fewest;
+  for (const Fact &F : Facts)
+    if (F.K == Fact::Bins && matches(F, Function, Name))
+      Fewest = std::min(Fewest.value_or(F.Value), F.Value);
+  return Fewest;
+}
+
 std::optional<std::array<uint64_t, 3>> Assumptions::shape(Fact::Kind K, StringRef Kernel) const {
   std::optional<std::array<uint64_t, 3>> Any, Named;
   for (const Fact &F : Facts) {
@@ -163,6 +200,11 @@ std::vector<std::string> Assumptions::describe() const {
     switch (F.K) {
     case Fact::Aligned: Out.push_back("aligned:" + Name + ":" + std::to_string(F.Value)); break;
     case Fact::Multiple: Out.push_back("multiple:" + Name + ":" + std::to_string(F.Value)); break;
+    case Fact::Max: Out.push_back("max:" + Name + ":" + std::to_string(F.Bound)); break;
+    case Fact::GridEditExternal:
+      Out.push_back("grid-edit-external" + (F.Function.empty() ? "" : ":" + F.Function));
+      break;
+    case Fact::Bins: Out.push_back("bins:" + Name + ":" + std::to_string(F.Value)); break;
     case Fact::NoAlias: Out.push_back(Name.empty() ? "noalias" : "noalias:" + Name); break;
     case Fact::Block:
     case Fact::Grid:

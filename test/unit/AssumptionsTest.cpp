@@ -80,3 +80,43 @@ TEST(Assumptions, RejectsMalformedShapes) {
       EXPECT_NE(llvm::toString(A.takeError()).find("invalid --assume fact"), std::string::npos);
   }
 }
+
+TEST(Assumptions, MaxAndGridEditExternal) {
+  auto A = Assumptions::parse({"max:k.n:1000,max:n:5000", "grid-edit-external:k,grid-edit-external:q"});
+  ASSERT_TRUE(static_cast<bool>(A)) << llvm::toString(A.takeError());
+  EXPECT_EQ(A->maxValue("k", "n"), 1000u) << "the smallest bound that applies";
+  EXPECT_EQ(A->maxValue("other", "n"), 5000u);
+  EXPECT_EQ(A->maxValue("k", "m"), std::nullopt);
+  EXPECT_TRUE(A->gridEditExternal("k"));
+  EXPECT_FALSE(A->gridEditExternal("other"));
+  std::vector<std::string> Expected = {"max:k.n:1000", "max:n:5000", "grid-edit-external:k",
+                                       "grid-edit-external:q"};
+  EXPECT_EQ(A->describe(), Expected);
+  auto Every = Assumptions::parse({"grid-edit-external"});
+  ASSERT_TRUE(static_cast<bool>(Every));
+  EXPECT_TRUE(Every->gridEditExternal("any"));
+  for (const char *Bad : {"max:n", "max:n:-3", "max::4", "grid-edit-external:", "grid-edit-external:a:b"}) {
+    auto B = Assumptions::parse({Bad});
+    EXPECT_FALSE(static_cast<bool>(B)) << Bad;
+    if (!B)
+      llvm::consumeError(B.takeError());
+  }
+}
+
+TEST(Assumptions, BinsAndReassociate) {
+  auto A = Assumptions::parse({"bins:hist:256,bins:k2.h:64", "reassociate"});
+  ASSERT_TRUE(static_cast<bool>(A)) << llvm::toString(A.takeError());
+  EXPECT_EQ(A->bins("k", "hist"), 256u);
+  EXPECT_EQ(A->bins("k2", "h"), 64u);
+  EXPECT_EQ(A->bins("k", "h"), std::nullopt) << "qualified facts bind to their function only";
+  EXPECT_TRUE(A->reassociate());
+  EXPECT_FALSE(A->all());
+  std::vector<std::string> Expected = {"bins:hist:256", "bins:k2.h:64", "reassociate"};
+  EXPECT_EQ(A->describe(), Expected);
+  for (const char *Bad : {"bins:hist", "bins:hist:0", "bins::8", "reassociate:x"}) {
+    auto B = Assumptions::parse({Bad});
+    EXPECT_FALSE(static_cast<bool>(B)) << Bad;
+    if (!B)
+      llvm::consumeError(B.takeError());
+  }
+}

@@ -3,6 +3,7 @@
 #include "klineage/Edit/ParameterEdits.h"
 #include "klineage/Edit/SourceBuilders.h"
 #include "klineage/Edit/SourceCode.h"
+#include "CudaTestSupport.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -17,6 +18,29 @@ using namespace clang::ast_matchers;
 
 namespace {
 
+/// The builder's edits applied to the main file ("<failed: why>" if it failed).
+std::string applyEdits(ASTContext &Ctx, EditBuilder &B) {
+  if (!B.ok())
+    return "<failed: " + B.failure().str() + ">";
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string Text = SM.getBufferData(SM.getMainFileID()).str();
+  std::vector<TextEdit> Edits = B.takeEdits();
+  // The engine's order (applySites): by offset; at one offset insertions
+  // first, each group in the order made.
+  std::stable_sort(Edits.begin(), Edits.end(), [](const TextEdit &A, const TextEdit &B) {
+    if (A.Offset != B.Offset)
+      return A.Offset < B.Offset;
+    return A.Length == 0 && B.Length != 0;
+  });
+  std::string Out;
+  unsigned Pos = 0;
+  for (const TextEdit &E : Edits) {
+    Out += Text.substr(Pos, E.Offset - Pos) + E.Text;
+    Pos = E.Offset + E.Length;
+  }
+  return Out + Text.substr(Pos);
+}
+
 struct Parsed {
   std::unique_ptr<ASTUnit> AST;
   explicit Parsed(llvm::StringRef Code, std::vector<std::string> Args = {"-std=c++17"},
@@ -27,19 +51,7 @@ struct Parsed {
     auto Nodes = match(Matcher.bind("n"), ctx());
     return Nodes.empty() ? nullptr : Nodes.front().template getNodeAs<T>("n");
   }
-  /// The builder's edits applied to the main file ("<failed: why>" if it failed).
-  std::string apply(EditBuilder &B) {
-    if (!B.ok())
-      return "<failed: " + B.failure().str() + ">";
-    const SourceManager &SM = AST->getSourceManager();
-    std::string Text = SM.getBufferData(SM.getMainFileID()).str();
-    std::vector<TextEdit> Edits = B.takeEdits();
-    std::stable_sort(Edits.begin(), Edits.end(),
-                     [](const TextEdit &A, const TextEdit &B) { return A.Offset > B.Offset; });
-    for (const TextEdit &E : Edits)
-      Text.replace(E.Offset, E.Length, E.Text);
-    return Text;
-  }
+  std::string apply(EditBuilder &B) { return applyEdits(ctx(), B); }
 };
 
 // A CUDA host-side parse without a CUDA installation: the launch syntax needs
@@ -216,6 +228,38 @@ TEST(EditOps, WrapReindentsTheStatement) {
   B.wrap(Loop, "if (n > 0)").wrap(Store, "");
   EXPECT_EQ(P.apply(B), "void f(int *x, int n) {\n  if (n > 0) {\n    for (int i = 0; i < n; ++i) {\n"
                         "      x[i] = 0;\n    }\n  }\n  {\n    x[0] = 1;\n  }\n}\n");
+}
+
+TEST(EditOps, WrapLinesKeepsInnerEditsValid) {
+  Parsed P("void f(int *x, int n) {\n  int i = n;\n  if (i >= n) return;\n  x[i] = 1;\n\n"
+           "  if (i > 4) {\n    x[0] = i;\n  }\n}\n");
+  const auto *Guard = P.first<IfStmt>(ifStmt(hasThen(returnStmt())));
+  const auto *Store = P.first<BinaryOperator>(binaryOperator(hasRHS(integerLiteral(equals(1)))));
+  const auto *Last = P.first<IfStmt>(ifStmt(hasCondition(binaryOperator(hasOperatorName(">")))));
+  const auto *Inner = P.first<BinaryOperator>(binaryOperator(hasLHS(arraySubscriptExpr(
+      hasIndex(integerLiteral(equals(0)))))));
+  EditBuilder B(P.ctx());
+  B.removeLines(Guard)
+      .wrapLines(Store, Last, "if (i < n)")
+      .replace(Inner->getRHS(), "i + 1")
+      .appendAfter(Last, "\n  x[1] = 2;");
+  EXPECT_EQ(P.apply(B), "void f(int *x, int n) {\n  int i = n;\n  if (i < n) {\n    x[i] = 1;\n\n"
+                        "    if (i > 4) {\n      x[0] = i + 1;\n    }\n  }\n  x[1] = 2;\n}\n");
+}
+
+TEST(EditOps, GuardInPlace) {
+  Parsed P("void f(int *x, int n) {\n  if (n < 0) return;\n  x[0] = 1;\n  if (n > 8)\n    return;\n"
+           "  x[1] = 2;\n}\n");
+  const auto *First = P.first<IfStmt>(ifStmt(hasCondition(binaryOperator(hasOperatorName("<")))));
+  const auto *Second = P.first<IfStmt>(ifStmt(hasCondition(binaryOperator(hasOperatorName(">")))));
+  const auto *S0 = P.first<BinaryOperator>(binaryOperator(hasRHS(integerLiteral(equals(1)))));
+  const auto *S1 = P.first<BinaryOperator>(binaryOperator(hasRHS(integerLiteral(equals(2)))));
+  EditBuilder B(P.ctx());
+  // Innermost first, so its brace comes first.
+  B.replaceStatement(Second, "if (n <= 8) {").indentLines(S1, S1).appendAfter(S1, "\n    }");
+  B.replaceStatement(First, "if (n >= 0) {").indentLines(S0, S1).appendAfter(S1, "\n  }");
+  EXPECT_EQ(P.apply(B), "void f(int *x, int n) {\n  if (n >= 0) {\n    x[0] = 1;\n    if (n <= 8) {\n"
+                        "      x[1] = 2;\n    }\n  }\n}\n");
 }
 
 TEST(EditOps, SplitLine) {
@@ -397,6 +441,70 @@ TEST(ParameterEdits, PrependConstReplacesTheToken) {
   ASSERT_EQ(Edits.size(), 1u);
   EXPECT_EQ(Edits[0].Length, 5u);
   EXPECT_EQ(Edits[0].Text, "const float");
+}
+
+
+TEST(EditOps, EditedTextOfStatements) {
+  Parsed P("void f(int *p, int i) {\n  p[i] = i;\n  p[i + 1] = 2 * i;\n}\n");
+  const auto *Body = P.first<CompoundStmt>(compoundStmt());
+  ASSERT_TRUE(Body);
+  CharSourceRange R = statementsRange(P.ctx(), Body->body_front(), Body->body_back());
+  ASSERT_TRUE(R.isValid());
+  EditBuilder Sub(P.ctx());
+  for (const BoundNodes &B : match(declRefExpr(to(varDecl(hasName("i")))).bind("r"), P.ctx()))
+    Sub.replace(B.getNodeAs<DeclRefExpr>("r"), "j");
+  const SourceManager &SM = P.ctx().getSourceManager();
+  auto T = textWithEdits(P.ctx(), SM.getFileID(R.getBegin()), SM.getFileOffset(R.getBegin()),
+                         SM.getFileOffset(R.getEnd()), Sub.takeEdits());
+  ASSERT_TRUE(T);
+  EXPECT_EQ(*T, "p[j] = j;\n  p[j + 1] = 2 * j;") << "the ';' of the last statement included";
+  EXPECT_EQ(indentLines(*T, "  "), "p[j] = j;\n    p[j + 1] = 2 * j;");
+  EXPECT_EQ(dedentLines("{\n    a;\n\n  }", "  "), "{\n  a;\n\n}");
+}
+
+TEST(EditOps, FreshNameForAScope) {
+  Parsed P("#define k 3\nint g(int k_1, int c) { int lane = c; return k_1 + lane; }\n");
+  const auto *Body = P.first<CompoundStmt>(compoundStmt());
+  ASSERT_TRUE(Body);
+  FreshNames Names(P.ctx());
+  std::vector<const Stmt *> Scope(Body->body_begin(), Body->body_end());
+  EXPECT_EQ(Names.getIn("k", Scope), "k_2") << "k is a macro, k_1 is named in the scope";
+  EXPECT_EQ(Names.getIn("lane", Scope), "lane_1");
+  EXPECT_EQ(Names.getIn("c", {}), "c") << "outside the scope c may be reused";
+  EXPECT_EQ(Names.getIn("c", {}), "c_1") << "but never handed out twice";
+}
+
+TEST(EditOps, LaunchArgumentOfEveryForm) {
+  auto AST = test::parseCuda(R"cu(
+    #define GRID(n) (((n) + 127) / 128)
+    __global__ void k(int *x, int n) {}
+    void host(int *x, int n, cudaStream_t s) {
+      k<<<GRID(n), 128>>>(x, n);
+      void *args[] = {&x, &n};
+      cudaLaunchKernel((const void *)k, dim3(4), dim3(128), args, 0, s);
+      cudaLaunchKernel((const void *)k, dim3(4), dim3(128), args);
+    }
+  )cu");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->ast();
+  std::vector<cuda::LaunchSite> Sites = cuda::findLaunchSites(Ctx);
+  ASSERT_EQ(Sites.size(), 3u);
+  EditBuilder B(Ctx);
+  B.setLaunchArg(Sites[0], LaunchArg::Grid, "(GRID(n) + 1) / 2");
+  B.setLaunchArg(Sites[1], LaunchArg::Grid, "dim3(2)");
+  std::string Out = applyEdits(Ctx, B);
+  EXPECT_NE(Out.find("k<<<(GRID(n) + 1) / 2, 128>>>(x, n);"), std::string::npos)
+      << "a whole macro use is replaced: " << Out;
+  EXPECT_NE(Out.find("cudaLaunchKernel((const void *)k, dim3(2), dim3(128), args, 0, s);"),
+            std::string::npos)
+      << Out;
+  EditBuilder Appended(Ctx);
+  Appended.setLaunchArg(Sites[0], LaunchArg::SharedMem, "64");
+  EXPECT_NE(applyEdits(Ctx, Appended).find("k<<<GRID(n), 128, 64>>>"), std::string::npos)
+      << "a missing <<<>>> argument is appended";
+  EditBuilder Unwritten(Ctx);
+  Unwritten.setLaunchArg(Sites[2], LaunchArg::Stream, "s");
+  EXPECT_FALSE(Unwritten.ok()) << "cudaLaunchKernel's defaulted stream is not written";
 }
 
 } // namespace

@@ -502,4 +502,48 @@ TEST(KernelLauncherGraph, TypedAddressUseThroughDeducedParameters) {
   EXPECT_TRUE(Typed("typedOutside"));
 }
 
+TEST(LaunchSites, Dim3ComponentsAndArguments) {
+  auto AST = test::parseCuda(R"cu(
+    __global__ void k(float *p, int n) {}
+    void run(float *p, int n, cudaStream_t s) {
+      dim3 g(n / 64, 2);
+      k<<<n / 256, 256>>>(p, n);
+      k<<<dim3(n, 3), dim3(64)>>>(p, n + 1);
+      k<<<g, 128, 0, s>>>(p, n);
+      void *args[] = {&p, &n};
+      cudaLaunchKernel((void *)k, dim3(2), dim3(64), args, 0, s);
+      void *leaked[] = {&p, &n};
+      void **alias = leaked;
+      cudaLaunchKernel((void *)k, dim3(2), dim3(64), leaked, 0, s);
+    }
+  )cu");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->ast();
+  std::vector<LaunchSite> Sites = findLaunchSites(Ctx);
+  ASSERT_EQ(Sites.size(), 5u);
+  auto Text = [&](const Expr *E) {
+    return E ? Lexer::getSourceText(CharSourceRange::getTokenRange(E->getSourceRange()),
+                                    Ctx.getSourceManager(), Ctx.getLangOpts())
+                   .str()
+             : std::string("<null>");
+  };
+  Dim3Component X0 = dim3Component(Sites[0].Grid.E, 0), Y0 = dim3Component(Sites[0].Grid.E, 1);
+  EXPECT_EQ(Text(X0.Value), "n / 256");
+  EXPECT_TRUE(X0.Whole) << "an integer converted to dim3 is the whole argument";
+  EXPECT_TRUE(Y0.Defaulted);
+  Dim3Component X1 = dim3Component(Sites[1].Grid.E, 0), Y1 = dim3Component(Sites[1].Grid.E, 1),
+                Z1 = dim3Component(Sites[1].Grid.E, 2);
+  EXPECT_EQ(Text(X1.Value), "n");
+  EXPECT_FALSE(X1.Whole);
+  EXPECT_EQ(Text(Y1.Value), "3");
+  EXPECT_TRUE(Z1.Defaulted);
+  Dim3Component X2 = dim3Component(Sites[2].Grid.E, 0);
+  EXPECT_FALSE(X2.Value);
+  EXPECT_EQ(Text(X2.Object), "g") << "a dim3 variable is an object";
+  EXPECT_EQ(Text(launchArgument(Ctx, Sites[1], 1)), "n + 1");
+  EXPECT_EQ(Text(launchArgument(Ctx, Sites[3], 1)), "n") << "through the args array";
+  EXPECT_EQ(launchArgument(Ctx, Sites[4], 1), nullptr) << "an array that escapes is not followed";
+  EXPECT_EQ(launchArgument(Ctx, Sites[0], 5), nullptr);
+}
+
 } // namespace

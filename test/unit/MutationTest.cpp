@@ -77,6 +77,30 @@ TEST(Mutation, FindModificationInsideAStatement) {
   }
 }
 
+TEST(Mutation, FieldsAndConstMethods) {
+  auto AST = test::parseCuda(R"cu(
+    struct P { float *dst; unsigned n; };
+    struct Op { __device__ float operator()(float v) const { return v * 2.f; } int k = 0; __device__ void bump() { ++k; } };
+    __global__ void reads(P p, Op op, float *y) { p.dst[0] = op(y[p.n]); }
+    __global__ void writes_field(P p) { p.n = 3; }
+    __global__ void calls_mutator(Op op) { op.bump(); }
+  )cu");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->ast();
+  auto Mod = [&](const char *Fn, const char *Var) {
+    const FunctionDecl *F = test::functionNamed(Ctx, Fn);
+    for (const ParmVarDecl *V : F->parameters())
+      if (V->getName() == Var)
+        return findModification(Ctx, F->getBody(), V) != nullptr;
+    ADD_FAILURE() << Var;
+    return false;
+  };
+  EXPECT_FALSE(Mod("reads", "p")) << "storing through p.dst and reading p.n leave p alone";
+  EXPECT_FALSE(Mod("reads", "op")) << "a const operator() reads op";
+  EXPECT_TRUE(Mod("writes_field", "p"));
+  EXPECT_TRUE(Mod("calls_mutator", "op"));
+}
+
 /// The kinds of \p Name's modifications in its function (Mutation.h's one model).
 std::vector<MutationKind> kindsOf(ASTContext &Ctx, llvm::StringRef Name) {
   std::vector<MutationKind> Out;

@@ -13,6 +13,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -50,6 +51,7 @@ struct LinearForm {
 class Linearizer {
 public:
   explicit Linearizer(const clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  const clang::ASTContext &context() const { return Ctx; }
   /// nullopt if \p E has side effects, is value-dependent or too large.
   std::optional<LinearForm> linearize(const clang::Expr *E);
   /// Like linearize, but a subexpression with side effects (a call such as
@@ -71,6 +73,15 @@ private:
   std::map<std::string, Atom> Atoms;
   bool AllowImpure = false;
 };
+
+/// The product of two forms; nullopt past the degree and term limits.
+std::optional<LinearForm> product(const LinearForm &A, const LinearForm &B);
+
+/// \p F with each atom whose key \p Replace maps to a form replaced by that
+/// form (the others kept); nullopt past the degree and term limits.
+std::optional<LinearForm>
+substitute(const LinearForm &F,
+           llvm::function_ref<std::optional<LinearForm>(const std::string &Key)> Replace);
 
 /// Strips parens, implicit casts and explicit integral/no-op casts.
 const clang::Expr *stripIntCasts(const clang::Expr *E);

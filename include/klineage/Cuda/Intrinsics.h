@@ -33,6 +33,11 @@ bool isCacheHintLoad(llvm::StringRef Name);
 bool isCacheHintStore(llvm::StringRef Name);
 /// Warp shuffles (__shfl_sync, __shfl_down_sync, ..., legacy __shfl*).
 bool isWarpShuffle(llvm::StringRef Name);
+/// Warp-level collectives whose result depends on which threads run them
+/// together: shuffles, votes (__ballot_sync, __any_sync, __all_sync,
+/// __activemask, legacy __ballot/__any/__all), matches (__match_*_sync),
+/// warp reductions (__reduce_*_sync), __syncwarp and lane masks.
+bool isWarpCollective(llvm::StringRef Name);
 /// Block barriers by name: __syncthreads and its counting forms,
 /// __barrier_sync and the bar.sync builtins (barrierScope sees the rest).
 bool isBlockBarrier(llvm::StringRef Name);

@@ -81,6 +81,34 @@ std::optional<LaunchForm> launchFormOf(const clang::CallExpr *C);
 /// through parentheses, casts and '&'), or null.
 const clang::DeclRefExpr *kernelReference(const clang::Expr *E);
 
+/// \p E without the conversions around a dim3 value: parentheses, implicit
+/// constructor conversions, no-op casts, temporaries and functional casts.
+const clang::Expr *stripDim3Conversions(const clang::Expr *E);
+
+/// One component (x, y or z) of a launch-configuration argument as written.
+struct Dim3Component {
+  /// The integer expression of the component: the argument itself for an
+  /// integer converted to dim3 (`n / 256` is x), the constructor's argument
+  /// for `dim3(a, b)`; null when defaulted or when the dim3 is an object.
+  const clang::Expr *Value = nullptr;
+  /// Not written: the constructor's default, 1.
+  bool Defaulted = false;
+  /// A dim3 object (a variable, a call) whose component is read as `obj.x`.
+  const clang::Expr *Object = nullptr;
+  /// Value is the whole argument: an integer converted to dim3 implicitly.
+  bool Whole = false;
+};
+/// Component \p Dim (0 = x) of launch-configuration expression \p E.
+Dim3Component dim3Component(const clang::Expr *E, unsigned Dim);
+
+/// The expression a launch passes for the kernel's parameter number
+/// \p Param: the argument of a `<<<>>>` launch or of cudaLaunchKernelEx; for
+/// cudaLaunchKernel / cudaLaunchCooperativeKernel, the object whose address
+/// the local `void *args[] = {&a, ...}` array holds at that position (when
+/// the array is only ever passed to launches). Null when not found or
+/// defaulted.
+const clang::Expr *launchArgument(clang::ASTContext &Ctx, const LaunchSite &Site, unsigned Param);
+
 /// The canonical declaration of the function \p FD stands for, across
 /// redeclarations and template instantiations. Unlike kernelOf, an
 /// explicit specialization is a function of its own (its parameter types

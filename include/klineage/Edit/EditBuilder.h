@@ -14,6 +14,7 @@
 #ifndef KLINEAGE_EDIT_EDITBUILDER_H
 #define KLINEAGE_EDIT_EDITBUILDER_H
 
+#include "klineage/Cuda/LaunchSites.h"
 #include "klineage/Edit/SourceCode.h"
 #include "klineage/Edit/TextEdit.h"
 #include "clang/AST/ASTContext.h"
@@ -65,6 +66,8 @@ public:
   /// Removes whole lines covering the token range (including the final
   /// newline); fails if other code shares those lines.
   EditBuilder &removeLines(clang::SourceRange Range);
+  /// The same for statement \p S with its ';'.
+  EditBuilder &removeLines(const clang::Stmt *S);
   /// Removes a token range.
   EditBuilder &remove(clang::SourceRange Range) { return replace(Range, ""); }
   /// Removes statement \p S with its ';' (and a macro use that begins or
@@ -87,6 +90,23 @@ public:
   /// take the indentation of the line \p S starts on. \p Head is e.g.
   /// "if (i < n)" or "for (int k = 0; k < 4; ++k)"; empty: a plain block.
   EditBuilder &wrap(const clang::Stmt *S, llvm::StringRef Head, llvm::StringRef IndentUnit = "  ");
+  /// Wraps the consecutive statements \p First .. \p Last of one compound
+  /// statement in `Head {` ... `}` without rewriting their text: a line
+  /// `Head {` above \p First's line, the lines indented (indentLines) and
+  /// `}` after \p Last, the braces with \p First's indentation, so other
+  /// edits inside the statements stay valid (wrap() replaces the text
+  /// instead). \p First must start its line.
+  EditBuilder &wrapLines(const clang::Stmt *First, const clang::Stmt *Last, llvm::StringRef Head,
+                         llvm::StringRef IndentUnit = "  ");
+  /// One \p IndentUnit inserted at the start of every non-blank line from
+  /// \p First's line to \p Last's end, by insertions only; lines that start
+  /// inside text this builder already replaces are skipped (replace nested
+  /// statements first). \p First must start its line.
+  EditBuilder &indentLines(const clang::Stmt *First, const clang::Stmt *Last,
+                           llvm::StringRef IndentUnit = "  ");
+  /// Inserts \p Text right after statement \p S (after its ';'), as given:
+  /// the caller writes the newlines and indentation.
+  EditBuilder &appendAfter(const clang::Stmt *S, llvm::StringRef Text);
   /// Calls \p Edit for every declaration of \p FD (prototypes and the
   /// definition, in source order); fails if one is not editable text, since
   /// editing some declarations but not others would not compile.
@@ -98,6 +118,19 @@ public:
   /// missing shared-memory size before a stream).
   EditBuilder &setLaunchArg(const clang::CUDAKernelCallExpr *Call, LaunchArg Which,
                             llvm::StringRef Text);
+  /// The same for a launch of any form (cuda::LaunchSite): a written
+  /// argument's text is replaced (a whole macro use counts: `<<<GRID, ...>>>`),
+  /// a missing `<<<>>>` argument is appended as above, and a runtime-API
+  /// argument (cudaLaunchKernel, a cudaLaunchKernelEx config field) that is
+  /// not written fails.
+  EditBuilder &setLaunchArg(const cuda::LaunchSite &Site, LaunchArg Which, llvm::StringRef Text);
+
+  /// Records that the caller cannot build an edit it needs (a text it
+  /// cannot read or place): the builder fails as if an edit had.
+  EditBuilder &failWith(const std::string &Why, clang::SourceLocation Loc = {}) {
+    fail(Why, Loc);
+    return *this;
+  }
 
   bool ok() const { return Failure.empty(); }
   llvm::StringRef failure() const { return Failure; }
@@ -119,6 +152,7 @@ private:
   clang::CharSourceRange statementRange(const clang::Stmt *S);
   /// The same, with macro uses that begin or end \p S included whole.
   clang::CharSourceRange wholeStatementRange(const clang::Stmt *S);
+  void removeLines(clang::CharSourceRange CR, clang::SourceLocation Loc);
   void fail(const std::string &Why, clang::SourceLocation Loc = {}) {
     if (Failure.empty()) {
       Failure = Why;

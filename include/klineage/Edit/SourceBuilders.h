@@ -19,6 +19,7 @@
 
 namespace clang {
 class Expr;
+class Stmt;
 } // namespace clang
 
 namespace klineage {
@@ -41,6 +42,13 @@ std::string sumText(llvm::ArrayRef<std::string> Terms, int64_t Constant);
 /// subscripts (`M[r]` gives "M"); \p Fallback otherwise.
 std::string nameStem(const clang::Expr *E, llvm::StringRef Fallback);
 
+/// \p Text with every line after the first moved \p Unit deeper (blank
+/// lines stay blank): a statement's text placed one level deeper.
+std::string indentLines(llvm::StringRef Text, llvm::StringRef Unit);
+/// The inverse: every line after the first loses one leading \p Unit where
+/// it starts with one.
+std::string dedentLines(llvm::StringRef Text, llvm::StringRef Unit);
+
 /// Names that cannot collide with anything visible anywhere in the
 /// translation unit: a name the lexer never saw is no parameter, local,
 /// global, member or macro, so it can neither capture nor shadow one. Names
@@ -54,6 +62,12 @@ public:
   std::string get(llvm::StringRef Stem);
   /// \p Prefix + N for the smallest free N >= 0 (always numbered).
   std::string numbered(llvm::StringRef Prefix);
+  /// A name for a variable declared around the statements \p Scope only:
+  /// \p Stem (else Stem_N) when no macro has that name and nothing in the
+  /// statements names it (their text, and the declarations they declare or
+  /// refer to, through macro expansions too), so it can neither capture nor
+  /// be shadowed there. Handed out names are remembered as with get().
+  std::string getIn(llvm::StringRef Stem, llvm::ArrayRef<const clang::Stmt *> Scope);
 
 private:
   std::string take(std::string Name);

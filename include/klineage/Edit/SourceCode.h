@@ -71,6 +71,14 @@ clang::CharSourceRange writtenRange(const clang::ASTContext &Ctx, const clang::S
 /// The text of writtenRange; for reading only (nullopt outside the main
 /// file and user headers).
 std::optional<std::string> writtenText(const clang::ASTContext &Ctx, const clang::Stmt *S);
+/// The char range of statement \p S in one editable file (editableRange)
+/// including the ';' that follows it (an expression statement's range
+/// stops before it); invalid when it is not plain editable text.
+clang::CharSourceRange statementRange(const clang::ASTContext &Ctx, const clang::Stmt *S);
+/// From the start of \p First to the end of \p Last (statementRange): a run
+/// of statements with the comments between them.
+clang::CharSourceRange statementsRange(const clang::ASTContext &Ctx, const clang::Stmt *First,
+                                       const clang::Stmt *Last);
 /// Text of \p S for messages: its source text, else an Expr pretty-printed,
 /// else \p Fallback.
 std::string nodeText(const clang::ASTContext &Ctx, const clang::Stmt *S, llvm::StringRef Fallback);

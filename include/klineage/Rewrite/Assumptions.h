@@ -14,6 +14,12 @@
 //   grid:[KERNEL:]X[,Y,Z]   the same for gridDim
 //   reassociate          floating-point sums may be regrouped (the rounding
 //                        changes; the workload's tolerance must allow it)
+//   max:NAME:N           integer NAME is at most N (a bound on a size)
+//   grid-edit-external[:KERNEL]  the launches of KERNEL (of every kernel when
+//                        omitted) are adjusted outside this file: a rewrite
+//                        that changes the launch shape may apply without
+//                        finding or editing them
+//   bins:NAME:N          every index into array NAME lies in [0, N)
 //   all                  every unknown precondition is asserted (use with care)
 //
 // NAME is a parameter/variable name, optionally qualified by its function:
@@ -46,10 +52,18 @@ public:
   bool noAlias(llvm::StringRef Function, llvm::StringRef Name) const;
   /// True if \p Name in \p Function is asserted to be a multiple of \p N.
   bool multipleOf(llvm::StringRef Function, llvm::StringRef Name, unsigned N) const;
+  /// The smallest asserted upper bound of integer \p Name in \p Function.
+  std::optional<uint64_t> maxValue(llvm::StringRef Function, llvm::StringRef Name) const;
+  /// True if the user takes care of \p Kernel's launches
+  /// (grid-edit-external[:KERNEL]).
+  bool gridEditExternal(llvm::StringRef Kernel) const;
   /// The asserted blockDim / gridDim of \p Kernel's launches: a fact naming
   /// the kernel wins over one for every kernel.
   std::optional<std::array<uint64_t, 3>> block(llvm::StringRef Kernel) const;
   std::optional<std::array<uint64_t, 3>> grid(llvm::StringRef Kernel) const;
+  /// The asserted element count of array \p Name in \p Function: every
+  /// index into it lies in [0, N).
+  std::optional<unsigned> bins(llvm::StringRef Function, llvm::StringRef Name) const;
   /// True if floating-point reductions may be reassociated (--assume=reassociate,
   /// or --assume=all).
   bool reassociate() const { return Reassociate || AssumeAll; }
@@ -60,10 +74,11 @@ public:
 
 private:
   struct Fact {
-    enum Kind { Aligned, NoAlias, Multiple, Block, Grid } K;
-    std::string Function; ///< empty: any function (Block, Grid: the kernel)
+    enum Kind { Aligned, NoAlias, Multiple, Max, Block, Grid, GridEditExternal, Bins } K;
+    std::string Function; ///< empty: any function (Block, Grid, GridEditExternal: the kernel)
     std::string Name;     ///< empty (NoAlias only): every pointer
     unsigned Value = 0;
+    uint64_t Bound = 0; ///< Max
     std::vector<uint64_t> Dims; ///< Block, Grid: X[, Y[, Z]] as written
   };
   std::optional<std::array<uint64_t, 3>> shape(Fact::Kind K, llvm::StringRef Kernel) const;

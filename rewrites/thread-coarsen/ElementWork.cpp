@@ -1,0 +1,390 @@
+//===- ElementWork.cpp - The element code thread-coarsen moves ------------===//
+#include "ElementWork.h"
+#include "klineage/Analysis/AnalysisCache.h"
+#include "klineage/Cuda/Builtins.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ParentMapContext.h"
+
+using namespace clang;
+using namespace klineage::analysis;
+
+namespace klineage {
+namespace coarsen {
+
+bool holds(const Stmt *S, const Stmt *E) {
+  if (!S || !E)
+    return false;
+  if (S == E)
+    return true;
+  for (const Stmt *C : S->children())
+    if (holds(C, E))
+      return true;
+  return false;
+}
+
+namespace {
+
+std::optional<int64_t> intValue(ASTContext &Ctx, const Expr *E) {
+  Expr::EvalResult R;
+  if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  return R.Val.getInt().getExtValue();
+}
+
+/// The position of top-level statement \p S (or of the AttributedStmt
+/// around it) in \p Body.
+std::optional<size_t> position(const CompoundStmt *Body, const Stmt *S, const Stmt **Outer) {
+  size_t I = 0;
+  for (const Stmt *Top : Body->body()) {
+    const Stmt *Inner = Top;
+    while (const auto *A = dyn_cast<AttributedStmt>(Inner))
+      Inner = A->getSubStmt();
+    if (Inner == S) {
+      if (Outer)
+        *Outer = Top;
+      return I;
+    }
+    ++I;
+  }
+  return std::nullopt;
+}
+
+/// `return;` or `{ return; }`.
+bool isPlainReturn(const Stmt *S) {
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
+    S = CS->size() == 1 ? CS->body_front() : nullptr;
+  const auto *R = dyn_cast_or_null<ReturnStmt>(S);
+  return R && !R->getRetValue();
+}
+
+/// The first top-level DeclStmt before position \p Before that declares
+/// \p V alone.
+const DeclStmt *declarationOf(const CompoundStmt *Body, const VarDecl *V, size_t Before,
+                              size_t *At = nullptr) {
+  size_t I = 0;
+  for (const Stmt *Top : Body->body()) {
+    if (I >= Before)
+      break;
+    if (const auto *DS = dyn_cast<DeclStmt>(Top);
+        DS && DS->isSingleDecl() && DS->getSingleDecl() == V) {
+      if (At)
+        *At = I;
+      return DS;
+    }
+    ++I;
+  }
+  return nullptr;
+}
+
+/// `for (int k = S; k < E; <inc>)` with an integer k: k, the bound
+/// expression and the start value; the increment is checked by the caller.
+struct LaneLoop {
+  const VarDecl *K = nullptr;
+  const Expr *Bound = nullptr;
+  int64_t Start = 0;
+};
+std::optional<LaneLoop> laneLoop(ASTContext &Ctx, const ForStmt *F) {
+  const auto *DS = dyn_cast_or_null<DeclStmt>(F ? F->getInit() : nullptr);
+  const auto *K = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+  if (!K || !K->getType()->isIntegerType() || !K->getInit())
+    return std::nullopt;
+  auto Start = intValue(Ctx, K->getInit());
+  auto Test = boundTestOf(F->getCond(), K);
+  if (!Start || !Test || Test->Negated)
+    return std::nullopt;
+  return LaneLoop{K, Test->Bound, *Start};
+}
+
+/// \p E increments \p V by one (`++v`, `v++`, `v += 1`).
+bool incrementsByOne(ASTContext &Ctx, const Expr *E, const VarDecl *V) {
+  E = E ? E->IgnoreParenImpCasts() : nullptr;
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(E))
+    return U->isIncrementOp() && refVar(U->getSubExpr()) == V;
+  if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(E))
+    return CA->getOpcode() == BO_AddAssign && refVar(CA->getLHS()) == V &&
+           intValue(Ctx, CA->getRHS()) == 1;
+  return false;
+}
+
+/// The per-thread statements: every top-level statement but those in \p Skip.
+std::vector<const Stmt *> others(const CompoundStmt *Body,
+                                 std::initializer_list<const Stmt *> Skip) {
+  std::vector<const Stmt *> Out;
+  for (const Stmt *Top : Body->body())
+    if (std::find(Skip.begin(), Skip.end(), Top) == Skip.end())
+      Out.push_back(Top);
+  return Out;
+}
+
+/// A guard at the top of a lane loop's body: `if (i < N) S` as the whole
+/// body, or `if (i >= N) break|continue|return;` first.
+void laneGuard(ElementWork &W) {
+  const Stmt *Body = cast<ForStmt>(W.Loop)->getBody();
+  const Stmt *First = Body;
+  if (const auto *CS = dyn_cast<CompoundStmt>(Body))
+    First = CS->body_empty() ? nullptr : CS->body_front();
+  const auto *If = dyn_cast_or_null<IfStmt>(First);
+  auto Test = If ? boundTestOf(If->getCond(), W.Index) : std::nullopt;
+  if (!Test) {
+    W.Missing =
+        "the loop body does not start with a bound test on '" + W.Index->getName().str() + "'";
+    return;
+  }
+  const Stmt *Then = If->getThen();
+  if (const auto *CS = dyn_cast<CompoundStmt>(Then))
+    Then = CS->size() == 1 ? CS->body_front() : nullptr;
+  bool Exit = isa_and_nonnull<BreakStmt, ContinueStmt>(Then) || isPlainReturn(Then);
+  bool Whole = !isa<CompoundStmt>(Body) || cast<CompoundStmt>(Body)->size() == 1;
+  if (If->getElse() || (Test->Negated ? !Exit : !Whole)) {
+    W.Missing = "the bound test on '" + W.Index->getName().str() +
+                "' does not guard the whole element (" +
+                (Test->Negated ? "its branch does more than leave the element"
+                               : "other statements follow it, or it has an else") +
+                ")";
+    return;
+  }
+  W.Guard = If;
+  W.Bound = *Test;
+  W.BoundExpr = Test->Bound->IgnoreParenImpCasts();
+}
+
+} // namespace
+
+std::optional<ElementWork> forwardWork(ASTContext &Ctx, const FunctionDecl *Kernel,
+                                       const VarDecl *Index, std::optional<uint64_t> BlockX) {
+  const auto *Body = Kernel ? dyn_cast_or_null<CompoundStmt>(Kernel->getBody()) : nullptr;
+  if (!Body || !Index || !Index->getInit() || !Index->getType()->isIntegerType())
+    return std::nullopt;
+  size_t At = 0;
+  const DeclStmt *Decl = declarationOf(Body, Index, Body->size(), &At);
+  if (!Decl)
+    return std::nullopt;
+  const FunctionFacts &Facts = AnalysisCache::of(Ctx).facts(Kernel);
+  Linearizer Lin(Ctx);
+  auto Grid = globalIdOf(Lin, Facts, Index->getInit(), BlockX);
+  if (!Grid)
+    return std::nullopt;
+  ElementWork W;
+  W.Kernel = Kernel;
+  W.Body = Body;
+  W.Index = Index;
+  W.IndexDecl = Decl;
+  W.ElementVars = {Index};
+  W.IdExprs = {Index->getInit()};
+  W.Grid = *Grid;
+  std::vector<const Stmt *> Stmts(Body->body_begin(), Body->body_end());
+  for (size_t Q = At + 1; Q < Stmts.size(); ++Q) {
+    const auto *If = dyn_cast<IfStmt>(Stmts[Q]);
+    if (!If)
+      continue;
+    // `i < N && P && Q`: the bound is the leftmost conjunct.
+    const Expr *Cond = If->getCond()->IgnoreParenImpCasts();
+    const Expr *Leftmost = Cond;
+    std::vector<const Expr *> Rest;
+    while (const auto *And = dyn_cast<BinaryOperator>(Leftmost)) {
+      if (And->getOpcode() != BO_LAnd)
+        break;
+      Rest.insert(Rest.begin(), And->getRHS());
+      Leftmost = And->getLHS()->IgnoreParenImpCasts();
+    }
+    auto Test = boundTestOf(Leftmost, Index);
+    if (!Test || (Test->Negated && !Rest.empty()))
+      continue;
+    W.Bound = *Test;
+    W.BoundExpr = Test->Bound->IgnoreParenImpCasts();
+    W.Guard = If;
+    W.PerThread.assign(Stmts.begin(), Stmts.begin() + At);
+    W.PerThread.insert(W.PerThread.end(), Stmts.begin() + At + 1, Stmts.begin() + Q);
+    if (!Test->Negated) {
+      W.Kind = Shape::GuardedIf;
+      W.ExtraCond = Rest.empty() ? nullptr : Rest.front();
+      W.Element = {If->getThen()};
+      W.Else = If->getElse();
+      W.AfterGuard.assign(Stmts.begin() + Q + 1, Stmts.end());
+      return W;
+    }
+    if (!isPlainReturn(If->getThen()) || If->getElse()) {
+      W.Bound = {};
+      W.BoundExpr = nullptr;
+      W.Guard = nullptr;
+      W.Missing = "the test 'if (" + Index->getName().str() +
+                  " >= ...)' does more than return: it is not a bound guard";
+      W.Element.assign(Stmts.begin() + Q, Stmts.end());
+      return W;
+    }
+    W.Kind = Shape::EarlyReturn;
+    W.Element.assign(Stmts.begin() + Q + 1, Stmts.end());
+    return W;
+  }
+  W.Missing = "no 'if (" + Index->getName().str() + " < N)' or 'if (" + Index->getName().str() +
+              " >= N) return;' follows the declaration of '" + Index->getName().str() + "'";
+  W.PerThread.assign(Stmts.begin(), Stmts.begin() + At);
+  W.Element.assign(Stmts.begin() + At + 1, Stmts.end());
+  return W;
+}
+
+std::optional<ElementWork> reverseWork(ASTContext &Ctx, const FunctionDecl *Kernel,
+                                       const Stmt *Anchor, std::optional<uint64_t> BlockX) {
+  const auto *Body = Kernel ? dyn_cast_or_null<CompoundStmt>(Kernel->getBody()) : nullptr;
+  if (!Body || !Anchor)
+    return std::nullopt;
+  const Stmt *Outer = nullptr;
+  auto Pos = position(Body, Anchor, &Outer);
+  if (!Pos)
+    return std::nullopt;
+  const FunctionFacts &Facts = AnalysisCache::of(Ctx).facts(Kernel);
+  Linearizer Lin(Ctx);
+  ElementWork W;
+  W.Kernel = Kernel;
+  W.Body = Body;
+  W.Loop = Anchor;
+  W.LoopWithHints = Outer;
+
+  if (const auto *F = dyn_cast<ForStmt>(Anchor)) {
+    if (auto G = gridStrideLoop(Ctx, Lin, Facts, F, BlockX)) {
+      W.Kind = Shape::GridStride;
+      W.Index = G->Index;
+      W.ElementVars = {G->Index};
+      W.IdExprs = {G->Start, G->Step};
+      W.Grid = G->Shape;
+      W.Bound = G->Bound;
+      W.BoundExpr = G->Bound.Bound->IgnoreParenImpCasts();
+      W.Element = {F->getBody()};
+      W.PerThread = others(Body, {Outer});
+      return W;
+    }
+    // for (k = 0; k < C; ++k, i += step) with i = C * <id> [- (C-1) * threadIdx.x].
+    auto Lane = laneLoop(Ctx, F);
+    auto C = Lane ? intValue(Ctx, Lane->Bound) : std::nullopt;
+    const auto *Comma = dyn_cast_or_null<BinaryOperator>(
+        F->getInc() ? F->getInc()->IgnoreParenImpCasts() : nullptr);
+    if (!Lane || Lane->Start != 0 || !C || *C < 2 || *C > 64 || !Comma ||
+        Comma->getOpcode() != BO_Comma)
+      return std::nullopt;
+    bool LeftCounts = incrementsByOne(Ctx, Comma->getLHS(), Lane->K);
+    if (LeftCounts == incrementsByOne(Ctx, Comma->getRHS(), Lane->K))
+      return std::nullopt;
+    const Expr *Step = LeftCounts ? Comma->getRHS() : Comma->getLHS();
+    // The element index and its step.
+    const Expr *S = Step->IgnoreParenImpCasts();
+    const VarDecl *I = nullptr;
+    bool Strided = false;
+    if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementOp()) {
+      I = refVar(U->getSubExpr());
+    } else if (const auto *CA = dyn_cast<CompoundAssignOperator>(S);
+               CA && CA->getOpcode() == BO_AddAssign) {
+      I = refVar(CA->getLHS());
+      auto B = cuda::builtinIndex(stripIntCasts(CA->getRHS()));
+      if (B && B->Var == cuda::BuiltinVar::BlockDim && B->Dim == 0)
+        Strided = true;
+      else if (intValue(Ctx, CA->getRHS()) != 1)
+        return std::nullopt;
+    }
+    size_t DeclAt = 0;
+    const DeclStmt *Decl = I ? declarationOf(Body, I, *Pos, &DeclAt) : nullptr;
+    if (!Decl || !I->getType()->isIntegerType() || !I->getInit())
+      return std::nullopt;
+    auto Init = expandedForm(Lin, Facts, I->getInit());
+    if (!Init)
+      return std::nullopt;
+    std::optional<GridShape> Grid;
+    for (GridShape Sh : {GridShape::Linear, GridShape::Flat2D}) {
+      LinearForm Want;
+      Want.add(globalIdForm(Sh), *C);
+      if (Strided) {
+        LinearForm T;
+        T.Terms[Monomial{"b:threadIdx.x"}] = 1;
+        Want.add(T, -(*C - 1));
+      }
+      if (sameIndexForm(*Init, Want, BlockX))
+        Grid = Sh;
+    }
+    if (!Grid)
+      return std::nullopt;
+    W.Kind = Shape::SteppedLoop;
+    W.Index = I;
+    W.IndexDecl = Decl;
+    W.Lane = Lane->K;
+    W.ElementVars = {I, Lane->K};
+    W.IdExprs = {I->getInit()};
+    W.Grid = *Grid;
+    W.Factor = unsigned(*C);
+    W.Strided = Strided;
+    W.Element = {F->getBody()};
+    W.PerThread = others(Body, {Decl, Outer});
+    laneGuard(W);
+    return W;
+  }
+
+  // The canonical consecutive shape: if (i < N / C) { lanes } else if (i == N / C) { tail }.
+  const auto *If = dyn_cast<IfStmt>(Anchor);
+  if (!If)
+    return std::nullopt;
+  auto Cond = dyn_cast<BinaryOperator>(If->getCond()->IgnoreParenImpCasts());
+  const VarDecl *I = Cond ? refVar(stripIntCasts(Cond->getLHS())) : nullptr;
+  if (!I || Cond->getOpcode() != BO_LT)
+    return std::nullopt;
+  const auto *Div = dyn_cast<BinaryOperator>(Cond->getRHS()->IgnoreParenImpCasts());
+  auto C = Div && Div->getOpcode() == BO_Div ? intValue(Ctx, Div->getRHS()) : std::nullopt;
+  const DeclStmt *Decl = declarationOf(Body, I, *Pos);
+  if (!C || *C < 2 || *C > 64 || !Decl || !I->getInit() || !globalIdOf(Lin, Facts, I->getInit(), BlockX))
+    return std::nullopt;
+  auto LoneLoop = [](const Stmt *S) -> std::pair<const ForStmt *, const Stmt *> {
+    if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
+      S = CS->size() == 1 ? CS->body_front() : nullptr;
+    const Stmt *Outer = S;
+    while (const auto *A = dyn_cast_or_null<AttributedStmt>(S))
+      S = A->getSubStmt();
+    return {dyn_cast_or_null<ForStmt>(S), Outer};
+  };
+  auto [Full, FullOuter] = LoneLoop(If->getThen());
+  auto FullLane = laneLoop(Ctx, Full);
+  if (!FullLane || FullLane->Start != 0 || intValue(Ctx, FullLane->Bound) != *C ||
+      !incrementsByOne(Ctx, Full->getInc(), FullLane->K))
+    return std::nullopt;
+  auto NForm = Lin.linearize(Div->getLHS());
+  W.Kind = Shape::Consecutive;
+  W.Index = I;
+  W.IndexDecl = Decl;
+  W.Lane = FullLane->K;
+  W.ElementVars = {I, FullLane->K};
+  W.IdExprs = {I->getInit()};
+  W.Grid = *globalIdOf(Lin, Facts, I->getInit(), BlockX);
+  W.Factor = unsigned(*C);
+  W.FullLoop = Full;
+  W.Bound = {Cond, Cond->getRHS(), false};
+  W.BoundExpr = Div->getLHS();
+  W.Guard = If;
+  W.Element = {Full->getBody()};
+  W.PerThread = others(Body, {Decl, If});
+  // The tail: else if (i == N / C) { for (k = 0; k < N % C; ++k) ... }.
+  auto Same = [&](const Expr *E) {
+    auto F = Lin.linearize(E);
+    if (!F || !NForm)
+      return false;
+    F->add(*NForm, -1);
+    return F->Terms.empty();
+  };
+  const auto *Else = dyn_cast_or_null<IfStmt>(If->getElse());
+  const auto *Eq =
+      Else ? dyn_cast<BinaryOperator>(Else->getCond()->IgnoreParenImpCasts()) : nullptr;
+  const auto *EqDiv = Eq ? dyn_cast<BinaryOperator>(Eq->getRHS()->IgnoreParenImpCasts()) : nullptr;
+  if (!Eq || Eq->getOpcode() != BO_EQ || refVar(stripIntCasts(Eq->getLHS())) != I || !EqDiv ||
+      EqDiv->getOpcode() != BO_Div || intValue(Ctx, EqDiv->getRHS()) != *C ||
+      !Same(EqDiv->getLHS()) || Else->getElse())
+    return W;
+  auto [Tail, TailOuter] = LoneLoop(Else->getThen());
+  auto TailLane = laneLoop(Ctx, Tail);
+  const auto *Rem =
+      TailLane ? dyn_cast<BinaryOperator>(TailLane->Bound->IgnoreParenImpCasts()) : nullptr;
+  if (!TailLane || TailLane->Start != 0 || !incrementsByOne(Ctx, Tail->getInc(), TailLane->K) ||
+      !Rem || Rem->getOpcode() != BO_Rem || intValue(Ctx, Rem->getRHS()) != *C ||
+      !Same(Rem->getLHS()))
+    return W;
+  W.TailLoop = Tail;
+  return W;
+}
+
+} // namespace coarsen
+} // namespace klineage
