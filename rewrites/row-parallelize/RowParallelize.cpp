@@ -834,7 +834,7 @@ static std::string rowCountAt(ASTContext &Ctx, const Expr *Bound, const CallExpr
 
 /// The launches to edit and their grid texts, or the reason there are none.
 struct LaunchEdits {
-  std::vector<std::pair<const CUDAKernelCallExpr *, std::string>> Grids;
+  std::vector<std::pair<cuda::LaunchSite, std::string>> Grids;
   std::string Why;
   const Stmt *At = nullptr;
 };
@@ -866,7 +866,7 @@ static LaunchEdits launchEdits(ASTContext &Ctx, const RowPlan &P) {
       return L;
     }
     // A grid's x may not exceed 2^31 - 1; the kernel strides over the rest.
-    L.Grids.push_back({Call, Wide ? "(" + Rows + ") < 2147483647 ? (unsigned)(" + Rows + ") : 2147483647u" : Rows});
+    L.Grids.push_back({*S, Wide ? "(" + Rows + ") < 2147483647 ? (unsigned)(" + Rows + ") : 2147483647u" : Rows});
   }
   return L;
 }
@@ -1048,9 +1048,9 @@ void forward(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl &F
       E.insertLineAfter(St, join(Lines, "\n" + lineIndent(Ctx, Begin)));
     }
   }
-  for (const auto &[Call, Grid] : L.Grids) {
-    E.setLaunchArg(Call, LaunchArg::Grid, Grid);
-    E.setLaunchArg(Call, LaunchArg::Block, std::to_string(B));
+  for (const auto &[Launch, Grid] : L.Grids) {
+    E.setLaunchArg(Launch, LaunchArg::Grid, Grid);
+    E.setLaunchArg(Launch, LaunchArg::Block, std::to_string(B));
   }
   commit(E, S);
 }

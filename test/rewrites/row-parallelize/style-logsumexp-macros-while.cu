@@ -1,5 +1,6 @@
 // RUN: %check-rewrite %s %t --rewrite=row-parallelize --direction=forward -- --assume=reassociate
-// Logsumexp per row through macros, while loops, and an output per row.
+// Logsumexp per row through macros (in the index and in the launch), while
+// loops, and an output per row.
 #include <cuda_runtime.h>
 #define IDX(r, c, ld) ((r) * (ld) + (c))
 #define THREADS 128
@@ -24,8 +25,7 @@ __global__ void row_lse(const float *x, float *lse, int n, int d) {
 }
 
 void lse_launch(const float *x, float *lse, int n, int d) {
-  const int threads = THREADS;
-  row_lse<<<(n + threads - 1) / threads, threads>>>(x, lse, n, d);
+  row_lse<<<(n + THREADS - 1) / THREADS, THREADS>>>(x, lse, n, d);
 }
 // CHECK-FIXES: {{^}}  for (int i = blockIdx.x; i < n; i += gridDim.x) {
 // CHECK-FIXES: {{^}}  int j = 1 + threadIdx.x;
