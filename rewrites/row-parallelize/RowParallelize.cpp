@@ -335,8 +335,11 @@ static Status perColumn(const analysis::Linearizer &Lin, const analysis::Functio
       if (!A)
         return Status::Unknown;
       if (A->Var == Index) {
-        if (Mono.size() != 1 || Coeff == 0)
+        if (Coeff == 0)
           return Status::Fails;
+        // `c * ld`: distinct columns only when ld is not 0.
+        if (Mono.size() != 1)
+          return Status::Unknown;
         Column = true;
       } else if (A->Var) {
         if (declaredIn(Ctx, A->Var, Loop) || Facts.modifiedWithin(A->Var, Loop))
