@@ -18,6 +18,7 @@ static const Factory Table[] = {
     &createThreadCoarsen,
     &createPrivatizeShared,
     &createWarpShuffleReduce,
+    &createRowParallelize,
 };
 
 const std::vector<std::unique_ptr<RewritePair>> &allRewrites() {

@@ -21,6 +21,7 @@ std::unique_ptr<RewritePair> createAtomicAggregate();
 std::unique_ptr<RewritePair> createThreadCoarsen();
 std::unique_ptr<RewritePair> createPrivatizeShared();
 std::unique_ptr<RewritePair> createWarpShuffleReduce();
+std::unique_ptr<RewritePair> createRowParallelize();
 
 } // namespace klineage
 
