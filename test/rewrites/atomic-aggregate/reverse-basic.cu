@@ -1,6 +1,11 @@
 // RUN: %check-rewrite %s %t --rewrite=atomic-aggregate --direction=reverse
+// RUN: %check-roundtrip %s %t.roundtrip --rewrite=atomic-aggregate --from=reverse
 // Reverse of forward's own output: the reduction and its declarations go,
-// the accumulator's folds become the atomics again.
+// the accumulator's folds become the atomics again; forward then gives back
+// the input (the round trip). The block reductions are as forward writes
+// them, for a block size nothing states (three-dimensional rank, lane guards
+// and masks) and for a block-uniform loop (a reduction per column, with the
+// barrier that keeps the partials of one column from the next).
 #include <cuda_runtime.h>
 
 __global__ void count_positive(const float *v, int n, unsigned int *count) {
