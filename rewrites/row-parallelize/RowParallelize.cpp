@@ -629,15 +629,19 @@ RowPlan planKernel(const AnalysisContext &AC, const FunctionDecl *FD) {
                  M->At);
         continue;
       }
-      // The fold is the only write of V in the kernel, and the loop reads V
-      // nowhere else.
+      // The fold is the only write of V before the loop's end, and the loop
+      // reads V nowhere else. A write after the loop (`m = m / C`) sees the
+      // reduced value, the same in every thread, when V is the row's own
+      // local (declared in the row's code, so each row starts afresh).
+      const SourceManager &SM = Ctx.getSourceManager();
+      unsigned LoopEnd = SM.getFileOffset(SM.getExpansionLoc(S->getEndLoc()));
+      bool RowLocal = declaredIn(Ctx, V, Body);
       bool Alone = true;
       for (const analysis::VarMod &Mod : Facts.mods(V))
         if (Mod.At != F->E && !(isa<Expr>(F->E) && Mod.At == F->E->IgnoreParens()))
-          Alone = Mod.Begin >= Ctx.getSourceManager().getFileOffset(
-                                   Ctx.getSourceManager().getExpansionLoc(F->E->getBeginLoc())) &&
-                  Mod.End <= Ctx.getSourceManager().getFileOffset(
-                                 Ctx.getSourceManager().getExpansionLoc(F->E->getEndLoc())) + 1 &&
+          Alone = ((Mod.Begin >= SM.getFileOffset(SM.getExpansionLoc(F->E->getBeginLoc())) &&
+                    Mod.End <= SM.getFileOffset(SM.getExpansionLoc(F->E->getEndLoc())) + 1) ||
+                   (RowLocal && Mod.Begin > LoopEnd)) &&
                   Alone;
       unsigned Uses = 0;
       forEachNode(LoopBody, [&](const Stmt *N) {
