@@ -40,6 +40,7 @@
 #include "klineage/Cuda/MemorySpace.h"
 #include "klineage/Edit/SourceBuilders.h"
 #include "klineage/Edit/SourceCode.h"
+#include "klineage/Rewrite/LaunchShape.h"
 #include "klineage/Rewrite/SiteEdits.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
@@ -218,19 +219,6 @@ Status noArray(const Histogram &H, PreconditionResult &R) {
 
 std::optional<cuda::ScalarType> elementType(const Histogram &H) {
   return cuda::scalarTypeOf(H.Param->getType()->getPointeeType());
-}
-
-/// The kernel's block shape as far as the file and --assume show.
-std::optional<analysis::Dim3> blockShape(ASTContext &Ctx, const FunctionDecl *K,
-                                         const Assumptions &A) {
-  cuda::KernelLauncherGraph Graph(Ctx);
-  analysis::AssumedLaunch Assumed;
-  if (auto B = A.block(K->getName()))
-    Assumed.Block = analysis::Dim3{(*B)[0], (*B)[1], (*B)[2]};
-  analysis::LaunchFacts F = analysis::launchFacts(Ctx, Graph, K, Assumed);
-  if (F.Block.V == analysis::ShapeFact::Verdict::Known && F.Block.Shape)
-    return F.Block.Shape;
-  return std::nullopt;
 }
 
 /// The bin count and each update's index range.
@@ -777,8 +765,8 @@ void recogniseMerge(const ASTContext &Ctx, PrivateCopy &P, const Stmt *S,
   P.Target = Param;
 }
 
-PrivateCopy privateCopyAt(ASTContext &Ctx, const FunctionDecl *K, const VarDecl *Copy,
-                          const Assumptions &A) {
+PrivateCopy privateCopyAt(const AnalysisContext &AC, const FunctionDecl *K, const VarDecl *Copy) {
+  ASTContext &Ctx = AC.ast();
   PrivateCopy P;
   P.Kernel = K;
   P.Copy = Copy;
@@ -795,7 +783,7 @@ PrivateCopy privateCopyAt(ASTContext &Ctx, const FunctionDecl *K, const VarDecl 
   }
   P.Size = CAT->getZExtSize();
   P.Uses = analysis::pointerUses(Ctx, K, Copy);
-  std::optional<analysis::Dim3> Shape = blockShape(Ctx, K, A);
+  std::optional<analysis::Dim3> Shape = knownBlockShape(AC, K);
 
   // The top-level statements that hold an atomic update of the copy.
   auto HoldsUpdate = [&](const Stmt *S) {
@@ -892,7 +880,7 @@ Privatized privatizedAt(const PreconditionQuery &Q) {
   }
   X.Reverse = true;
   const auto *Copy = Q.Node.get<VarDecl>();
-  X.P = privateCopyAt(Ctx, X.Kernel, Copy, Q.AC.assumptions());
+  X.P = privateCopyAt(Q.AC, X.Kernel, Copy);
   if (!X.P.LocalWhy.empty() || !X.P.Target) {
     X.Missing = "the private copy's " + std::string(X.P.LocalWhy.empty() ? "merge" : "declaration") +
                 " is not recognised (see " + (X.P.LocalWhy.empty() ? CopyMerged : CopyLocal) + ")";
@@ -1127,7 +1115,7 @@ Status checkArrayPrivate(const PreconditionQuery &Q, PreconditionResult &R) {
 
 Status checkCopyLocal(const PreconditionQuery &Q, PreconditionResult &R) {
   const auto *Copy = Q.Node.get<VarDecl>();
-  PrivateCopy P = privateCopyAt(Q.AC.ast(), Q.Function, Copy, Q.AC.assumptions());
+  PrivateCopy P = privateCopyAt(Q.AC, Q.Function, Copy);
   if (!P.LocalWhy.empty()) {
     R.Reason = P.LocalWhy;
     R.Evidence.push_back(evidenceAt(Q.AC.ast(), Copy->getLocation(), "declaration", "declared here"));
@@ -1141,7 +1129,7 @@ Status checkCopyLocal(const PreconditionQuery &Q, PreconditionResult &R) {
 Status checkCopyInitialised(const PreconditionQuery &Q, PreconditionResult &R) {
   ASTContext &Ctx = Q.AC.ast();
   const auto *Copy = Q.Node.get<VarDecl>();
-  PrivateCopy P = privateCopyAt(Ctx, Q.Function, Copy, Q.AC.assumptions());
+  PrivateCopy P = privateCopyAt(Q.AC, Q.Function, Copy);
   if (!P.LocalWhy.empty()) {
     R.Reason = "the copy's declaration is not recognised (see " + std::string(CopyLocal) + ")";
     return Status::Unknown;
@@ -1180,7 +1168,7 @@ Status checkCopyInitialised(const PreconditionQuery &Q, PreconditionResult &R) {
 Status checkCopyMerged(const PreconditionQuery &Q, PreconditionResult &R) {
   ASTContext &Ctx = Q.AC.ast();
   const auto *Copy = Q.Node.get<VarDecl>();
-  PrivateCopy P = privateCopyAt(Ctx, Q.Function, Copy, Q.AC.assumptions());
+  PrivateCopy P = privateCopyAt(Q.AC, Q.Function, Copy);
   if (!P.LocalWhy.empty()) {
     R.Reason = "the copy's declaration is not recognised (see " + std::string(CopyLocal) + ")";
     return Status::Unknown;
@@ -1317,7 +1305,7 @@ Status checkFitsShared(const PreconditionQuery &Q, PreconditionResult &R) {
 
 Status checkBarriersUniform(const PreconditionQuery &Q, PreconditionResult &R) {
   ASTContext &Ctx = Q.AC.ast();
-  analysis::Uniformity U(Ctx, Q.Function, blockShape(Ctx, Q.Function, Q.AC.assumptions()));
+  analysis::Uniformity U(Ctx, Q.Function, knownBlockShape(Q.AC, Q.Function));
   analysis::BarrierRegions BR(U);
   std::vector<const analysis::Barrier *> Divergent = BR.divergent();
   if (Divergent.empty()) {
@@ -1476,7 +1464,7 @@ private:
       if (!Index || !readsData(Index, Facts, Seen))
         continue; // one address, or indexed by thread: not a histogram
       if (!U)
-        U.emplace(Ctx, K, blockShape(Ctx, K, AC.assumptions()));
+        U.emplace(Ctx, K, knownBlockShape(AC, K));
       if (U->of(Index).atLeast(analysis::Level::Block))
         continue; // one address per block: atomic-aggregate's pattern
       const void *Key = Root.D ? static_cast<const void *>(Root.D) : C;
@@ -1550,7 +1538,7 @@ private:
     for (const PreconditionSpec &Spec : Specs)
       if (Spec.Dir == Direction::Reverse)
         S.check(Spec, Q);
-    PrivateCopy P = privateCopyAt(Ctx, K, Copy, AC.assumptions());
+    PrivateCopy P = privateCopyAt(AC, K, Copy);
     if (!P.Fill || !P.Merge)
       return;
     std::string G = P.Target->getNameAsString();
@@ -1676,7 +1664,7 @@ private:
 
     // Thread index and count of the block, as the launches' shape allows.
     std::string Tid = "threadIdx.x", Stride = "blockDim.x";
-    std::optional<analysis::Dim3> Shape = blockShape(Ctx, K, AC.assumptions());
+    std::optional<analysis::Dim3> Shape = knownBlockShape(AC, K);
     if (!Shape || Shape->Z != 1) {
       Tid = "threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)";
       Stride = "blockDim.x * blockDim.y * blockDim.z";

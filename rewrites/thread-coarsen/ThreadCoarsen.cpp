@@ -30,6 +30,7 @@
 #include "klineage/Cuda/KernelLauncherGraph.h"
 #include "klineage/Cuda/MemorySpace.h"
 #include "klineage/Edit/SourceBuilders.h"
+#include "klineage/Rewrite/LaunchShape.h"
 #include "klineage/Rewrite/SiteEdits.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -164,15 +165,10 @@ unsigned factorOf(const AnalysisContext &AC) {
 /// The x size of every launch's block of \p Kernel, when the launches (or
 /// --assume=block:...) agree on a one-dimensional block.
 std::optional<uint64_t> knownBlockX(const AnalysisContext &AC, const FunctionDecl *Kernel) {
-  cuda::KernelLauncherGraph G(AC.ast());
-  AssumedLaunch Assumed;
-  if (auto B = AC.assumptions().block(Kernel->getNameAsString()))
-    Assumed.Block = Dim3{(*B)[0], (*B)[1], (*B)[2]};
-  LaunchFacts F = launchFacts(AC.ast(), G, Kernel, Assumed);
-  if (F.Block.V != ShapeFact::Verdict::Known || !F.Block.Shape || F.Block.Shape->Y != 1 ||
-      F.Block.Shape->Z != 1)
+  std::optional<Dim3> Block = knownBlockShape(AC, Kernel);
+  if (!Block || Block->Y != 1 || Block->Z != 1)
     return std::nullopt;
-  return F.Block.Shape->X;
+  return Block->X;
 }
 
 std::optional<ElementWork> workOf(const PreconditionQuery &Q) {
