@@ -410,6 +410,7 @@ struct WarpStage {
   const VarDecl *Var = nullptr;
   cuda::ReduceOp Op = cuda::ReduceOp::Add;
   std::string How;
+  bool Butterfly = false; ///< xor offsets: every lane ends with the result
 };
 
 std::optional<WarpStage> helperWarpStage(ASTContext &Ctx, const Stmt *S, const FunctionFacts &Facts);
@@ -427,7 +428,7 @@ std::optional<WarpStage> warpStage(ASTContext &Ctx, ArrayRef<const Stmt *> Body,
     if (!St || !refersTo(St->Sh.Delta, Off))
       return std::nullopt;
     ++I;
-    return WarpStage{St->F.Var, St->F.Op, St->Sh.Xor ? "__shfl_xor_sync" : "__shfl_down_sync"};
+    return WarpStage{St->F.Var, St->F.Op, St->Sh.Xor ? "__shfl_xor_sync" : "__shfl_down_sync", St->Sh.Xor};
   }
   // Five unrolled steps with constant offsets.
   std::vector<int64_t> Offsets;
@@ -439,7 +440,8 @@ std::optional<WarpStage> warpStage(ASTContext &Ctx, ArrayRef<const Stmt *> Body,
     if (!St || !K || (W && (W->Var != St->F.Var || W->Op != St->F.Op)))
       break;
     if (!W)
-      W = WarpStage{St->F.Var, St->F.Op, St->Sh.Xor ? "__shfl_xor_sync (unrolled)" : "__shfl_down_sync (unrolled)"};
+      W = WarpStage{St->F.Var, St->F.Op, St->Sh.Xor ? "__shfl_xor_sync (unrolled)" : "__shfl_down_sync (unrolled)",
+                    St->Sh.Xor};
     Offsets.push_back(*K);
   }
   if (W && isWarpOffsets(Offsets)) {
@@ -512,7 +514,8 @@ std::optional<WarpStage> helperWarpStage(ASTContext &Ctx, const Stmt *S, const F
   auto M = helperReduction(Ctx, H->Callee, Why);
   if (!M || M->Over != ReductionMatch::Warp)
     return std::nullopt;
-  return WarpStage{H->Assigned, M->Op, "'" + H->Callee->getNameAsString() + "' (" + M->Description + ")"};
+  return WarpStage{H->Assigned, M->Op, "'" + H->Callee->getNameAsString() + "' (" + M->Description + ")",
+                   M->EveryThreadHolds};
 }
 
 /// `sh[warp] = v` under `if (lane == 0)`: each warp's partial.
@@ -628,6 +631,13 @@ bool isCeilWarpCount(ASTContext &Ctx, const Expr *N, unsigned Dims, const Functi
   if (const VarDecl *V = setOnce(N, Facts))
     return isCeilWarpCount(Ctx, V->getInit(), Dims, Facts);
   const auto *D = dyn_cast<BinaryOperator>(strip(N));
+  // `rank < threads / 32.f` (FasterTransformer): an integer rank below the
+  // real quotient is below its ceiling.
+  if (D && D->getOpcode() == BO_Div && D->getType()->isRealFloatingType()) {
+    const auto *F = dyn_cast<FloatingLiteral>(D->getRHS()->IgnoreParenImpCasts());
+    auto P = polyOf(Ctx, D->getLHS()->IgnoreParenImpCasts(), Facts);
+    return F && F->getValueAsApproximateDouble() == 32.0 && P && *P == threadsPoly(Dims);
+  }
   if (!D || D->getOpcode() != BO_Div || constInt(Ctx, D->getRHS(), Facts) != 32)
     return false;
   auto P = polyOf(Ctx, D->getLHS(), Facts);
@@ -657,6 +667,7 @@ std::optional<ReductionMatch> shuffleAndShared(ASTContext &Ctx, ArrayRef<const S
     M.Kind = ReductionMatch::WarpShuffle;
     M.Over = ReductionMatch::Warp;
     M.ResultVar = W1->Var;
+    M.EveryThreadHolds = W1->Butterfly;
     M.Description = "warp shuffles (" + W1->How + ")";
     return M;
   }
@@ -682,6 +693,23 @@ std::optional<ReductionMatch> shuffleAndShared(ASTContext &Ctx, ArrayRef<const S
   const VarDecl *Result = nullptr;
   if (I < End && (Load = loadPartials(Ctx, Body[I], Arr, M.Op, *T, Facts)))
     ++I;
+  // Every warp reduces what it loaded (FasterTransformer's blockReduceSum):
+  // warps past the first load the identity, warp 0 ends with the result.
+  if (Load && I < End && !isa<IfStmt>(Body[I])) {
+    size_t J = I;
+    auto W2 = warpStage(Ctx, Body, J, End, Facts);
+    if (W2 && J == End && W2->Var == Load->Var && W2->Op == M.Op && Load->Declares == (Load->Var != W1->Var)) {
+      M.Kind = ReductionMatch::ShuffleAndShared;
+      M.Over = ReductionMatch::Block;
+      M.ResultVar = Load->Var;
+      M.Scratch.push_back(Arr);
+      M.Needs.RankDims = Dims;
+      if (!isCeilWarpCount(Ctx, Load->Count, Dims, Facts))
+        M.Needs.WarpCount = Load->Count;
+      M.Description = "warp shuffles (" + W1->How + ") and a shared stage across warps, reduced by every warp";
+      return M;
+    }
+  }
   if (I + 1 != End) {
     Why = "expected warp 0 to reduce the partials last";
     return std::nullopt;
@@ -1528,6 +1556,7 @@ static std::optional<ReductionMatch> reductionShape(ASTContext &Ctx, ArrayRef<co
         M = ReductionMatch();
         M->Kind = ReductionMatch::Helper;
         M->Over = HM->Over;
+        M->EveryThreadHolds = HM->EveryThreadHolds;
         M->Op = HM->Op;
         M->Needs = HM->Needs;
         M->Contribution = H->Argument;
@@ -1672,6 +1701,144 @@ std::optional<ReductionMatch> reductionAt(ASTContext &Ctx, ArrayRef<const Stmt *
       Why = W;
   }
   return std::nullopt;
+}
+
+namespace {
+
+/// `__syncwarp()` with any mask, as a statement.
+bool isWarpBarrierStmt(const Stmt *S) {
+  const auto *C = dyn_cast_or_null<CallExpr>(S);
+  auto Scope = cuda::barrierScope(C);
+  return Scope && *Scope == cuda::SyncScope::Warp;
+}
+
+/// `x = E` or `T x = E` as a statement: the variable and E.
+const VarDecl *copyInto(const Stmt *S, const Expr *&Value, bool &Declares) {
+  Declares = false;
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    const auto *V = DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+    if (!V || !V->getInit() || V->getType()->isReferenceType())
+      return nullptr;
+    Value = V->getInit();
+    Declares = true;
+    return V;
+  }
+  const auto *A = dyn_cast<BinaryOperator>(S);
+  if (!A || A->getOpcode() != BO_Assign)
+    return nullptr;
+  Value = A->getRHS();
+  const VarDecl *V = refVar(strip(A->getLHS()));
+  return V && V->hasLocalStorage() ? V : nullptr;
+}
+
+/// `S` (a __shared__ scalar) or `S[k]` (k constant): the variable and k.
+const VarDecl *sharedSlotOf(const ASTContext &Ctx, const Expr *E, std::optional<int64_t> &Index,
+                            const FunctionFacts &Facts) {
+  E = strip(E);
+  Index.reset();
+  if (const auto *Sub = dyn_cast_or_null<ArraySubscriptExpr>(E)) {
+    const VarDecl *Arr = refVar(strip(Sub->getBase()));
+    auto K = constInt(Ctx, Sub->getIdx(), Facts);
+    if (!Arr || !cuda::isShared(Arr) || !K)
+      return nullptr;
+    Index = K;
+    return Arr;
+  }
+  const VarDecl *V = refVar(E);
+  return V && cuda::isShared(V) && !V->getType()->isArrayType() ? V : nullptr;
+}
+
+/// The last statement of a loop body (through nested compounds).
+const Stmt *lastStatement(const Stmt *S) {
+  while (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
+    S = CS->body_empty() ? nullptr : CS->body_back();
+  return S;
+}
+
+} // namespace
+
+std::optional<ResultBroadcast> broadcastAfter(ASTContext &Ctx, ArrayRef<const Stmt *> Body, size_t After,
+                                              const ReductionMatch &M, const FunctionFacts &Facts) {
+  ResultBroadcast B;
+  const VarDecl *Result = M.ResultVar;
+  if (M.EveryThreadHolds) {
+    B.K = ResultBroadcast::Butterfly;
+    B.Var = Result;
+    return B;
+  }
+  bool Warp = M.Over == ReductionMatch::Warp;
+  if (M.Kind == ReductionMatch::SharedTree && !(M.Var && Result == M.Var)) {
+    // Element 0 is final for everyone once a barrier follows the last step.
+    const Stmt *Last = M.Stmts.empty() ? nullptr : unattributed(M.Stmts.back());
+    bool Synced = false;
+    if (const auto *F = dyn_cast_or_null<ForStmt>(Last))
+      Synced = isBlockBarrierStmt(lastStatement(F->getBody()));
+    else
+      Synced = isBlockBarrierStmt(Last);
+    if (!Synced && After < Body.size() && isBlockBarrierStmt(Body[After])) {
+      B.Stmts.push_back(Body[After]);
+      Synced = true;
+    }
+    if (!Synced)
+      return std::nullopt;
+    B.K = ResultBroadcast::TreeRoot;
+    B.Slot = M.TreeArray;
+    B.SlotIndex = 0;
+    return B;
+  }
+  if (!Result || After >= Body.size())
+    return std::nullopt;
+  const Expr *Value = nullptr;
+  bool Declares = false;
+  // A warp: lane 0's value to every lane.
+  if (const VarDecl *To = copyInto(Body[After], Value, Declares)) {
+    const auto *C = dyn_cast_or_null<CallExpr>(strip(Value));
+    StringRef N = C ? calleeName(C) : "";
+    if ((N == "__shfl_sync" || N == "__shfl") && C->getNumArgs() >= (N == "__shfl" ? 2u : 3u)) {
+      unsigned V = N == "__shfl" ? 0 : 1;
+      if (refersTo(C->getArg(V), Result) && constInt(Ctx, C->getArg(V + 1), Facts) == 0 && Warp) {
+        B.K = ResultBroadcast::ShuffleLane0;
+        B.Stmts.push_back(Body[After]);
+        B.Var = To;
+        return B;
+      }
+    }
+  }
+  // `if (leader) S = v;`, a barrier, and perhaps `v = S;`.
+  const auto *If = dyn_cast<IfStmt>(Body[After]);
+  if (!If || If->getElse() || If->getInit() || If->getConditionVariable())
+    return std::nullopt;
+  auto Leader = leaderOf(Ctx, If->getCond(), Facts);
+  if (!Leader || (Leader->K == ThreadPlace::Lane) != Warp)
+    return std::nullopt;
+  auto Then = statementsOf(If->getThen());
+  const auto *Store = Then.size() == 1 ? dyn_cast<BinaryOperator>(Then[0]) : nullptr;
+  if (!Store || Store->getOpcode() != BO_Assign || !refersTo(Store->getRHS(), Result))
+    return std::nullopt;
+  B.Slot = sharedSlotOf(Ctx, Store->getLHS(), B.SlotIndex, Facts);
+  if (!B.Slot || After + 1 >= Body.size() ||
+      !(isBlockBarrierStmt(Body[After + 1]) || (Warp && isWarpBarrierStmt(Body[After + 1]))))
+    return std::nullopt;
+  B.K = ResultBroadcast::SharedSlot;
+  B.Stmts = {Body[After], Body[After + 1]};
+  if (After + 2 < Body.size())
+    if (const VarDecl *To = copyInto(Body[After + 2], Value, Declares)) {
+      std::optional<int64_t> K;
+      if (sharedSlotOf(Ctx, Value, K, Facts) == B.Slot && K == B.SlotIndex) {
+        B.Stmts.push_back(Body[After + 2]);
+        B.Var = To;
+        B.Slot = nullptr;
+        B.SlotIndex.reset();
+      }
+    }
+  return B;
+}
+
+bool readsSlot(const ASTContext &Ctx, const Expr *E, const ResultBroadcast &B, const FunctionFacts &Facts) {
+  if (!B.Slot || !E)
+    return false;
+  std::optional<int64_t> K;
+  return sharedSlotOf(Ctx, E, K, Facts) == B.Slot && K == B.SlotIndex;
 }
 
 std::optional<int64_t> evaluateInBlock(const ASTContext &Ctx, const Expr *E, const FunctionFacts &Facts,

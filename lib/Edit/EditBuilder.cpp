@@ -321,6 +321,71 @@ EditBuilder &EditBuilder::indentLines(const Stmt *First, const Stmt *Last, Strin
   return *this;
 }
 
+EditBuilder &EditBuilder::unwrap(const Stmt *S, const Stmt *Inner, StringRef IndentUnit) {
+  CharSourceRange Whole = wholeStatementRange(S);
+  CharSourceRange Body = wholeStatementRange(Inner);
+  if (Whole.isInvalid() || Body.isInvalid())
+    return *this;
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (SM.getFileID(Whole.getBegin()) != SM.getFileID(Body.getBegin())) {
+    fail("the statement and its body lie in two files", S->getBeginLoc());
+    return *this;
+  }
+  StringRef Buf = SM.getBufferData(SM.getFileID(Whole.getBegin()));
+  unsigned WB = SM.getFileOffset(Whole.getBegin()), WE = SM.getFileOffset(Whole.getEnd());
+  unsigned BB = SM.getFileOffset(Body.getBegin()), BE = SM.getFileOffset(Body.getEnd());
+  (void)BB;
+  auto LineStartOf = [&](size_t At) { // rfind looks before At
+    size_t L = Buf.rfind('\n', At);
+    return L == StringRef::npos ? size_t(0) : L + 1;
+  };
+  auto LineEndOf = [&](size_t At) { // one past the newline
+    size_t L = Buf.find('\n', At);
+    return L == StringRef::npos ? Buf.size() : L + 1;
+  };
+  if (!Buf.slice(LineStartOf(WB), WB).trim().empty()) {
+    fail("other code precedes the statement to unwrap on its line", S->getBeginLoc());
+    return *this;
+  }
+  // The first and last character of what stays, and whether it is braced.
+  size_t KeepB = BB, KeepE = BE;
+  if (const auto *CS = dyn_cast<CompoundStmt>(Inner)) {
+    KeepB = SM.getFileOffset(SM.getExpansionLoc(CS->getLBracLoc())) + 1;
+    KeepE = SM.getFileOffset(SM.getExpansionLoc(CS->getRBracLoc()));
+    while (KeepB < KeepE && (Buf[KeepB] == ' ' || Buf[KeepB] == '\t'))
+      ++KeepB;
+    if (KeepB < KeepE && Buf[KeepB] == '\n')
+      ++KeepB;
+    while (KeepE > KeepB && (Buf[KeepE - 1] == ' ' || Buf[KeepE - 1] == '\t'))
+      --KeepE;
+  }
+  if (KeepB >= KeepE) { // an empty body: the whole statement goes
+    removeLines(CharSourceRange::getCharRange(Whole.getBegin(), Whole.getEnd()), S->getBeginLoc());
+    return *this;
+  }
+  // The head goes up to the body's first character; when the body starts
+  // its own line, that line's indentation goes too (the head's stays).
+  size_t First = KeepB;
+  if (LineStartOf(KeepB) != LineStartOf(WB))
+    while (First < KeepE && (Buf[First] == ' ' || Buf[First] == '\t'))
+      ++First;
+  add(Whole.getBegin(), WB, static_cast<unsigned>(First - WB), "");
+  // Lines after the body's first: one unit shallower.
+  std::string Deeper = Buf.slice(LineStartOf(WB), WB).str() + IndentUnit.str();
+  for (size_t L = LineEndOf(First); L < KeepE; L = LineEndOf(L))
+    if (Buf.substr(L).starts_with(Deeper))
+      add(Whole.getBegin(), static_cast<unsigned>(L + Deeper.size() - IndentUnit.size()),
+          static_cast<unsigned>(IndentUnit.size()), "");
+  // The tail: the closing brace, with the line break before it when it
+  // stands on its own line.
+  size_t TailB = KeepE;
+  if (TailB > First && Buf[TailB - 1] == '\n')
+    --TailB;
+  if (WE > TailB)
+    add(Whole.getBegin(), static_cast<unsigned>(TailB), static_cast<unsigned>(WE - TailB), "");
+  return *this;
+}
+
 EditBuilder &EditBuilder::wrapLines(const Stmt *First, const Stmt *Last, StringRef Head,
                                     StringRef IndentUnit) {
   std::string Indent = lineIndent(Ctx, First->getBeginLoc());

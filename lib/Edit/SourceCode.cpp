@@ -65,6 +65,14 @@ CharSourceRange editableRange(const ASTContext &Ctx, SourceRange R) {
   // makeFileCharRange accepts a whole macro expansion; we do not: rewriting
   // an expansion rewrites the macro's use, not the code that was matched.
   if (R.getBegin().isMacroID() || R.getEnd().isMacroID()) {
+    // One end in file text, the other the edge of an object-like macro's
+    // whole use (`j += WARP`): the use is replaced whole, the macro is not
+    // touched (makeFileCharRange checked the end is the expansion's edge).
+    SourceLocation MacroEnd = R.getBegin().isMacroID() ? R.getBegin() : R.getEnd();
+    bool WholeUseAtEdge = (R.getBegin().isFileID() || R.getEnd().isFileID()) && !SM.isMacroArgExpansion(MacroEnd) &&
+                          SM.getImmediateMacroCallerLoc(MacroEnd).isFileID();
+    if (WholeUseAtEdge)
+      return CR;
     if (!SM.isMacroArgExpansion(R.getBegin()) || !SM.isMacroArgExpansion(R.getEnd()))
       return CharSourceRange();
     // Both ends inside macro arguments: only fine if they are spelled in the

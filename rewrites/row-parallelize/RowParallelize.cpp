@@ -14,6 +14,7 @@
 // Docs: docs/rewrites/row-parallelize.md.
 //
 //===----------------------------------------------------------------------===//
+#include "RowParallelize.h"
 #include "RewriteRegistry.h"
 #include "klineage/Analysis/AnalysisCache.h"
 #include "klineage/Analysis/LinearForm.h"
@@ -40,15 +41,6 @@ using namespace llvm;
 
 namespace klineage {
 namespace row_parallelize {
-
-inline constexpr char Name[] = "row-parallelize";
-inline constexpr char ThreadPerRow[] = "thread-per-row";
-inline constexpr char NoEarlyExit[] = "no-exit-in-row";
-inline constexpr char LoopBoundRowUniform[] = "loop-bound-row-uniform";
-inline constexpr char ReductionRecognised[] = "folds-recognised";
-inline constexpr char OperatorAssociative[] = "sum-reassociable";
-inline constexpr char RowsIndependent[] = "rows-independent";
-inline constexpr char LauncherFound[] = "launcher-found";
 
 //===----------------------------------------------------------------------===//
 // The kernel as the pair reads it
@@ -103,7 +95,7 @@ struct RowPlan {
   }
 };
 
-bool warpWidth(const AnalysisContext &AC) { return AC.option("width").value_or("block") == "warp"; }
+static bool warpWidth(const AnalysisContext &AC) { return AC.option("width").value_or("block") == "warp"; }
 
 unsigned blockSize(const AnalysisContext &AC) {
   if (warpWidth(AC))
@@ -114,7 +106,7 @@ unsigned blockSize(const AnalysisContext &AC) {
   return B;
 }
 
-static std::string quote(const ASTContext &Ctx, const Stmt *S) {
+std::string quote(const ASTContext &Ctx, const Stmt *S) {
   return "'" + nodeText(Ctx, S, "<expr>") + "'";
 }
 
@@ -145,7 +137,7 @@ static bool isGlobalThreadIndex(const Expr *E) {
 
 /// The bound E of a guard on \p Row: `Row >= E` / `E <= Row` / `!(Row < E)`
 /// (\p Exits) or `Row < E` / `E > Row` (the guard holds the work).
-static const Expr *guardBound(const Expr *Cond, const VarDecl *Row, bool Exits) {
+const Expr *guardBound(const Expr *Cond, const VarDecl *Row, bool Exits) {
   Cond = Cond->IgnoreParenImpCasts();
   if (const auto *U = dyn_cast<UnaryOperator>(Cond); U && U->getOpcode() == UO_LNot)
     return guardBound(U->getSubExpr(), Row, !Exits);
@@ -164,7 +156,7 @@ static const Expr *guardBound(const Expr *Cond, const VarDecl *Row, bool Exits) 
 }
 
 /// Calls, builtins and locals in \p S, visited once each.
-static void forEachNode(const Stmt *S, const std::function<void(const Stmt *)> &F) {
+void forEachNode(const Stmt *S, const std::function<void(const Stmt *)> &F) {
   if (!S)
     return;
   F(S);
@@ -172,7 +164,7 @@ static void forEachNode(const Stmt *S, const std::function<void(const Stmt *)> &
     forEachNode(C, F);
 }
 
-static bool isReturnGuard(const Stmt *S) {
+bool isReturnGuard(const Stmt *S) {
   const auto *If = dyn_cast<IfStmt>(S);
   if (!If || If->getElse())
     return false;
@@ -795,7 +787,7 @@ Status checkRowsIndependent(const PreconditionQuery &Q, PreconditionResult &R) {
 /// The row count as the launch spells it: the guard's bound with each
 /// kernel parameter replaced by the launch's argument. Empty when the bound
 /// names anything else.
-static std::string rowCountAt(ASTContext &Ctx, const Expr *Bound, const CallExpr *Launch, std::string &Why) {
+std::string rowCountAt(ASTContext &Ctx, const Expr *Bound, const CallExpr *Launch, std::string &Why) {
   std::optional<std::string> Text = sourceText(Ctx, Bound);
   CharSourceRange Range = writtenRange(Ctx, Bound);
   if (!Text || Range.isInvalid()) {
@@ -942,6 +934,34 @@ const PreconditionSpec Specs[] = {
      "(parameters of the guard's bound replaced by the launch's arguments); otherwise --assume=block "
      "for one-dimensional launches",
      &checkLauncherFound},
+    {BlockPerRow, Direction::Reverse, 1808,
+     "a block owns each row: the row index is blockIdx.x (a grid-stride loop over rows, or a local bounded by "
+     "a guard), blocks are one-dimensional, and the thread's rank is read only by strided column loops, "
+     "recognised reductions and their broadcasts, and the leader's test (no other shared memory, barrier "
+     "or shuffle)",
+     &checkBlockPerRow},
+    {ColumnsStrided, Direction::Reverse, 1809,
+     "every loop that reads the rank is `for (c = START + rank; c < END; c += blockDim.x)` (or the known "
+     "block width), without break, and its body does not read the rank",
+     &checkColumnsStrided},
+    {ReductionRecognised, Direction::Reverse, 1804,
+     "every local a strided loop changes is one fold of its body, and each block reduction (shuffles and "
+     "a shared stage, a halving tree, a reducing helper, cub) combines such a fold with its operator, from "
+     "its identity (max/min/and/or: any start)",
+     &checkReverseFolds},
+    {ReducedValueBroadcast, Direction::Reverse, 1810,
+     "each reduced value is broadcast to every thread of the row (a shared slot and a barrier, "
+     "`__shfl_sync(.., 0)`, a butterfly, a tree's element 0 after a barrier) or read only under the "
+     "leader's test: one thread per row holds the total everywhere",
+     &checkResultBroadcast},
+    {OperatorAssociative, Direction::Reverse, 1805,
+     "a serial loop sums the columns in another order than the block did: exact for integers, max, min; a "
+     "float/double sum only with --assume=reassociate",
+     &checkReverseReassociation},
+    {LauncherFound, Direction::Reverse, 1807,
+     "every launch of the kernel is a <<<>>> launch in this file, whose grid can become ceil(rows / "
+     "block-size); otherwise --assume=block for one-dimensional launches (the kernel then strides over rows)",
+     &checkReverseLauncher},
 };
 
 //===----------------------------------------------------------------------===//
@@ -950,7 +970,7 @@ const PreconditionSpec Specs[] = {
 
 /// The type of \p V as written in the template pattern (so that every
 /// instantiation edits alike), unqualified.
-static std::string writtenType(ASTContext &Ctx, const VarDecl *V) {
+std::string writtenType(ASTContext &Ctx, const VarDecl *V) {
   const VarDecl *Pattern = V;
   if (const auto *FD = dyn_cast<FunctionDecl>(V->getDeclContext()))
     if (const FunctionDecl *Tpl = FD->getTemplateInstantiationPattern()) {
@@ -1087,24 +1107,27 @@ public:
   }
 
   void findSites(Direction D, AnalysisContext &AC) const override {
-    if (D != Direction::Forward)
-      return;
     MatchFinder Finder;
-    Callback CB(*this, AC);
+    Callback CB(*this, AC, D);
     Finder.addMatcher(functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal)).bind("kernel"), &CB);
     Finder.matchAST(AC.ast());
   }
 
 private:
   struct Callback : MatchFinder::MatchCallback {
-    Callback(const RowParallelize &P, AnalysisContext &AC) : P(P), AC(AC) {}
+    Callback(const RowParallelize &P, AnalysisContext &AC, Direction D) : P(P), AC(AC), D(D) {}
     void run(const MatchFinder::MatchResult &R) override {
       const auto *FD = R.Nodes.getNodeAs<FunctionDecl>("kernel");
-      if (FD && !FD->isDependentContext())
+      if (!FD || FD->isDependentContext())
+        return;
+      if (D == Direction::Forward)
         forward(P, AC, *FD);
+      else
+        findReverseSites(P, AC, *FD);
     }
     const RowParallelize &P;
     AnalysisContext &AC;
+    Direction D;
   };
 };
 

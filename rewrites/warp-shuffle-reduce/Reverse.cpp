@@ -145,7 +145,7 @@ Status checkReverseResultReadByHolders(const PreconditionQuery &Q, PreconditionR
   }
   const ReductionMatch &M = *P.Match;
   // A butterfly leaves the result in every lane.
-  if (M.Kind == ReductionMatch::WarpShuffle && M.Description.find("xor") != std::string::npos) {
+  if (M.Kind == ReductionMatch::WarpShuffle && M.EveryThreadHolds) {
     R.Reason = "the butterfly leaves the result in every lane, as the tree does";
     return Status::Holds;
   }

@@ -113,6 +113,9 @@ struct ReductionMatch {
   /// locals declared among Stmts).
   std::vector<const clang::VarDecl *> Scratch;
   Coverage Needs;
+  /// Every thread of the group ends with the result (a butterfly of
+  /// `__shfl_xor_sync`), not only the leader.
+  bool EveryThreadHolds = false;
   std::string Description; ///< "warp shuffles (__shfl_down_sync) and a shared stage"
 };
 
@@ -137,6 +140,37 @@ std::optional<ReductionMatch> reductionBefore(clang::ASTContext &Ctx,
 /// ResultVar, or TreeArray's element 0 for a tree.
 std::optional<ReductionMatch> reductionAt(clang::ASTContext &Ctx, llvm::ArrayRef<const clang::Stmt *> Body,
                                           size_t Begin, const FunctionFacts &Facts, std::string &Why);
+
+/// How a reduction's result reaches every thread of its group, in the
+/// statements right after it:
+///  - Butterfly: none needed (xor shuffles leave it in every lane);
+///  - ShuffleLane0: `v = __shfl_sync(mask, v, 0)` (or `T w = ...`), a warp;
+///  - SharedSlot: `if (leader) S = v;` (S a `__shared__` scalar or an element
+///    at a constant index), a barrier (`__syncthreads()`, `__syncwarp()`
+///    for a warp), then optionally `v = S;` / `T w = S;` -- without the
+///    copy, later statements read S itself;
+///  - TreeRoot: a halving tree whose last step ends in a barrier (or is
+///    followed by one): every thread may read element 0.
+struct ResultBroadcast {
+  enum Kind { Butterfly, ShuffleLane0, SharedSlot, TreeRoot } K = Butterfly;
+  /// The broadcast's statements after the reduction (may be empty).
+  std::vector<const clang::Stmt *> Stmts;
+  /// The local every thread holds the result in after Stmts (the reduced
+  /// variable, or the one the copy declares); null when it is read from
+  /// Slot.
+  const clang::VarDecl *Var = nullptr;
+  /// Slot (without a copy) or TreeRoot: the shared variable or array whose
+  /// element SlotIndex holds the result for every thread.
+  const clang::VarDecl *Slot = nullptr;
+  std::optional<int64_t> SlotIndex; ///< null: Slot is a scalar
+};
+/// The broadcast of reduction \p M's result that starts at Body[After], or
+/// nullopt when the result stays with the leader (lane 0, rank 0).
+std::optional<ResultBroadcast> broadcastAfter(clang::ASTContext &Ctx, llvm::ArrayRef<const clang::Stmt *> Body,
+                                              size_t After, const ReductionMatch &M, const FunctionFacts &Facts);
+/// Whether \p E reads the element (or scalar) that \p B's Slot names.
+bool readsSlot(const clang::ASTContext &Ctx, const clang::Expr *E, const ResultBroadcast &B,
+               const FunctionFacts &Facts);
 
 /// How many declarations right before Body[Begin] belong to reduction
 /// \p Found (its shared arrays, lanes, warps, widths: declared from thread

@@ -104,6 +104,11 @@ public:
   /// statements first). \p First must start its line.
   EditBuilder &indentLines(const clang::Stmt *First, const clang::Stmt *Last,
                            llvm::StringRef IndentUnit = "  ");
+  /// The inverse of wrap: `if (C) { A; B; }` (or `if (C) A;`, any
+  /// statement with one body) becomes `A; B;` one \p IndentUnit shallower,
+  /// by removals only, so edits inside the body stay valid. \p S is the
+  /// whole statement, \p Inner its body.
+  EditBuilder &unwrap(const clang::Stmt *S, const clang::Stmt *Inner, llvm::StringRef IndentUnit = "  ");
   /// Inserts \p Text right after statement \p S (after its ';'), as given:
   /// the caller writes the newlines and indentation.
   EditBuilder &appendAfter(const clang::Stmt *S, llvm::StringRef Text);

@@ -1,0 +1,1024 @@
+//===- Reverse.cpp - row-parallelize, reverse: one thread per row again ---===//
+//
+// Part of KLineage. A kernel where a block (or a one-warp block) owns a row
+// -- the row index is blockIdx.x, in a grid-stride loop over rows or
+// bounded by a guard; the columns are strided over the block's threads
+// (`for (c = S + threadIdx.x; c < N; c += blockDim.x)`); each accumulator a
+// column loop folds is reduced across the block right after it
+// (Analysis/Reductions: shuffles and a shared stage, a halving tree, a
+// reducing helper, cub) and broadcast, or read only by the thread that
+// holds it (`if (threadIdx.x == 0) out[row] = v;`) -- becomes one thread
+// per row: the row index is the 1-D global thread index under the same
+// bound, column loops start at S and step by one, the reductions and
+// their broadcasts, barriers and the leader's test go (a thread holds its
+// whole row), and the launches get ceil(rows / block-size) blocks.
+//
+// Docs: docs/rewrites/row-parallelize.md.
+//
+//===----------------------------------------------------------------------===//
+#include "RowParallelize.h"
+#include "klineage/Analysis/AnalysisCache.h"
+#include "klineage/Analysis/Reductions.h"
+#include "klineage/Cuda/Builtins.h"
+#include "klineage/Cuda/DeviceCode.h"
+#include "klineage/Cuda/Intrinsics.h"
+#include "klineage/Cuda/KernelLauncherGraph.h"
+#include "klineage/Cuda/MemorySpace.h"
+#include "klineage/Edit/EditBuilder.h"
+#include "klineage/Rewrite/LaunchShape.h"
+#include "klineage/Rewrite/SiteEdits.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace klineage {
+namespace row_parallelize {
+
+using analysis::ReductionMatch;
+using analysis::ResultBroadcast;
+using analysis::ThreadPlace;
+
+namespace {
+
+/// The threads per block of the thread-per-row launch (block-size; the
+/// width option is the forward direction's).
+unsigned reverseBlockSize(const AnalysisContext &AC) {
+  unsigned B = 256;
+  if (auto O = AC.option("block-size"))
+    to_integer(*O, B);
+  return B;
+}
+
+unsigned beginOf(const ASTContext &Ctx, const Stmt *S) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  return SM.getFileOffset(SM.getExpansionLoc(S->getBeginLoc()));
+}
+unsigned endOf(const ASTContext &Ctx, const Stmt *S) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  return SM.getFileOffset(SM.getExpansionLoc(S->getEndLoc())) + 1;
+}
+
+const Expr *stripped(const Expr *E) { return E ? E->IgnoreParenImpCasts() : nullptr; }
+
+/// `blockIdx.x` through integer casts.
+bool isBlockIndexX(const Expr *E) {
+  auto B = cuda::builtinIndex(analysis::stripIntCasts(E));
+  return B && B->Var == cuda::BuiltinVar::BlockIdx && B->Dim == 0;
+}
+bool isBuiltin(const Expr *E, cuda::BuiltinVar V) {
+  auto B = cuda::builtinIndex(analysis::stripIntCasts(E));
+  return B && B->Var == V && B->Dim == 0;
+}
+
+/// A column loop strided over the block.
+struct StridedLoop {
+  const Stmt *Loop = nullptr;     ///< a for loop, or a while loop after its index's declaration
+  const VarDecl *Index = nullptr;
+  const Expr *Init = nullptr;   ///< the index's start as written (`S + threadIdx.x`)
+  std::string Start;            ///< what it becomes (`S`, `0`)
+  const Expr *Inc = nullptr;    ///< `c += blockDim.x`
+  std::vector<analysis::Fold> Folds;
+};
+
+/// A block reduction of a loop's accumulator and how its result is read.
+struct RowReduction {
+  ReductionMatch M;
+  std::optional<ResultBroadcast> B;
+  const VarDecl *Acc = nullptr;  ///< each thread's partial: the loop's accumulator
+  cuda::ReduceOp FoldOp = cuda::ReduceOp::Add;
+  size_t Begin = 0, End = 0;     ///< Body[Begin, End): the reduction; then the broadcast
+  /// The variable the result is read from afterwards when it is not Acc
+  /// (a helper's or cub's result, a broadcast's copy): it becomes Acc.
+  const VarDecl *Alias = nullptr;
+  const Stmt *AliasStmt = nullptr;  ///< the statement that sets Alias (replaced)
+  bool AliasDeclares = false;
+};
+
+struct Refusal {
+  const char *Precondition;
+  Status St = Status::Fails;
+  std::string Reason;
+  const Stmt *At = nullptr;
+  std::string Assumable;
+};
+
+/// Everything the reverse preconditions and edits read about one kernel.
+struct BlockRowPlan {
+  const FunctionDecl *Kernel = nullptr;
+  const VarDecl *Row = nullptr;
+  const ForStmt *RowLoop = nullptr;      ///< `for (r = blockIdx.x; r < R; r += gridDim.x)`
+  const DeclStmt *RowDecl = nullptr;     ///< `r = blockIdx.x;` (with a guard)
+  const Expr *RowCount = nullptr;
+  const Stmt *Anchor = nullptr;          ///< where the site is
+  std::vector<const Stmt *> Body;        ///< the row's statements
+  std::vector<StridedLoop> Loops;
+  std::vector<RowReduction> Reductions;
+  std::vector<const IfStmt *> Leaders;   ///< `if (threadIdx.x == 0) ...` statements of the row
+  std::vector<const Stmt *> Barriers;
+  std::vector<const DeclStmt *> DeadDecls; ///< thread-index locals and shared arrays only the removed code used
+  /// Shared scalars the leader sets from the row's reduced values and every
+  /// thread reads after a barrier (`if (tid == 0) s_inv = rsqrtf(ss / n);`):
+  /// with one thread per row they become the thread's locals.
+  std::vector<const DeclStmt *> LeaderScalars;
+  /// Reads of a broadcast slot or a tree's element 0, and the variable each becomes.
+  std::vector<std::pair<const Expr *, const VarDecl *>> SlotReads;
+  std::vector<std::pair<unsigned, unsigned>> Covered; ///< offsets the edits remove or replace
+  std::vector<Refusal> Problems;
+  void refuse(const char *P, std::string Why, const Stmt *At = nullptr, Status St = Status::Fails,
+              std::string Assumable = "") {
+    Problems.push_back({P, St, std::move(Why), At, std::move(Assumable)});
+  }
+  const Refusal *problem(StringRef P) const {
+    for (const Refusal &R : Problems)
+      if (P == R.Precondition)
+        return &R;
+    return nullptr;
+  }
+  bool covered(unsigned B, unsigned E) const {
+    return any_of(Covered, [&](const auto &C) { return C.first <= B && E <= C.second; });
+  }
+};
+
+/// `c += blockDim.x` / `c = c + blockDim.x` with the step the block's
+/// width: blockDim.x, a local set once to it, or a constant equal to the
+/// known block width.
+bool stepsByBlock(const ASTContext &Ctx, const Expr *Inc, const VarDecl *Index, const analysis::FunctionFacts &Facts,
+                  std::optional<uint64_t> KnownX) {
+  Inc = stripped(Inc);
+  const Expr *Step = nullptr;
+  if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc);
+      CA && CA->getOpcode() == BO_AddAssign && analysis::refVar(stripped(CA->getLHS())) == Index)
+    Step = CA->getRHS();
+  else if (const auto *A = dyn_cast_or_null<BinaryOperator>(Inc);
+           A && A->getOpcode() == BO_Assign && analysis::refVar(stripped(A->getLHS())) == Index) {
+    const auto *Sum = dyn_cast<BinaryOperator>(stripped(A->getRHS()));
+    if (Sum && Sum->getOpcode() == BO_Add)
+      Step = analysis::refVar(stripped(Sum->getLHS())) == Index   ? Sum->getRHS()
+             : analysis::refVar(stripped(Sum->getRHS())) == Index ? Sum->getLHS()
+                                                                   : nullptr;
+  }
+  if (!Step)
+    return false;
+  for (int Depth = 0; Depth < 4; ++Depth) {
+    if (isBuiltin(Step, cuda::BuiltinVar::BlockDim))
+      return true;
+    const VarDecl *V = analysis::refVar(stripped(Step));
+    if (!V || !V->hasLocalStorage() || !V->getInit() || !Facts.mods(V).empty())
+      break;
+    Step = V->getInit();
+  }
+  Expr::EvalResult R;
+  return KnownX && !Step->isValueDependent() && Step->EvaluateAsInt(R, Ctx) &&
+         R.Val.getInt().getSExtValue() == static_cast<int64_t>(*KnownX);
+}
+
+/// The index's start with the rank taken out: `threadIdx.x` -> "0",
+/// `S + tid` / `tid + S` -> "S". Empty when it is not of that form.
+std::string startWithoutRank(const ASTContext &Ctx, const Expr *Init, const analysis::FunctionFacts &Facts) {
+  auto IsRank = [&](const Expr *E) {
+    auto P = analysis::threadPlaceOf(Ctx, E, Facts);
+    return P && P->K == ThreadPlace::Rank && P->Dims == 1;
+  };
+  if (IsRank(Init))
+    return "0";
+  const auto *Add = dyn_cast<BinaryOperator>(analysis::stripIntCasts(Init));
+  if (!Add || Add->getOpcode() != BO_Add)
+    return "";
+  const Expr *Other = IsRank(Add->getRHS()) ? Add->getLHS() : IsRank(Add->getLHS()) ? Add->getRHS() : nullptr;
+  if (!Other)
+    return "";
+  bool Uses = false;
+  forEachNode(Other, [&](const Stmt *N) {
+    if (const auto *E = dyn_cast<Expr>(N); E && cuda::builtinIndex(E))
+      Uses = true;
+  });
+  if (Uses)
+    return "";
+  return nodeText(Ctx, Other, "");
+}
+
+/// Whether \p V's value depends on the thread: set from a thread index
+/// (directly or through such locals).
+/// \p Rewritten: locals whose start the edits replace (the row, the
+/// column indices).
+bool threadDependent(const VarDecl *V, ArrayRef<const VarDecl *> Rewritten, unsigned Depth = 0) {
+  if (!V || !V->getInit() || Depth > 4 || is_contained(Rewritten, V))
+    return false;
+  bool Dep = false;
+  forEachNode(V->getInit(), [&](const Stmt *N) {
+    if (const auto *E = dyn_cast<Expr>(N)) {
+      auto B = cuda::builtinIndex(E);
+      if (B && (B->Var == cuda::BuiltinVar::ThreadIdx || B->Var == cuda::BuiltinVar::BlockIdx))
+        Dep = true;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+      if (const auto *W = dyn_cast<VarDecl>(DRE->getDecl()); W && W != V && W->hasLocalStorage())
+        Dep |= threadDependent(W, Rewritten, Depth + 1);
+  });
+  return Dep;
+}
+
+/// The row of a kernel: `for (r = blockIdx.x; r < R; r += gridDim.x) {...}`
+/// or `r = blockIdx.x;` and its guard.
+void findRow(ASTContext &Ctx, BlockRowPlan &P, const CompoundStmt *KBody) {
+  for (size_t I = 0; I < KBody->size(); ++I) {
+    const Stmt *S = KBody->body_begin()[I];
+    if (const auto *For = dyn_cast<ForStmt>(S)) {
+      const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit());
+      const auto *V = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+      if (!V || !V->getInit() || !V->getType()->isIntegerType() || !isBlockIndexX(V->getInit()) || !For->getCond() ||
+          !For->getInc())
+        continue;
+      const Expr *Bound = guardBound(For->getCond(), V, false);
+      const auto *Inc = dyn_cast<CompoundAssignOperator>(stripped(For->getInc()));
+      if (!Bound || !Inc || Inc->getOpcode() != BO_AddAssign || analysis::refVar(stripped(Inc->getLHS())) != V ||
+          !isBuiltin(Inc->getRHS(), cuda::BuiltinVar::GridDim)) {
+        P.refuse(BlockPerRow,
+                 "the loop from blockIdx.x is not `for (r = blockIdx.x; r < ROWS; r += gridDim.x)`", For);
+        return;
+      }
+      if (I + 1 != KBody->size()) {
+        P.refuse(BlockPerRow, "statements follow the loop over rows: the kernel does more than its rows", For);
+        return;
+      }
+      P.Row = V;
+      P.RowLoop = For;
+      P.RowCount = Bound;
+      P.Anchor = For;
+      if (const auto *CS = dyn_cast<CompoundStmt>(For->getBody()))
+        P.Body.assign(CS->body_begin(), CS->body_end());
+      else
+        P.Body.push_back(For->getBody());
+      return;
+    }
+    const auto *DS = dyn_cast<DeclStmt>(S);
+    const auto *V = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+    if (!V || !V->getInit() || !V->getType()->isIntegerType() || !isBlockIndexX(V->getInit()))
+      continue;
+    P.Row = V;
+    P.RowDecl = DS;
+    P.Anchor = DS;
+    for (size_t J = I + 1; J < KBody->size(); ++J) {
+      const Stmt *G = KBody->body_begin()[J];
+      if (const auto *If = dyn_cast<IfStmt>(G); If && !If->getInit() && !If->getConditionVariable()) {
+        bool Exits = isReturnGuard(If);
+        P.RowCount = guardBound(If->getCond(), V, Exits);
+        if (P.RowCount && Exits) {
+          P.Body.assign(KBody->body_begin() + J + 1, KBody->body_end());
+        } else if (P.RowCount && !If->getElse() && J + 1 == KBody->size()) {
+          if (const auto *CS = dyn_cast<CompoundStmt>(If->getThen()))
+            P.Body.assign(CS->body_begin(), CS->body_end());
+          else
+            P.Body.push_back(If->getThen());
+        } else {
+          P.RowCount = nullptr;
+        }
+        break;
+      }
+      if (!isa<DeclStmt>(G))
+        break;
+    }
+    if (!P.RowCount)
+      P.refuse(BlockPerRow,
+               "'" + V->getName().str() + "' is blockIdx.x, but no guard `if (" + V->getName().str() +
+                   " >= ROWS) return;` or `if (" + V->getName().str() +
+                   " < ROWS) { ... }` right after it says how many rows there are",
+               DS);
+    return;
+  }
+  P.refuse(BlockPerRow,
+           "no row index: neither a loop `for (r = blockIdx.x; r < ROWS; r += gridDim.x)` nor a local set to "
+           "blockIdx.x with a guard");
+}
+
+/// Whether device function \p F (or one it calls) reads a thread or block
+/// index, or calls a barrier, a shuffle or a vote.
+bool coordinatesThreads(const FunctionDecl *F, unsigned Depth = 0) {
+  const FunctionDecl *Def = F ? F->getDefinition() : nullptr;
+  if (!Def || !Def->getBody() || Depth > 8)
+    return false;
+  bool Found = false;
+  forEachNode(Def->getBody(), [&](const Stmt *N) {
+    if (Found)
+      return;
+    if (const auto *E = dyn_cast<Expr>(N))
+      if (cuda::builtinIndex(E))
+        Found = true;
+    if (const auto *C = dyn_cast<CallExpr>(N)) {
+      const FunctionDecl *Callee = C->getDirectCallee();
+      StringRef CN = Callee && Callee->getIdentifier() ? Callee->getName() : "";
+      if (cuda::barrierScope(C) || cuda::isWarpShuffle(CN) || CN.starts_with("__any_sync") ||
+          CN.starts_with("__all_sync") || CN.starts_with("__ballot_sync") || CN.starts_with("__match"))
+        Found = true;
+      else if (Callee && Callee != Def && coordinatesThreads(Callee, Depth + 1))
+        Found = true;
+    }
+  });
+  return Found;
+}
+
+/// Whether shared scalar \p V is set only by the row's leaders (`if (tid ==
+/// 0) V = E;`, a statement of the leader's branch) and read only after the
+/// first of them in the row: then each thread's own copy, set by the same
+/// statement once the leader's test is gone, holds what the leader wrote
+/// for its row. (A read before the write would see the previous row's
+/// value, another row with one thread per row.)
+bool leaderScalar(const ASTContext &Ctx, const BlockRowPlan &P, const VarDecl *V,
+                  const analysis::FunctionFacts &Facts) {
+  if (V->getType()->isArrayType() || V->getType()->isReferenceType())
+    return false;
+  if (!V->getType()->isScalarType() || P.Body.empty())
+    return false;
+  auto InLeaderBranch = [&](const Expr *A) {
+    for (const IfStmt *If : P.Leaders) {
+      const Stmt *Then = If->getThen();
+      if (Then == A)
+        return true;
+      if (const auto *CS = dyn_cast<CompoundStmt>(Then))
+        for (const Stmt *S : CS->body())
+          if (S == A)
+            return true;
+    }
+    return false;
+  };
+  const auto &Mods = Facts.mods(V);
+  if (Mods.empty())
+    return false;
+  unsigned FirstWrite = ~0u;
+  for (const analysis::VarMod &M : Mods) {
+    const auto *A = dyn_cast<BinaryOperator>(M.At);
+    if (M.Other || !A || A->getOpcode() != BO_Assign || !InLeaderBranch(A))
+      return false;
+    FirstWrite = std::min(FirstWrite, M.Begin);
+  }
+  unsigned RowBegin = beginOf(Ctx, P.Body.front()), RowEnd = endOf(Ctx, P.Body.back());
+  bool ReadsOk = true;
+  forEachNode(P.Kernel->getBody(), [&](const Stmt *N) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(N);
+    if (!DRE || DRE->getDecl() != V)
+      return;
+    unsigned B = beginOf(Ctx, DRE);
+    if (any_of(Mods, [&](const analysis::VarMod &M) { return M.Use == DRE; }))
+      return;
+    if (B < FirstWrite || B < RowBegin || B >= RowEnd)
+      ReadsOk = false;
+  });
+  return ReadsOk;
+}
+
+BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
+  ASTContext &Ctx = ACc.ast();
+  BlockRowPlan P;
+  P.Kernel = FD;
+  const auto *KBody = dyn_cast_or_null<CompoundStmt>(FD ? FD->getBody() : nullptr);
+  if (!KBody || !cuda::isKernel(FD)) {
+    P.refuse(BlockPerRow, "not a kernel with a body");
+    return P;
+  }
+  findRow(Ctx, P, KBody);
+  if (!P.Row)
+    return P;
+  // A guard on the row inside the loop over rows (`if (r < rows) { ... }`,
+  // always true there) holds the row's statements.
+  while (!P.Body.empty() && all_of(ArrayRef<const Stmt *>(P.Body).drop_back(),
+                                   [](const Stmt *S) { return isa<DeclStmt>(S); })) {
+    const auto *If = dyn_cast<IfStmt>(P.Body.back());
+    if (!If || If->getElse() || If->getInit() || If->getConditionVariable() ||
+        !guardBound(If->getCond(), P.Row, false))
+      break;
+    P.Body.pop_back();
+    if (const auto *CS = dyn_cast<CompoundStmt>(If->getThen()))
+      P.Body.insert(P.Body.end(), CS->body_begin(), CS->body_end());
+    else
+      P.Body.push_back(If->getThen());
+  }
+  const analysis::FunctionFacts &Facts = analysis::AnalysisCache::of(Ctx).facts(FD);
+  if (!Facts.mods(P.Row).empty() && !P.RowLoop) {
+    P.refuse(BlockPerRow, "the row index '" + P.Row->getName().str() + "' changes after it is set",
+             Facts.mods(P.Row).front().At);
+    return P;
+  }
+  if (P.RowLoop)
+    for (const analysis::VarMod &M : Facts.mods(P.Row))
+      if (M.At != P.RowLoop->getInc() && M.At != stripped(P.RowLoop->getInc())) {
+        P.refuse(BlockPerRow, "the row index '" + P.Row->getName().str() + "' changes in the row", M.At);
+        return P;
+      }
+  std::optional<analysis::Dim3> Shape = knownBlockShape(ACc, cuda::kernelOf(FD));
+  std::optional<uint64_t> KnownX;
+  if (Shape)
+    KnownX = Shape->X;
+  if (Shape && (Shape->Y != 1 || Shape->Z != 1)) {
+    P.refuse(BlockPerRow, "the kernel's blocks are not one-dimensional", P.Anchor);
+    return P;
+  }
+  std::vector<const Stmt *> &Body = P.Body;
+
+  // Reductions first: their statements and the declarations they own.
+  std::vector<bool> Taken(Body.size(), false);
+  for (size_t I = 0; I < Body.size(); ++I) {
+    std::string Why;
+    std::optional<ReductionMatch> M = analysis::reductionAt(Ctx, Body, I, Facts, Why);
+    if (!M)
+      continue;
+    RowReduction RR;
+    RR.Begin = I;
+    RR.End = I + M->Stmts.size();
+    RR.B = analysis::broadcastAfter(Ctx, Body, RR.End, *M, Facts);
+    size_t Scratch = analysis::scratchBefore(Body, I, RR.End + (RR.B ? RR.B->Stmts.size() : 0), *M, Facts);
+    for (size_t K = I - Scratch; K < I; ++K)
+      if (const auto *DS = dyn_cast<DeclStmt>(Body[K]); DS && !Taken[K]) {
+        M->Stmts.insert(M->Stmts.begin() + (K - (I - Scratch)), DS);
+        for (const Decl *D : DS->decls())
+          M->Scratch.push_back(cast<VarDecl>(D));
+      }
+    for (size_t K = I - Scratch; K < RR.End; ++K)
+      Taken[K] = true;
+    if (RR.B)
+      for (size_t K = RR.End; K < RR.End + RR.B->Stmts.size(); ++K)
+        Taken[K] = true;
+    RR.M = std::move(*M);
+    P.Reductions.push_back(std::move(RR));
+    I = P.Reductions.back().End + (P.Reductions.back().B ? P.Reductions.back().B->Stmts.size() : 0) - 1;
+  }
+
+  // The rest of the row: column loops, leaders, barriers, plain code.
+  for (size_t I = 0; I < Body.size(); ++I) {
+    const Stmt *S = Body[I];
+    if (Taken[I])
+      continue;
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (Call && cuda::barrierScope(Call)) {
+      P.Barriers.push_back(S);
+      continue;
+    }
+    if (const auto *If = dyn_cast<IfStmt>(S); If && !If->getElse() && !If->getInit() && !If->getConditionVariable()) {
+      auto L = analysis::leaderOf(Ctx, If->getCond(), Facts);
+      if (L && L->K == ThreadPlace::Rank && (L->Dims == 1 || (Shape && Shape->Y == 1 && Shape->Z == 1))) {
+        P.Leaders.push_back(If);
+        continue;
+      }
+      if (L && L->K == ThreadPlace::Lane && KnownX && *KnownX == 32) {
+        P.Leaders.push_back(If);
+        continue;
+      }
+    }
+    const auto *For = dyn_cast<ForStmt>(S);
+    const auto *While = dyn_cast<WhileStmt>(S);
+    bool ReadsRank = false;
+    auto NoteRank = [&](const Stmt *N) {
+      if (const auto *E = dyn_cast<Expr>(N))
+        if (auto Pl = analysis::threadPlaceOf(Ctx, E, Facts); Pl && !isa<IntegerLiteral>(E))
+          ReadsRank = true;
+    };
+    forEachNode(S, NoteRank);
+    // A while loop's index is declared right before it (`int c = rank;`).
+    const DeclStmt *WhileIndex = nullptr;
+    if (While && I > 0 && !Taken[I - 1])
+      if (const auto *DS = dyn_cast<DeclStmt>(Body[I - 1]); DS && DS->isSingleDecl()) {
+        const auto *V = dyn_cast<VarDecl>(DS->getSingleDecl());
+        bool Before = ReadsRank;
+        forEachNode(DS, NoteRank);
+        if (V && V->getInit() && ReadsRank && !Before)
+          WhileIndex = DS;
+      }
+    if ((!For && !WhileIndex) || !ReadsRank)
+      continue;
+    // A column loop over the block: `for (c = S + rank; c < N; c += blockDim.x)`.
+    const VarDecl *Index = nullptr;
+    const Expr *Init = nullptr, *CondE = nullptr, *IncE = nullptr;
+    const Stmt *LoopBody = nullptr;
+    if (For) {
+      const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit());
+      Index = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+      Init = Index ? Index->getInit() : nullptr;
+      if (const auto *A = dyn_cast_or_null<BinaryOperator>(For->getInit()); !Index && A && A->getOpcode() == BO_Assign) {
+        Index = analysis::refVar(stripped(A->getLHS()));
+        Init = A->getRHS();
+      }
+      CondE = For->getCond();
+      IncE = For->getInc();
+      LoopBody = For->getBody();
+    } else {
+      Index = cast<VarDecl>(WhileIndex->getSingleDecl());
+      Init = Index->getInit();
+      CondE = While->getCond();
+      LoopBody = While->getBody();
+      if (const auto *CS = dyn_cast<CompoundStmt>(LoopBody); CS && !CS->body_empty())
+        IncE = dyn_cast<Expr>(CS->body_back());
+    }
+    std::string Start = Init ? startWithoutRank(Ctx, Init, Facts) : "";
+    const auto *Cond = dyn_cast_or_null<BinaryOperator>(stripped(CondE));
+    bool CondOk = Cond && analysis::refVar(stripped(Cond->getLHS())) == Index &&
+                  (Cond->getOpcode() == BO_LT || Cond->getOpcode() == BO_LE);
+    bool StepOk = IncE && stepsByBlock(Ctx, IncE, Index, Facts, KnownX);
+    if (StepOk && While)
+      for (const analysis::VarMod &M : Facts.mods(Index))
+        if (M.At != IncE && M.At != stripped(IncE))
+          StepOk = false;
+    if (!Index || Start.empty() || !CondOk || !StepOk) {
+      P.refuse(ColumnsStrided,
+               "the loop reads the thread's rank but is not `for (c = START + threadIdx.x; c < END; c += "
+               "blockDim.x)` (the step the block's width)",
+               S);
+      // Its thread-dependent parts are this refusal's, not block-per-row's.
+      P.Covered.push_back({beginOf(Ctx, WhileIndex ? (const Stmt *)WhileIndex : S), endOf(Ctx, S)});
+      continue;
+    }
+    bool Inner = false;
+    forEachNode(LoopBody, [&](const Stmt *N) {
+      if (N == IncE)
+        return;
+      if (const auto *E = dyn_cast<Expr>(N); E && analysis::threadPlaceOf(Ctx, E, Facts) && !isa<IntegerLiteral>(E) &&
+                                               !(IncE && Facts.encloses(IncE, E)))
+        Inner = true;
+      if (isa<BreakStmt>(N) || (While && isa<ContinueStmt>(N)))
+        Inner = true;
+    });
+    if (Inner) {
+      P.refuse(ColumnsStrided, "the loop's body reads the thread's rank or leaves early: its columns are not "
+                               "independent of which thread takes them",
+               S);
+      // Its thread-dependent parts are this refusal's, not block-per-row's.
+      P.Covered.push_back({beginOf(Ctx, WhileIndex ? (const Stmt *)WhileIndex : S), endOf(Ctx, S)});
+      continue;
+    }
+    StridedLoop SL;
+    SL.Loop = S;
+    SL.Index = Index;
+    SL.Init = Init;
+    SL.Start = Start;
+    SL.Inc = IncE;
+    // Locals declared outside that the loop changes: its folds.
+    std::vector<const Stmt *> Top;
+    if (const auto *CS = dyn_cast<CompoundStmt>(LoopBody))
+      Top.assign(CS->body_begin(), CS->body_end());
+    else
+      Top.push_back(LoopBody);
+    std::vector<const VarDecl *> Changed;
+    forEachNode(LoopBody, [&](const Stmt *N) {
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+            V && V->hasLocalStorage() && V != Index && Facts.modifiedWithin(V, S) && !is_contained(Changed, V) &&
+            !Ctx.getSourceManager().isBeforeInTranslationUnit(S->getBeginLoc(), V->getLocation()))
+          Changed.push_back(V);
+    });
+    for (const VarDecl *V : Changed) {
+      std::optional<analysis::Fold> F;
+      unsigned N = 0;
+      for (const Stmt *T : Top)
+        if (auto G = analysis::foldOf(T); G && G->Var == V) {
+          F = G;
+          ++N;
+        }
+      if (!F || N != 1) {
+        P.refuse(ReductionRecognised,
+                 "'" + V->getName().str() + "' is changed in the strided loop other than by one fold of its body",
+                 S);
+        continue;
+      }
+      SL.Folds.push_back(*F);
+    }
+    P.Loops.push_back(SL);
+  }
+
+  // Each reduction combines the partial a strided loop folded, with its operator.
+  for (RowReduction &RR : P.Reductions) {
+    const ReductionMatch &M = RR.M;
+    const Expr *Contribution = M.Contribution;
+    RR.Acc = M.Var ? M.Var : Contribution ? analysis::refVar(stripped(Contribution)) : nullptr;
+    if (M.Kind == ReductionMatch::SharedTree && Contribution)
+      RR.Acc = analysis::refVar(stripped(Contribution));
+    const analysis::Fold *Fold = nullptr;
+    for (const StridedLoop &L : P.Loops)
+      for (const analysis::Fold &F : L.Folds)
+        if (F.Var == RR.Acc && beginOf(Ctx, L.Loop) < beginOf(Ctx, Body[RR.Begin]))
+          Fold = &F;
+    if (!RR.Acc || !Fold) {
+      P.refuse(ReductionRecognised,
+               "the " + M.Description + " does not reduce a local that a strided column loop folds: the thread's "
+               "value is not its share of the row",
+               Body[RR.Begin]);
+      continue;
+    }
+    RR.FoldOp = Fold->Op;
+    if (Fold->Op != M.Op) {
+      P.refuse(ReductionRecognised,
+               std::string("'") + RR.Acc->getName().str() + "' is folded with " + cuda::reduceOpName(Fold->Op) +
+                   " but reduced with " + cuda::reduceOpName(M.Op),
+               Body[RR.Begin]);
+      continue;
+    }
+    auto Elem = cuda::scalarTypeOf(RR.Acc->getType());
+    bool Idempotent = M.Op == cuda::ReduceOp::Max || M.Op == cuda::ReduceOp::Min || M.Op == cuda::ReduceOp::And ||
+                      M.Op == cuda::ReduceOp::Or;
+    Expr::EvalResult Ev;
+    bool Identity = Elem && RR.Acc->getInit() && !RR.Acc->getInit()->isValueDependent() &&
+                    RR.Acc->getInit()->EvaluateAsRValue(Ev, Ctx) && cuda::isIdentityValue(M.Op, *Elem, Ev.Val);
+    if (!Idempotent && !Identity) {
+      P.refuse(ReductionRecognised,
+               "'" + RR.Acc->getName().str() + "' does not start at the " + cuda::reduceOpName(M.Op) +
+                   "'s identity: the block adds every thread's start, one thread would add it once",
+               Body[RR.Begin]);
+      continue;
+    }
+    // Between the loop and the reduction nothing else touches the partial.
+    const Stmt *FoldLoop = nullptr;
+    for (const StridedLoop &L : P.Loops)
+      if (any_of(L.Folds, [&](const analysis::Fold &F) { return &F == Fold; }))
+        FoldLoop = L.Loop;
+    for (const analysis::VarMod &Mod : Facts.mods(RR.Acc))
+      if (FoldLoop && Mod.Begin >= endOf(Ctx, FoldLoop) && Mod.Begin < beginOf(Ctx, Body[RR.Begin])) {
+        P.refuse(ReductionRecognised, "'" + RR.Acc->getName().str() + "' changes between its loop and its reduction",
+                 Mod.At);
+        break;
+      }
+    if (cuda::isFloatingPoint(Elem.value_or(cuda::ScalarType::Int)) && M.Op == cuda::ReduceOp::Add &&
+        !ACc.assumptions().reassociate())
+      P.refuse(OperatorAssociative,
+               "'" + RR.Acc->getName().str() +
+                   "' is a floating-point sum: one thread adds the row's columns in order, the block added them "
+                   "in another grouping, and the two round differently (--assume=reassociate, when the "
+                   "workload's tolerance allows it)",
+               Body[RR.Begin], Status::Unknown, "reassociate");
+    // Where the result is read from afterwards.
+    const VarDecl *ResultVar = RR.B && RR.B->Var ? RR.B->Var : M.ResultVar;
+    if (RR.B && !RR.B->Stmts.empty() && RR.B->Var && RR.B->Var != RR.Acc &&
+        RR.B->Var != M.ResultVar) {
+      RR.Alias = RR.B->Var;
+      RR.AliasStmt = RR.B->Stmts.back();
+      RR.AliasDeclares = isa<DeclStmt>(RR.AliasStmt);
+    } else if (ResultVar && ResultVar != RR.Acc && M.Kind != ReductionMatch::SharedTree) {
+      RR.Alias = ResultVar;
+      RR.AliasStmt = M.Stmts.back();
+      RR.AliasDeclares = isa<DeclStmt>(RR.AliasStmt);
+      if (!(M.Kind == ReductionMatch::Helper || M.Kind == ReductionMatch::CubBlockReduce)) {
+        P.refuse(ReducedValueBroadcast,
+                 "the reduction leaves its result in '" + ResultVar->getName().str() +
+                     "', a variable of its own, which does not outlive it",
+                 Body[RR.Begin]);
+        continue;
+      }
+    }
+  }
+
+  // Every statement's source, and what the edits cover.
+  auto Cover = [&](const Stmt *S) { P.Covered.push_back({beginOf(Ctx, S), endOf(Ctx, S)}); };
+  for (const RowReduction &RR : P.Reductions) {
+    for (const Stmt *S : RR.M.Stmts)
+      Cover(S);
+    if (RR.B)
+      for (const Stmt *S : RR.B->Stmts)
+        Cover(S);
+  }
+  for (const Stmt *S : P.Barriers)
+    Cover(S);
+  for (const IfStmt *If : P.Leaders)
+    Cover(If->getCond());
+  for (const StridedLoop &L : P.Loops) {
+    Cover(L.Init);
+    Cover(L.Inc);
+  }
+  if (P.RowLoop)
+    P.Covered.push_back({beginOf(Ctx, P.RowLoop), beginOf(Ctx, P.RowLoop->getBody())});
+  if (P.RowDecl)
+    Cover(P.RowDecl);
+
+  // Reads of a result that only the leader holds, or of a broadcast slot.
+  unsigned RowEnd = endOf(Ctx, P.RowLoop ? (const Stmt *)P.RowLoop : KBody);
+  for (const RowReduction &RR : P.Reductions) {
+    if (!RR.Acc)
+      continue;
+    unsigned After = endOf(Ctx, RR.B && !RR.B->Stmts.empty() ? RR.B->Stmts.back() : RR.M.Stmts.back());
+    const VarDecl *Slot = RR.M.Kind == ReductionMatch::SharedTree ? RR.M.TreeArray : nullptr;
+    if (RR.B && RR.B->Slot)
+      Slot = RR.B->Slot;
+    auto InLeader = [&](const Stmt *N) {
+      return any_of(P.Leaders, [&](const IfStmt *If) {
+        return beginOf(Ctx, If->getThen()) <= beginOf(Ctx, N) && endOf(Ctx, N) <= endOf(Ctx, If->getThen());
+      });
+    };
+    bool Broadcast = RR.B.has_value();
+    bool AccChangedAfter = any_of(Facts.mods(RR.Acc), [&](const analysis::VarMod &Mod) { return Mod.Begin >= After; });
+    forEachNode(KBody, [&](const Stmt *N) {
+      unsigned B = beginOf(Ctx, N);
+      if (B < After || B >= RowEnd || P.covered(B, endOf(Ctx, N)))
+        return;
+      const auto *E = dyn_cast<Expr>(N);
+      if (!E)
+        return;
+      if (Slot) {
+        bool Reads = false;
+        if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
+          if (analysis::refVar(stripped(Sub->getBase())) == Slot) {
+            Expr::EvalResult K;
+            bool Zero = Sub->getIdx()->EvaluateAsInt(K, Ctx) &&
+                        K.Val.getInt() == (RR.B && RR.B->SlotIndex ? *RR.B->SlotIndex : 0);
+            if (!Zero) {
+              P.refuse(ReducedValueBroadcast, "after the reduction, " + quote(Ctx, E) + " reads another element of '" +
+                                            Slot->getName().str() + "'",
+                       E);
+              return;
+            }
+            Reads = true;
+          }
+        } else if (const auto *DRE = dyn_cast<DeclRefExpr>(E); DRE && DRE->getDecl() == Slot &&
+                                                                 !Slot->getType()->isArrayType()) {
+          Reads = true;
+        }
+        if (Reads) {
+          if (!Broadcast && !InLeader(E))
+            P.refuse(ReducedValueBroadcast,
+                     quote(Ctx, E) + " reads the reduction's result in threads that do not hold it: with one thread "
+                                     "per row they would read the row's total",
+                     E);
+          else if (AccChangedAfter)
+            P.refuse(ReducedValueBroadcast,
+                     "'" + RR.Acc->getName().str() + "' changes after its reduction, so " + quote(Ctx, E) +
+                         " cannot become it",
+                     E);
+          P.SlotReads.push_back({E, RR.Acc});
+          P.Covered.push_back({B, endOf(Ctx, E)});
+        }
+        return;
+      }
+      const auto *DRE = dyn_cast<DeclRefExpr>(E);
+      const VarDecl *Result = RR.Alias ? RR.Alias : RR.Acc;
+      if (!DRE || DRE->getDecl() != Result || Broadcast)
+        return;
+      if (!InLeader(E))
+        P.refuse(ReducedValueBroadcast,
+                 "'" + Result->getName().str() +
+                     "' is read after the reduction by threads that hold only their part of it (no broadcast): "
+                     "with one thread per row they would read the row's total",
+                 E);
+    });
+  }
+
+  // Nothing left may tell threads apart: thread indices, shared memory,
+  // shuffles and atomics that the edits do not remove.
+  std::vector<const VarDecl *> Rewritten{P.Row};
+  for (const StridedLoop &L : P.Loops)
+    Rewritten.push_back(L.Index);
+  forEachNode(KBody, [&](const Stmt *N) {
+    unsigned B = beginOf(Ctx, N), E = endOf(Ctx, N);
+    if (P.covered(B, E))
+      return;
+    if (const auto *DS = dyn_cast<DeclStmt>(N)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D); V && (cuda::isShared(V) || threadDependent(V, Rewritten))) {
+          // Dead once the edits are made: every use is covered.
+          bool Used = false;
+          forEachNode(KBody, [&](const Stmt *M) {
+            if (const auto *DRE = dyn_cast<DeclRefExpr>(M); DRE && DRE->getDecl() == V &&
+                                                            !P.covered(beginOf(Ctx, M), endOf(Ctx, M)))
+              Used = true;
+          });
+          if (Used && cuda::isShared(V) && DS->isSingleDecl() && leaderScalar(Ctx, P, V, Facts))
+            P.LeaderScalars.push_back(DS);
+          else if (Used && cuda::isShared(V))
+            P.refuse(BlockPerRow,
+                     "the row keeps '" + V->getName().str() +
+                         "' in shared memory beyond its reductions: its threads share more than the reductions",
+                     DS);
+          else if (Used)
+            P.refuse(BlockPerRow,
+                     "'" + V->getName().str() + "' depends on the thread and is used beyond the column loops, "
+                                                "the reductions and the leader's test",
+                     DS);
+          else if (DS->isSingleDecl())
+            P.DeadDecls.push_back(DS);
+        }
+    }
+  });
+  for (const DeclStmt *DS : P.DeadDecls)
+    Cover(DS);
+  for (const DeclStmt *DS : P.LeaderScalars)
+    Cover(DS);
+  forEachNode(KBody, [&](const Stmt *N) {
+    if (P.covered(beginOf(Ctx, N), endOf(Ctx, N)))
+      return;
+    if (const auto *E2 = dyn_cast<Expr>(N)) {
+      auto Bi = cuda::builtinIndex(E2);
+      if (Bi && (Bi->Var == cuda::BuiltinVar::ThreadIdx || Bi->Var == cuda::BuiltinVar::BlockDim ||
+                 Bi->Var == cuda::BuiltinVar::BlockIdx || Bi->Var == cuda::BuiltinVar::GridDim))
+        P.refuse(BlockPerRow,
+                 quote(Ctx, E2) + " outside the row index, the strided loops, the reductions and the leader's "
+                                  "test: the kernel spreads its work by more than rows",
+                 E2);
+    }
+    if (const auto *C = dyn_cast<CallExpr>(N)) {
+      const FunctionDecl *Callee = C->getDirectCallee();
+      StringRef CN = Callee && Callee->getIdentifier() ? Callee->getName() : "";
+      if (cuda::barrierScope(C) || cuda::isWarpShuffle(CN))
+        P.refuse(BlockPerRow, "'" + CN.str() + "' outside a recognised reduction: the threads coordinate otherwise",
+                 C);
+      else if (Callee && coordinatesThreads(Callee))
+        P.refuse(BlockPerRow,
+                 "'" + CN.str() + "' reads a thread index or coordinates threads, and is not a reduction "
+                                  "recognised here: what it computes depends on the block's threads",
+                 C);
+    }
+  });
+  if (P.Loops.empty() && !P.problem(ColumnsStrided) && !P.problem(BlockPerRow))
+    P.refuse(ColumnsStrided, "no column loop strided over the block: nothing to walk serially", P.Anchor);
+  return P;
+}
+
+Status verdictOf(const PreconditionQuery &Q, PreconditionResult &R, const char *Name, const std::string &HoldsWhy) {
+  BlockRowPlan P = planBlockRow(Q.AC, Q.Function);
+  if (const Refusal *Pr = P.problem(Name)) {
+    R.Reason = Pr->Reason;
+    R.Assumable = Pr->Assumable;
+    if (Pr->At)
+      R.Evidence.push_back(evidenceAt(Q.AC.ast(), Pr->At->getBeginLoc(), "here", "the statement in question"));
+    return Pr->St;
+  }
+  if (Name != BlockPerRow && P.problem(BlockPerRow)) {
+    R.Reason = "decided by block-per-row";
+    return Status::Unknown;
+  }
+  R.Reason = HoldsWhy;
+  return Status::Holds;
+}
+
+struct ReverseLaunches {
+  std::vector<std::pair<cuda::LaunchSite, std::string>> Grids;
+  std::string Why;
+  const Stmt *At = nullptr;
+};
+
+ReverseLaunches reverseLaunches(ASTContext &Ctx, const BlockRowPlan &P, unsigned Block) {
+  ReverseLaunches L;
+  cuda::KernelLauncherGraph Graph(Ctx);
+  const FunctionDecl *K = cuda::kernelOf(P.Kernel);
+  if (!Graph.launchesEditable(K)) {
+    L.Why = Graph.launchesOf(K).empty() ? "no launch of the kernel is in this file"
+                                        : "not every launch of the kernel is seen and editable";
+    if (!Graph.escapesOf(K).empty())
+      L.At = Graph.escapesOf(K).front();
+    return L;
+  }
+  for (const cuda::LaunchSite *S : Graph.launchesOf(K)) {
+    const auto *Call = dyn_cast<CUDAKernelCallExpr>(S->Call);
+    if (!Call) {
+      L.Why = std::string("a launch through ") + cuda::launchFormName(S->Form) + ", whose grid is not edited";
+      L.At = S->Call;
+      L.Grids.clear();
+      return L;
+    }
+    std::string Rows = rowCountAt(Ctx, P.RowCount, Call, L.Why);
+    if (Rows.empty()) {
+      L.At = Call;
+      L.Grids.clear();
+      return L;
+    }
+    // ceil(rows / block) without overflowing rows + block - 1.
+    std::string B = std::to_string(Block);
+    std::string R = "(" + Rows + ")";
+    if (Rows.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == std::string::npos)
+      R = Rows;
+    L.Grids.push_back({*S, R + " / " + B + " + (" + R + " % " + B + " != 0)"});
+  }
+  return L;
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Preconditions (reverse)
+//===----------------------------------------------------------------------===//
+
+Status checkBlockPerRow(const PreconditionQuery &Q, PreconditionResult &R) {
+  return verdictOf(Q, R, BlockPerRow,
+                   "a block owns each row (the row index is blockIdx.x, bounded), and the thread's rank is read "
+                   "only by strided column loops, recognised reductions and the leader's test");
+}
+Status checkColumnsStrided(const PreconditionQuery &Q, PreconditionResult &R) {
+  return verdictOf(Q, R, ColumnsStrided,
+                   "every loop that reads the rank is `for (c = START + rank; c < END; c += blockDim.x)` and its "
+                   "body does not read the rank");
+}
+Status checkReverseFolds(const PreconditionQuery &Q, PreconditionResult &R) {
+  return verdictOf(Q, R, ReductionRecognised,
+                   "every reduction combines a strided loop's fold with the fold's operator, from its identity "
+                   "(or a max/min)");
+}
+Status checkResultBroadcast(const PreconditionQuery &Q, PreconditionResult &R) {
+  return verdictOf(Q, R, ReducedValueBroadcast,
+                   "each reduced value is broadcast to the row's threads, or read only by the thread that holds it");
+}
+Status checkReverseReassociation(const PreconditionQuery &Q, PreconditionResult &R) {
+  return verdictOf(Q, R, OperatorAssociative,
+                   "the reductions give the same result in any order (integers, max, min), or "
+                   "--assume=reassociate allows regrouping floating-point sums");
+}
+Status checkReverseLauncher(const PreconditionQuery &Q, PreconditionResult &R) {
+  BlockRowPlan P = planBlockRow(Q.AC, Q.Function);
+  if (P.problem(BlockPerRow)) {
+    R.Reason = "decided by block-per-row";
+    return Status::Unknown;
+  }
+  ReverseLaunches L = reverseLaunches(Q.AC.ast(), P, reverseBlockSize(Q.AC));
+  if (!L.Grids.empty()) {
+    R.Reason = std::to_string(L.Grids.size()) + " launch(es) get one thread per row, " +
+               std::to_string(reverseBlockSize(Q.AC)) + " per block";
+    return Status::Holds;
+  }
+  std::string K = Q.Function->getNameAsString();
+  auto B = Q.AC.assumptions().block(K);
+  if (B && (*B)[1] == 1 && (*B)[2] == 1) {
+    R.Reason = L.Why + "; --assume=block says every launch is one-dimensional, and the kernel strides over "
+                       "rows for any such grid (the launches are left as they are)";
+    return Status::Holds;
+  }
+  R.Reason = L.Why + ": the launch cannot be given one thread per row";
+  R.Assumable = "block:" + K + ":" + std::to_string(reverseBlockSize(Q.AC));
+  if (L.At)
+    R.Evidence.push_back(evidenceAt(Q.AC.ast(), L.At->getBeginLoc(), "launch", "here"));
+  return Status::Unknown;
+}
+
+//===----------------------------------------------------------------------===//
+// Reverse edits
+//===----------------------------------------------------------------------===//
+
+void findReverseSites(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl &FD) {
+  ASTContext &Ctx = AC.ast();
+  BlockRowPlan P = planBlockRow(AC, &FD);
+  // Sites: kernels with a row from blockIdx.x and a strided column loop.
+  if (!P.Row || P.Loops.empty() && !P.problem(ColumnsStrided))
+    return;
+  Site &S = AC.addSite(Name, Direction::Reverse, P.Anchor->getBeginLoc(), &FD, "block-row-kernel");
+  S.Summary = "one thread per row of '" + FD.getNameAsString() + "': its columns in a serial loop, no reductions";
+  PreconditionQuery Q{AC, &FD, DynTypedNode::create(FD)};
+  for (const PreconditionSpec &Spec : Pair.preconditions())
+    if (Spec.Dir == Direction::Reverse)
+      S.check(Spec, Q);
+  if (S.verdict() == Status::Fails || !P.Problems.empty() && P.problem(BlockPerRow))
+    return;
+
+  unsigned Block = reverseBlockSize(AC);
+  ReverseLaunches L = reverseLaunches(Ctx, P, Block);
+  const auto *KBody = cast<CompoundStmt>(FD.getBody());
+  std::string Unit = indentUnitOf(Ctx, KBody);
+  std::string RowName = P.Row->getName().str();
+  std::string Type = writtenType(Ctx, P.Row);
+  std::string Bound = nodeText(Ctx, P.RowCount, "");
+  // Launches left as they are (--assume=block): a grid-stride loop over
+  // rows, since the grid may have fewer threads than rows. (The guard form
+  // had a block per row, so a thread per row is covered.)
+  bool Stride = L.Grids.empty();
+  EditBuilder E(Ctx);
+  std::string Global = "blockIdx.x * blockDim.x + threadIdx.x";
+  if (P.RowLoop) {
+    SourceLocation BodyBegin = P.RowLoop->getBody()->getBeginLoc();
+    std::string Head = Stride ? "for (" + Type + " " + RowName + " = " + Global + "; " + RowName + " < " + Bound +
+                                    "; " + RowName + " += gridDim.x * blockDim.x)"
+                              : Type + " " + RowName + " = " + Global + ";\n" + lineIndent(Ctx, P.RowLoop->getBeginLoc()) +
+                                    "if (" + RowName + " < " + Bound + ")";
+    E.replaceChars(P.RowLoop->getBeginLoc(), BodyBegin, Head + " ");
+  } else {
+    const auto *V = cast<VarDecl>(P.RowDecl->getSingleDecl());
+    E.replace(V->getInit(), Global);
+  }
+  for (const StridedLoop &SL : P.Loops) {
+    E.replace(SL.Init, SL.Start);
+    E.replace(SL.Inc, "++" + SL.Index->getName().str());
+  }
+  for (const RowReduction &RR : P.Reductions) {
+    for (const Stmt *St : RR.M.Stmts)
+      if (St != RR.AliasStmt)
+        E.removeStatement(St);
+    if (RR.B)
+      for (const Stmt *St : RR.B->Stmts)
+        if (St != RR.AliasStmt)
+          E.removeStatement(St);
+    if (RR.AliasStmt)
+      E.replaceStatement(RR.AliasStmt, (RR.AliasDeclares ? writtenType(Ctx, RR.Alias) + " " : std::string()) +
+                                           RR.Alias->getName().str() + " = " + RR.Acc->getName().str() + ";");
+  }
+  for (const auto &[Read, Acc] : P.SlotReads)
+    E.replace(Read, Acc->getName().str());
+  for (const Stmt *B : P.Barriers)
+    E.removeStatement(B);
+  for (const DeclStmt *DS : P.DeadDecls)
+    E.removeStatement(DS);
+  for (const DeclStmt *DS : P.LeaderScalars) {
+    const auto *V = cast<VarDecl>(DS->getSingleDecl());
+    E.replaceStatement(DS, writtenType(Ctx, V) + " " + V->getName().str() + ";");
+  }
+  for (const IfStmt *If : P.Leaders)
+    E.unwrap(If, If->getThen(), Unit);
+  for (const auto &[Launch, Grid] : L.Grids) {
+    E.setLaunchArg(Launch, LaunchArg::Grid, Grid);
+    E.setLaunchArg(Launch, LaunchArg::Block, std::to_string(Block));
+  }
+  S.Facts["block-size"] = std::to_string(Block);
+  commit(E, S);
+}
+
+} // namespace row_parallelize
+} // namespace klineage
