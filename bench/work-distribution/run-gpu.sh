@@ -12,12 +12,17 @@
 # workloads/<workload>/<stem>.cu with that workload's manifest, so the ratio is
 # the slowdown the reverse step costs.
 #
+# A variant named <V>-reverse (the reverse step applied to variant <V>, e.g.
+# forward-reverse, ft-reverse) is gated against <name>.<V>.cu, not the naive
+# kernel: its ratio is what the reverse step costs.
+#
 #   scripts/gpu-run.sh is the entry point on the GPU machine; from the repo root:
-#   bench/work-distribution/run-gpu.sh OUTDIR [PAIR-REGEX]
+#   bench/work-distribution/run-gpu.sh OUTDIR [PAIR-REGEX [VARIANT-REGEX]]
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 out=${1:?usage: run-gpu.sh OUTDIR [PAIR-REGEX]}
 filter=${2:-.*}
+vfilter=${3:-.*}
 mkdir -p "$out"
 # Compile everything first, in parallel (fills the gate's content-hash cache).
 for y in bench/work-distribution/*/*/*.yaml; do
@@ -33,6 +38,7 @@ experts() {
     w=$(basename "$(dirname "$v")"); stem=$(basename "$v" .reverse.cu)
     pair=$(basename "$(dirname "$(dirname "$(dirname "$v")")")")
     echo "$pair" | grep -qE "^($filter)\$" || continue
+    echo "expert-reverse" | grep -qE "^($vfilter)\$" || continue
     echo "workloads/$w/$stem.cu $v $(ls workloads/"$w"/*.yaml | head -n 1)"
   done
 }
@@ -43,9 +49,12 @@ for y in bench/work-distribution/*/*/*.yaml; do
   for v in "$d/$stem".*.cu; do
     [ -f "$v" ] || continue
     variant=$(basename "$v" .cu); variant=${variant#"$stem".}
+    echo "$variant" | grep -qE "^($vfilter)\$" || continue
+    base="$d/$stem.cu"
+    case "$variant" in *-reverse) [ -f "$d/$stem.${variant%-reverse}.cu" ] && base="$d/$stem.${variant%-reverse}.cu" ;; esac
     tag="$pair--$stem--$variant"
-    echo "== $tag"
-    timeout 300 klineage gate "$d/$stem.cu" "$v" --workload "$y" --repeat 2 \
+    echo "== $tag (against $(basename "$base"))"
+    timeout 300 klineage gate "$base" "$v" --workload "$y" --repeat 2 \
       --json "$out/$tag.json" >"$out/$tag.log" 2>&1
     echo "exit $?"; tail -n 12 "$out/$tag.log"
   done
