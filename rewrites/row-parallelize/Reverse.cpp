@@ -111,6 +111,10 @@ struct BlockRowPlan {
   const ForStmt *RowLoop = nullptr;      ///< `for (r = blockIdx.x; r < R; r += gridDim.x)`
   const DeclStmt *RowDecl = nullptr;     ///< `r = blockIdx.x;` (with a guard)
   const Expr *RowCount = nullptr;
+  /// A warp of a larger block owns the row (`row = blockIdx.x * WARPS +
+  /// threadIdx.x / 32`): its lanes stride over the columns by 32 and only
+  /// warp reductions combine them.
+  bool WarpRows = false;
   const Stmt *Anchor = nullptr;          ///< where the site is
   std::vector<const Stmt *> Body;        ///< the row's statements
   std::vector<StridedLoop> Loops;
@@ -145,7 +149,7 @@ struct BlockRowPlan {
 /// width: blockDim.x, a local set once to it, or a constant equal to the
 /// known block width.
 bool stepsByBlock(const ASTContext &Ctx, const Expr *Inc, const VarDecl *Index, const analysis::FunctionFacts &Facts,
-                  std::optional<uint64_t> KnownX) {
+                  std::optional<uint64_t> KnownX, bool Warp = false) {
   Inc = stripped(Inc);
   const Expr *Step = nullptr;
   if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc);
@@ -162,24 +166,97 @@ bool stepsByBlock(const ASTContext &Ctx, const Expr *Inc, const VarDecl *Index, 
   if (!Step)
     return false;
   for (int Depth = 0; Depth < 4; ++Depth) {
-    if (isBuiltin(Step, cuda::BuiltinVar::BlockDim))
+    if (!Warp && isBuiltin(Step, cuda::BuiltinVar::BlockDim))
       return true;
+    if (Warp) {
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(stripped(Step)); DRE && DRE->getDecl()->getName() == "warpSize")
+        return true;
+    }
     const VarDecl *V = analysis::refVar(stripped(Step));
     if (!V || !V->hasLocalStorage() || !V->getInit() || !Facts.mods(V).empty())
       break;
     Step = V->getInit();
   }
   Expr::EvalResult R;
+  if (Warp)
+    KnownX = 32;
   return KnownX && !Step->isValueDependent() && Step->EvaluateAsInt(R, Ctx) &&
          R.Val.getInt().getSExtValue() == static_cast<int64_t>(*KnownX);
 }
 
+/// `(blockIdx.x * blockDim.x + threadIdx.x) / 32` or `blockIdx.x * W +
+/// threadIdx.x / 32` (any order, through casts and locals set once; `>>
+/// 5`, `/ warpSize`), with W the block's warps: `blockDim.x / 32` or a
+/// constant equal to the launches' known width over 32. The grid's warp
+/// index: a warp per row in blocks of several warps.
+bool isGridWarpIndex(const ASTContext &Ctx, const Expr *E, const analysis::FunctionFacts &Facts,
+                     std::optional<uint64_t> KnownX) {
+  E = analysis::stripIntCasts(E);
+  for (int Depth = 0; Depth < 4; ++Depth) {
+    const VarDecl *V = analysis::refVar(E);
+    if (!V || !V->hasLocalStorage() || !V->getInit() || !Facts.mods(V).empty())
+      break;
+    E = analysis::stripIntCasts(V->getInit());
+  }
+  auto IsBuiltinTimes = [&](const Expr *M, auto &&IsFactor) {
+    const auto *Mul = dyn_cast<BinaryOperator>(analysis::stripIntCasts(M));
+    if (!Mul || Mul->getOpcode() != BO_Mul)
+      return false;
+    return (isBlockIndexX(Mul->getLHS()) && IsFactor(Mul->getRHS())) ||
+           (isBlockIndexX(Mul->getRHS()) && IsFactor(Mul->getLHS()));
+  };
+  auto IsWarpsPerBlock = [&](const Expr *W) {
+    W = analysis::stripIntCasts(W);
+    if (const auto *D = dyn_cast<BinaryOperator>(W); D && (D->getOpcode() == BO_Div || D->getOpcode() == BO_Shr) &&
+                                                      isBuiltin(D->getLHS(), cuda::BuiltinVar::BlockDim)) {
+      Expr::EvalResult R;
+      if (D->getRHS()->isValueDependent() || !D->getRHS()->EvaluateAsInt(R, Ctx))
+        return false;
+      int64_t K = R.Val.getInt().getSExtValue();
+      return (D->getOpcode() == BO_Div && K == 32) || (D->getOpcode() == BO_Shr && K == 5);
+    }
+    Expr::EvalResult R;
+    return KnownX && *KnownX % 32 == 0 && !W->isValueDependent() && W->EvaluateAsInt(R, Ctx) &&
+           R.Val.getInt().getSExtValue() == static_cast<int64_t>(*KnownX / 32);
+  };
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (!B)
+    return false;
+  // blockIdx.x * W + warp
+  if (B->getOpcode() == BO_Add)
+    for (int J = 0; J < 2; ++J) {
+      const Expr *M = J ? B->getRHS() : B->getLHS(), *Wp = J ? B->getLHS() : B->getRHS();
+      auto Pl = analysis::threadPlaceOf(Ctx, Wp, Facts);
+      if (Pl && Pl->K == ThreadPlace::Warp && Pl->Dims == 1 && IsBuiltinTimes(M, IsWarpsPerBlock))
+        return true;
+    }
+  // (blockIdx.x * blockDim.x + threadIdx.x) / 32
+  Expr::EvalResult R;
+  if ((B->getOpcode() == BO_Div || B->getOpcode() == BO_Shr) && !B->getRHS()->isValueDependent() &&
+      B->getRHS()->EvaluateAsInt(R, Ctx)) {
+    int64_t K = R.Val.getInt().getSExtValue();
+    if (!((B->getOpcode() == BO_Div && K == 32) || (B->getOpcode() == BO_Shr && K == 5)))
+      return false;
+    const auto *Sum = dyn_cast<BinaryOperator>(analysis::stripIntCasts(B->getLHS()));
+    if (!Sum || Sum->getOpcode() != BO_Add)
+      return false;
+    auto IsBlockDim = [&](const Expr *F) { return isBuiltin(F, cuda::BuiltinVar::BlockDim); };
+    for (int J = 0; J < 2; ++J) {
+      const Expr *M = J ? Sum->getRHS() : Sum->getLHS(), *T = J ? Sum->getLHS() : Sum->getRHS();
+      if (isBuiltin(T, cuda::BuiltinVar::ThreadIdx) && IsBuiltinTimes(M, IsBlockDim))
+        return true;
+    }
+  }
+  return false;
+}
+
 /// The index's start with the rank taken out: `threadIdx.x` -> "0",
 /// `S + tid` / `tid + S` -> "S". Empty when it is not of that form.
-std::string startWithoutRank(const ASTContext &Ctx, const Expr *Init, const analysis::FunctionFacts &Facts) {
+std::string startWithoutRank(const ASTContext &Ctx, const Expr *Init, const analysis::FunctionFacts &Facts,
+                             bool Lane = false) {
   auto IsRank = [&](const Expr *E) {
     auto P = analysis::threadPlaceOf(Ctx, E, Facts);
-    return P && P->K == ThreadPlace::Rank && P->Dims == 1;
+    return P && P->K == (Lane ? ThreadPlace::Lane : ThreadPlace::Rank) && P->Dims == 1;
   };
   if (IsRank(Init))
     return "0";
@@ -222,7 +299,8 @@ bool threadDependent(const VarDecl *V, ArrayRef<const VarDecl *> Rewritten, unsi
 
 /// The row of a kernel: `for (r = blockIdx.x; r < R; r += gridDim.x) {...}`
 /// or `r = blockIdx.x;` and its guard.
-void findRow(ASTContext &Ctx, BlockRowPlan &P, const CompoundStmt *KBody) {
+void findRow(ASTContext &Ctx, BlockRowPlan &P, const CompoundStmt *KBody, const analysis::FunctionFacts &Facts,
+             std::optional<uint64_t> KnownX) {
   for (size_t I = 0; I < KBody->size(); ++I) {
     const Stmt *S = KBody->body_begin()[I];
     if (const auto *For = dyn_cast<ForStmt>(S)) {
@@ -255,8 +333,13 @@ void findRow(ASTContext &Ctx, BlockRowPlan &P, const CompoundStmt *KBody) {
     }
     const auto *DS = dyn_cast<DeclStmt>(S);
     const auto *V = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
-    if (!V || !V->getInit() || !V->getType()->isIntegerType() || !isBlockIndexX(V->getInit()))
+    if (!V || !V->getInit() || !V->getType()->isIntegerType())
       continue;
+    if (!isBlockIndexX(V->getInit())) {
+      if (!isGridWarpIndex(Ctx, V->getInit(), Facts, KnownX))
+        continue;
+      P.WarpRows = true;
+    }
     P.Row = V;
     P.RowDecl = DS;
     P.Anchor = DS;
@@ -377,7 +460,12 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
     P.refuse(BlockPerRow, "not a kernel with a body");
     return P;
   }
-  findRow(Ctx, P, KBody);
+  const analysis::FunctionFacts &Facts = analysis::AnalysisCache::of(Ctx).facts(FD);
+  std::optional<analysis::Dim3> Shape = knownBlockShape(ACc, cuda::kernelOf(FD));
+  std::optional<uint64_t> KnownX;
+  if (Shape)
+    KnownX = Shape->X;
+  findRow(Ctx, P, KBody, Facts, KnownX);
   if (!P.Row)
     return P;
   // A guard on the row inside the loop over rows (`if (r < rows) { ... }`,
@@ -394,7 +482,6 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
     else
       P.Body.push_back(If->getThen());
   }
-  const analysis::FunctionFacts &Facts = analysis::AnalysisCache::of(Ctx).facts(FD);
   if (!Facts.mods(P.Row).empty() && !P.RowLoop) {
     P.refuse(BlockPerRow, "the row index '" + P.Row->getName().str() + "' changes after it is set",
              Facts.mods(P.Row).front().At);
@@ -406,10 +493,6 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
         P.refuse(BlockPerRow, "the row index '" + P.Row->getName().str() + "' changes in the row", M.At);
         return P;
       }
-  std::optional<analysis::Dim3> Shape = knownBlockShape(ACc, cuda::kernelOf(FD));
-  std::optional<uint64_t> KnownX;
-  if (Shape)
-    KnownX = Shape->X;
   if (Shape && (Shape->Y != 1 || Shape->Z != 1)) {
     P.refuse(BlockPerRow, "the kernel's blocks are not one-dimensional", P.Anchor);
     return P;
@@ -460,7 +543,7 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
         P.Leaders.push_back(If);
         continue;
       }
-      if (L && L->K == ThreadPlace::Lane && KnownX && *KnownX == 32) {
+      if (L && L->K == ThreadPlace::Lane && (P.WarpRows || (KnownX && *KnownX == 32))) {
         P.Leaders.push_back(If);
         continue;
       }
@@ -509,19 +592,21 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
       if (const auto *CS = dyn_cast<CompoundStmt>(LoopBody); CS && !CS->body_empty())
         IncE = dyn_cast<Expr>(CS->body_back());
     }
-    std::string Start = Init ? startWithoutRank(Ctx, Init, Facts) : "";
+    std::string Start = Init ? startWithoutRank(Ctx, Init, Facts, P.WarpRows) : "";
     const auto *Cond = dyn_cast_or_null<BinaryOperator>(stripped(CondE));
     bool CondOk = Cond && analysis::refVar(stripped(Cond->getLHS())) == Index &&
                   (Cond->getOpcode() == BO_LT || Cond->getOpcode() == BO_LE);
-    bool StepOk = IncE && stepsByBlock(Ctx, IncE, Index, Facts, KnownX);
+    bool StepOk = IncE && stepsByBlock(Ctx, IncE, Index, Facts, KnownX, P.WarpRows);
     if (StepOk && While)
       for (const analysis::VarMod &M : Facts.mods(Index))
         if (M.At != IncE && M.At != stripped(IncE))
           StepOk = false;
     if (!Index || Start.empty() || !CondOk || !StepOk) {
       P.refuse(ColumnsStrided,
-               "the loop reads the thread's rank but is not `for (c = START + threadIdx.x; c < END; c += "
-               "blockDim.x)` (the step the block's width)",
+               P.WarpRows ? "a warp owns each row, and the loop reads the thread's rank but is not `for (c = START + "
+                            "lane; c < END; c += 32)` (lane = threadIdx.x % 32)"
+                          : "the loop reads the thread's rank but is not `for (c = START + threadIdx.x; c < END; c += "
+                            "blockDim.x)` (the step the block's width)",
                S);
       // Its thread-dependent parts are this refusal's, not block-per-row's.
       P.Covered.push_back({beginOf(Ctx, WhileIndex ? (const Stmt *)WhileIndex : S), endOf(Ctx, S)});
@@ -587,6 +672,18 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
   // Each reduction combines the partial a strided loop folded, with its operator.
   for (RowReduction &RR : P.Reductions) {
     const ReductionMatch &M = RR.M;
+    if (P.WarpRows && M.Over != ReductionMatch::Warp) {
+      P.refuse(BlockPerRow,
+               "a warp owns each row, but the " + M.Description + " combines the block's warps: several rows",
+               Body[RR.Begin]);
+      continue;
+    }
+    if (P.WarpRows && RR.B && RR.B->K == ResultBroadcast::SharedSlot) {
+      P.refuse(ReducedValueBroadcast,
+               "a warp owns each row, but its result is broadcast through one shared slot for the whole block",
+               Body[RR.End]);
+      continue;
+    }
     const Expr *Contribution = M.Contribution;
     RR.Acc = M.Var ? M.Var : Contribution ? analysis::refVar(stripped(Contribution)) : nullptr;
     if (M.Kind == ReductionMatch::SharedTree && Contribution)
@@ -776,7 +873,7 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
                                                             !P.covered(beginOf(Ctx, M), endOf(Ctx, M)))
               Used = true;
           });
-          if (Used && cuda::isShared(V) && DS->isSingleDecl() && leaderScalar(Ctx, P, V, Facts))
+          if (Used && cuda::isShared(V) && DS->isSingleDecl() && !P.WarpRows && leaderScalar(Ctx, P, V, Facts))
             P.LeaderScalars.push_back(DS);
           else if (Used && cuda::isShared(V))
             P.refuse(BlockPerRow,
