@@ -99,6 +99,50 @@ TEST(EditBuilder, MacroArgumentTextIsRewritable) {
   EXPECT_EQ(*Text, "x[3]");
 }
 
+TEST(EditBuilder, RangeEndingInAWholeObjectMacroUseIsRewritable) {
+  // `j += STEP` spans file text and the whole use of STEP: replacing it
+  // rewrites the use, not the macro. A range that starts inside a
+  // function-like macro's body stays refused (MacroBodyTextIsNotRewritable).
+  Parsed P("#define STEP 32\nint f(int j) { j += STEP; return j; }\n");
+  const auto *Inc = P.first<CompoundAssignOperator>(binaryOperator(hasOperatorName("+=")));
+  ASSERT_NE(Inc, nullptr);
+  EditBuilder B(P.ctx());
+  B.replace(Inc, "++j");
+  EXPECT_TRUE(B.ok());
+  EXPECT_EQ(P.apply(B), "#define STEP 32\nint f(int j) { ++j; return j; }\n");
+}
+
+TEST(EditBuilder, UnwrapIsTheInverseOfWrap) {
+  // Braced and unbraced bodies lose their test and one indentation level;
+  // an edit inside the body (made by removals around it) stays valid.
+  Parsed P("void g(int);\n"
+           "void f(int t, int *x) {\n"
+           "  if (t == 0) {\n"
+           "    x[0] = 1;\n"
+           "    g(2);\n"
+           "  }\n"
+           "  if (t == 0)\n"
+           "    g(3);\n"
+           "}\n");
+  auto Ifs = match(ifStmt().bind("n"), P.ctx());
+  ASSERT_EQ(Ifs.size(), 2u);
+  const auto *CallG2 = P.first<CallExpr>(callExpr(hasArgument(0, integerLiteral(equals(2)))));
+  ASSERT_NE(CallG2, nullptr);
+  EditBuilder B(P.ctx());
+  for (const auto &N : Ifs) {
+    const auto *If = N.getNodeAs<IfStmt>("n");
+    B.unwrap(If, If->getThen());
+  }
+  B.replace(CallG2->getArg(0), "4");
+  EXPECT_TRUE(B.ok());
+  EXPECT_EQ(P.apply(B), "void g(int);\n"
+                        "void f(int t, int *x) {\n"
+                        "  x[0] = 1;\n"
+                        "  g(4);\n"
+                        "  g(3);\n"
+                        "}\n");
+}
+
 TEST(EditBuilder, OneFailureDropsEveryEditOfTheSite) {
   Parsed P("#define Z 0\nint f(int *x) { x[1] = 2; return Z; }\n");
   const auto *Assign = P.first<BinaryOperator>(binaryOperator());

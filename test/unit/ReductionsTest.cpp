@@ -404,3 +404,141 @@ TEST(Reductions, TreeVariantsUnrolledTailsAndRegisterCopies) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(Reductions, EveryWarpSecondStageAndFloatWarpCount) {
+  // FasterTransformer's blockReduceSum: no `if (warp == 0)` around the second
+  // stage (warps past the first load the identity), the warp count written
+  // `blockDim.x / 32.f`. A half warp count (`/ 64.f`) is not the warps.
+  auto AST = test::parseCuda(R"cu(
+    __device__ float ft(float val) {
+      static __shared__ float shared[32];
+      int lane = threadIdx.x & 0x1f;
+      int wid = threadIdx.x >> 5;
+      for (int mask = 16; mask > 0; mask >>= 1) val += __shfl_xor_sync(0xffffffff, val, mask, 32);
+      if (lane == 0) shared[wid] = val;
+      __syncthreads();
+      val = (threadIdx.x < (blockDim.x / 32.f)) ? shared[lane] : 0.0f;
+      for (int mask = 16; mask > 0; mask >>= 1) val += __shfl_xor_sync(0xffffffff, val, mask, 32);
+      return val;
+    }
+    __device__ float half_count(float val) {
+      static __shared__ float shared[32];
+      int lane = threadIdx.x & 0x1f;
+      int wid = threadIdx.x >> 5;
+      for (int mask = 16; mask > 0; mask >>= 1) val += __shfl_xor_sync(0xffffffff, val, mask, 32);
+      if (lane == 0) shared[wid] = val;
+      __syncthreads();
+      val = (threadIdx.x < (blockDim.x / 64.f)) ? shared[lane] : 0.0f;
+      for (int mask = 16; mask > 0; mask >>= 1) val += __shfl_xor_sync(0xffffffff, val, mask, 32);
+      return val;
+    }
+  )cu");
+  ASTContext &Ctx = AST->ast();
+  std::string Why;
+  auto M = firstAt(Ctx, "ft", Why);
+  ASSERT_TRUE(M) << Why;
+  EXPECT_EQ(M->Kind, ReductionMatch::ShuffleAndShared);
+  EXPECT_EQ(M->Over, ReductionMatch::Block);
+  EXPECT_EQ(M->ResultVar->getName(), "val");
+  EXPECT_FALSE(M->Needs.WarpCount) << "blockDim.x / 32.f is the warp count";
+  EXPECT_FALSE(M->EveryThreadHolds) << "only warp 0 ends with the sum";
+  auto H = firstAt(Ctx, "half_count", Why);
+  ASSERT_TRUE(H) << Why;
+  EXPECT_TRUE(H->Needs.WarpCount) << "blockDim.x / 64.f is not the warp count: a launch fact must settle it";
+}
+
+TEST(Reductions, ResultBroadcasts) {
+  auto AST = test::parseCuda(R"cu(
+    __global__ void slot(const float *x, float *y) {
+      __shared__ float part[32];
+      __shared__ float total;
+      int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+      float v = x[threadIdx.x];
+      for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(0xffffffffu, v, o);
+      if (lane == 0) part[warp] = v;
+      __syncthreads();
+      if (warp == 0) {
+        v = lane < blockDim.x / 32 ? part[lane] : 0.0f;
+        for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(0xffffffffu, v, o);
+      }
+      if (threadIdx.x == 0) total = v;
+      __syncthreads();
+      v = total;
+      y[threadIdx.x] = x[threadIdx.x] / v;
+    }
+    __global__ void lane0(const float *x, float *y) {
+      float v = x[threadIdx.x];
+      for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(0xffffffffu, v, o);
+      v = __shfl_sync(0xffffffffu, v, 0);
+      y[threadIdx.x] = v;
+    }
+    __global__ void butterfly(const float *x, float *y) {
+      float v = x[threadIdx.x];
+      for (int o = 16; o > 0; o /= 2) v += __shfl_xor_sync(0xffffffffu, v, o);
+      y[threadIdx.x] = v;
+    }
+    __global__ void root(const float *x, float *y) {
+      __shared__ float s[256];
+      s[threadIdx.x] = x[threadIdx.x];
+      __syncthreads();
+      for (unsigned k = blockDim.x / 2; k > 0; k >>= 1) {
+        if (threadIdx.x < k) s[threadIdx.x] += s[threadIdx.x + k];
+        __syncthreads();
+      }
+      y[threadIdx.x] = x[threadIdx.x] / s[0];
+    }
+    __global__ void leader_only(const float *x, float *y) {
+      float v = x[threadIdx.x];
+      for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(0xffffffffu, v, o);
+      y[threadIdx.x] = v;
+    }
+    __global__ void no_barrier(const float *x, float *y) {
+      __shared__ float total;
+      float v = x[threadIdx.x];
+      for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(0xffffffffu, v, o);
+      if (threadIdx.x == 0) total = v;
+      y[threadIdx.x] = total;
+    }
+  )cu");
+  ASTContext &Ctx = AST->ast();
+  auto BroadcastOf = [&](llvm::StringRef Fn) -> std::optional<ResultBroadcast> {
+    std::string Why;
+    size_t At = 0;
+    auto M = firstAt(Ctx, Fn, Why, &At);
+    EXPECT_TRUE(M) << Fn.str() << ": " << Why;
+    if (!M)
+      return std::nullopt;
+    const auto *Body = cast<CompoundStmt>(test::functionNamed(Ctx, Fn)->getBody());
+    std::vector<const Stmt *> Stmts(Body->body_begin(), Body->body_end());
+    size_t End = At;
+    while (End < Stmts.size() && llvm::is_contained(M->Stmts, Stmts[End]))
+      ++End;
+    return broadcastAfter(Ctx, Stmts, End, *M, factsOf(Ctx, Fn));
+  };
+  auto S = BroadcastOf("slot");
+  ASSERT_TRUE(S);
+  EXPECT_EQ(S->K, ResultBroadcast::SharedSlot);
+  EXPECT_FALSE(S->Slot) << "with the copy, later statements read v, not the slot";
+  ASSERT_TRUE(S->Var) << "`v = total;` copies the slot back";
+  EXPECT_EQ(S->Var->getName(), "v");
+  EXPECT_EQ(S->Stmts.size(), 3u) << "the leader's store, the barrier, the copy";
+  auto L = BroadcastOf("lane0");
+  ASSERT_TRUE(L);
+  EXPECT_EQ(L->K, ResultBroadcast::ShuffleLane0);
+  auto B = BroadcastOf("butterfly");
+  ASSERT_TRUE(B);
+  EXPECT_EQ(B->K, ResultBroadcast::Butterfly);
+  EXPECT_TRUE(B->Stmts.empty());
+  auto R = BroadcastOf("root");
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->K, ResultBroadcast::TreeRoot);
+  ASSERT_TRUE(R->Slot);
+  EXPECT_EQ(R->Slot->getName(), "s");
+  EXPECT_EQ(R->SlotIndex.value_or(-1), 0);
+  EXPECT_FALSE(BroadcastOf("leader_only")) << "shuffles down leave the sum in lane 0 only";
+  EXPECT_FALSE(BroadcastOf("no_barrier")) << "a slot read without a barrier after the leader's store";
+}
+
+} // namespace
