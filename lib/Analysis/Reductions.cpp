@@ -1299,7 +1299,12 @@ std::optional<ReductionMatch> cubReduce(ASTContext &Ctx, const Stmt *S, const Fu
   const auto *DS = dyn_cast<DeclStmt>(S);
   const auto *V = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
   const Expr *Init = V ? V->getInit() : nullptr;
-  if (const auto *A = dyn_cast<BinaryOperator>(S); A && A->getOpcode() == BO_Assign) {
+  // `v = BlockReduce(temp).Sum(v);` as a statement: the temporary puts the
+  // assignment under an ExprWithCleanups.
+  const Stmt *Plain = S;
+  if (const auto *FE = dyn_cast<FullExpr>(S))
+    Plain = FE->getSubExpr();
+  if (const auto *A = dyn_cast<BinaryOperator>(Plain); A && A->getOpcode() == BO_Assign) {
     V = refVar(strip(A->getLHS()));
     Init = A->getRHS();
   }
@@ -1317,9 +1322,16 @@ std::optional<ReductionMatch> cubReduce(ASTContext &Ctx, const Stmt *S, const Fu
     return std::nullopt;
   std::optional<cuda::ReduceOp> Op;
   StringRef M = Method->getName();
-  if (M == "Sum" && MC->getNumArgs() == 1)
+  // A count of valid threads (`Reduce(v, op, blockDim.x)`, vLLM) must be
+  // the whole block: checked once cub's block width is known.
+  const Expr *ValidCount = nullptr;
+  if (M == "Sum" && MC->getNumArgs() == 2)
+    ValidCount = MC->getArg(1);
+  if (M == "Reduce" && MC->getNumArgs() == 3)
+    ValidCount = MC->getArg(2);
+  if (M == "Sum" && MC->getNumArgs() <= 2)
     Op = cuda::ReduceOp::Add;
-  else if (M == "Reduce" && MC->getNumArgs() == 2) {
+  else if (M == "Reduce" && (MC->getNumArgs() == 2 || MC->getNumArgs() == 3)) {
     const CXXRecordDecl *Fn = MC->getArg(1)->getType()->getAsCXXRecordDecl();
     StringRef N = Fn && Fn->getIdentifier() ? Fn->getName() : "";
     Op = llvm::StringSwitch<std::optional<cuda::ReduceOp>>(N)
@@ -1345,6 +1357,15 @@ std::optional<ReductionMatch> cubReduce(ASTContext &Ctx, const Stmt *S, const Fu
   auto X = Dim(1), Y = Dim(3), Z = Dim(4);
   if (!X || !Y || !Z)
     return std::nullopt;
+  if (ValidCount) {
+    const Expr *C = stripIntCasts(ValidCount);
+    auto B = cuda::builtinIndex(C);
+    bool WholeBlock = B && B->Var == cuda::BuiltinVar::BlockDim && B->Dim == 0 && *Y == 1 && *Z == 1;
+    if (!WholeBlock)
+      WholeBlock = constInt(Ctx, C, Facts) == static_cast<int64_t>(*X * *Y * *Z);
+    if (!WholeBlock)
+      return std::nullopt; // part of the block: not every thread's value counts
+  }
   ReductionMatch R;
   R.Kind = ReductionMatch::CubBlockReduce;
   R.Over = ReductionMatch::Block;

@@ -25,10 +25,13 @@
 #include "klineage/Cuda/KernelLauncherGraph.h"
 #include "klineage/Cuda/MemorySpace.h"
 #include "klineage/Edit/EditBuilder.h"
+#include "klineage/Edit/SourceBuilders.h"
+#include "klineage/Edit/SourceCode.h"
 #include "klineage/Rewrite/LaunchShape.h"
 #include "klineage/Rewrite/SiteEdits.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/STLExtras.h"
+#include <set>
 
 using namespace clang;
 using namespace llvm;
@@ -111,6 +114,15 @@ struct BlockRowPlan {
   const ForStmt *RowLoop = nullptr;      ///< `for (r = blockIdx.x; r < R; r += gridDim.x)`
   const DeclStmt *RowDecl = nullptr;     ///< `r = blockIdx.x;` (with a guard)
   const Expr *RowCount = nullptr;
+  /// No guard: every launch's grid is exactly this parameter's argument, so
+  /// blockIdx.x < it (FasterTransformer's and vLLM's kernels, `grid(m)`).
+  const ParmVarDecl *RowParam = nullptr;
+  /// With RowParam and no row local: the kernel's reads of blockIdx.x,
+  /// each becoming the new row local.
+  std::vector<const Expr *> BlockIdxUses;
+  /// blockIdx.x is read and a loop strides over the block, but nothing
+  /// says how many rows there are: a site, refused (block-per-row).
+  bool NoRowCount = false;
   /// A warp of a larger block owns the row (`row = blockIdx.x * WARPS +
   /// threadIdx.x / 32`): its lanes stride over the columns by 32 and only
   /// warp reductions combine them.
@@ -280,21 +292,112 @@ std::string startWithoutRank(const ASTContext &Ctx, const Expr *Init, const anal
 /// (directly or through such locals).
 /// \p Rewritten: locals whose start the edits replace (the row, the
 /// column indices).
-bool threadDependent(const VarDecl *V, ArrayRef<const VarDecl *> Rewritten, unsigned Depth = 0) {
+/// \p BlockIdxIsRow: blockIdx.x reads become the row (no row local).
+bool threadDependent(const VarDecl *V, ArrayRef<const VarDecl *> Rewritten, bool BlockIdxIsRow = false,
+                     unsigned Depth = 0) {
   if (!V || !V->getInit() || Depth > 4 || is_contained(Rewritten, V))
     return false;
   bool Dep = false;
   forEachNode(V->getInit(), [&](const Stmt *N) {
     if (const auto *E = dyn_cast<Expr>(N)) {
       auto B = cuda::builtinIndex(E);
-      if (B && (B->Var == cuda::BuiltinVar::ThreadIdx || B->Var == cuda::BuiltinVar::BlockIdx))
+      if (B && (B->Var == cuda::BuiltinVar::ThreadIdx ||
+                (B->Var == cuda::BuiltinVar::BlockIdx && !(BlockIdxIsRow && B->Dim == 0))))
         Dep = true;
     }
     if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
       if (const auto *W = dyn_cast<VarDecl>(DRE->getDecl()); W && W != V && W->hasLocalStorage())
-        Dep |= threadDependent(W, Rewritten, Depth + 1);
+        Dep |= threadDependent(W, Rewritten, BlockIdxIsRow, Depth + 1);
   });
   return Dep;
+}
+
+/// Whether two integer expressions are the same value where they are
+/// written (one launch): the same variable, the same constant, or the same
+/// text free of side effects, through parentheses and integer casts.
+bool sameValue(const ASTContext &Ctx, const Expr *A, const Expr *B) {
+  if (!A || !B)
+    return false;
+  A = analysis::stripIntCasts(A);
+  B = analysis::stripIntCasts(B);
+  const auto *DA = dyn_cast<DeclRefExpr>(A), *DB = dyn_cast<DeclRefExpr>(B);
+  if (DA && DB)
+    return DA->getDecl() == DB->getDecl();
+  Expr::EvalResult RA, RB;
+  if (!A->isValueDependent() && !B->isValueDependent() && A->EvaluateAsInt(RA, Ctx) && B->EvaluateAsInt(RB, Ctx))
+    return RA.Val.getInt() == RB.Val.getInt();
+  if (A->HasSideEffects(Ctx) || B->HasSideEffects(Ctx))
+    return false;
+  auto TA = sourceText(Ctx, A), TB = sourceText(Ctx, B);
+  return TA && TB && *TA == *TB;
+}
+
+/// Component \p Dim of a launch's grid as an integer expression: the
+/// argument itself, a `dim3(a, b)`'s argument, or a local `dim3 g(a, b)`
+/// that is not changed after it; null when not found; \p One: the
+/// component is 1 (defaulted).
+const Expr *gridComponent(ASTContext &Ctx, const cuda::LaunchSite &S, unsigned Dim, bool &One) {
+  One = false;
+  cuda::Dim3Component C = cuda::dim3Component(S.Grid.E, Dim);
+  if (C.Defaulted) {
+    One = true;
+    return nullptr;
+  }
+  if (C.Value)
+    return C.Value;
+  const auto *DRE = C.Object ? dyn_cast<DeclRefExpr>(C.Object->IgnoreParenImpCasts()) : nullptr;
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!V || !V->hasLocalStorage() || !V->getInit() || !S.Launcher)
+    return nullptr;
+  if (!analysis::AnalysisCache::of(Ctx).facts(S.Launcher).mods(V).empty())
+    return nullptr;
+  const auto *CE = dyn_cast<CXXConstructExpr>(V->getInit()->IgnoreParenImpCasts());
+  if (!CE)
+    return nullptr;
+  if (Dim >= CE->getNumArgs() || isa<CXXDefaultArgExpr>(CE->getArg(Dim))) {
+    One = true;
+    return nullptr;
+  }
+  return CE->getArg(Dim);
+}
+
+/// The integer parameter of the kernel whose argument is the grid's x
+/// extent at every launch, the grid being one-dimensional: then blockIdx.x
+/// < that parameter, a guard the kernel does not write. Null (and \p Why)
+/// otherwise.
+const ParmVarDecl *gridRowParam(ASTContext &Ctx, const FunctionDecl *FD, const analysis::FunctionFacts &Facts,
+                                std::string &Why) {
+  cuda::KernelLauncherGraph Graph(Ctx);
+  const FunctionDecl *K = cuda::kernelOf(FD);
+  if (!Graph.launchesEditable(K) || Graph.launchesOf(K).empty()) {
+    Why = "no guard on blockIdx.x, and not every launch of the kernel is seen to tell how many blocks there are";
+    return nullptr;
+  }
+  for (const ParmVarDecl *PV : FD->parameters()) {
+    if (!PV->getType()->isIntegerType() || !Facts.mods(PV).empty())
+      continue;
+    bool All = true;
+    for (const cuda::LaunchSite *S : Graph.launchesOf(K)) {
+      bool OneX = false, OneY = false, OneZ = false;
+      const Expr *X = gridComponent(Ctx, *S, 0, OneX);
+      const Expr *Y = gridComponent(Ctx, *S, 1, OneY);
+      const Expr *Z = gridComponent(Ctx, *S, 2, OneZ);
+      auto IsOne = [&](const Expr *E, bool One) {
+        Expr::EvalResult R;
+        return One || (E && !E->isValueDependent() && E->EvaluateAsInt(R, Ctx) && R.Val.getInt() == 1);
+      };
+      const Expr *Arg = cuda::launchArgument(Ctx, *S, PV->getFunctionScopeIndex());
+      if (!isa<CUDAKernelCallExpr>(S->Call) || !IsOne(Y, OneY) || !IsOne(Z, OneZ) || !sameValue(Ctx, X, Arg)) {
+        All = false;
+        break;
+      }
+    }
+    if (All)
+      return PV;
+  }
+  Why = "no guard on blockIdx.x, and no parameter of the kernel is every launch's (one-dimensional) grid: the "
+        "row count is not known";
+  return nullptr;
 }
 
 /// The row of a kernel: `for (r = blockIdx.x; r < R; r += gridDim.x) {...}`
@@ -363,17 +466,61 @@ void findRow(ASTContext &Ctx, BlockRowPlan &P, const CompoundStmt *KBody, const 
       if (!isa<DeclStmt>(G))
         break;
     }
+    if (!P.RowCount && !P.WarpRows) {
+      std::string Why;
+      P.RowParam = gridRowParam(Ctx, P.Kernel, Facts, Why);
+      if (P.RowParam) {
+        P.Body.assign(KBody->body_begin() + I + 1, KBody->body_end());
+        return;
+      }
+    }
     if (!P.RowCount)
       P.refuse(BlockPerRow,
                "'" + V->getName().str() + "' is blockIdx.x, but no guard `if (" + V->getName().str() +
                    " >= ROWS) return;` or `if (" + V->getName().str() +
-                   " < ROWS) { ... }` right after it says how many rows there are",
+                   " < ROWS) { ... }` right after it says how many rows there are, nor is every launch's grid a "
+                   "parameter of the kernel",
                DS);
+    return;
+  }
+  // No row local: blockIdx.x read where it is needed, the grid the rows.
+  bool ReadsBlockIdx = false;
+  forEachNode(KBody, [&](const Stmt *N) {
+    if (const auto *E = dyn_cast<Expr>(N); E && isBuiltin(E, cuda::BuiltinVar::BlockIdx))
+      ReadsBlockIdx = true;
+  });
+  std::string Why;
+  if (ReadsBlockIdx && !KBody->body_empty() && (P.RowParam = gridRowParam(Ctx, P.Kernel, Facts, Why))) {
+    P.Anchor = KBody->body_front();
+    P.Body.assign(KBody->body_begin(), KBody->body_end());
+    std::set<unsigned> Seen;
+    const SourceManager &SM = Ctx.getSourceManager();
+    forEachNode(KBody, [&](const Stmt *N) {
+      const auto *E = dyn_cast<Expr>(N);
+      if (!E || !isBuiltin(E, cuda::BuiltinVar::BlockIdx) || isa<ImplicitCastExpr>(E) || isa<ParenExpr>(E))
+        return;
+      if (Seen.insert(SM.getFileOffset(SM.getExpansionLoc(E->getBeginLoc()))).second)
+        P.BlockIdxUses.push_back(E);
+    });
     return;
   }
   P.refuse(BlockPerRow,
            "no row index: neither a loop `for (r = blockIdx.x; r < ROWS; r += gridDim.x)` nor a local set to "
-           "blockIdx.x with a guard");
+           "blockIdx.x with a guard" +
+               (Why.empty() ? std::string() : "; " + Why));
+  // A site to refuse when the kernel looks like a block per row (blockIdx.x
+  // read, a top-level loop strided over the block), not for every kernel.
+  if (ReadsBlockIdx && !KBody->body_empty())
+    for (const Stmt *S : KBody->body()) {
+      const auto *For = dyn_cast<ForStmt>(S);
+      const auto *DS = For ? dyn_cast_or_null<DeclStmt>(For->getInit()) : nullptr;
+      const auto *V = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+      if (V && For->getInc() && stepsByBlock(Ctx, For->getInc(), V, Facts, KnownX)) {
+        P.Anchor = KBody->body_front();
+        P.NoRowCount = true;
+        break;
+      }
+    }
 }
 
 /// Whether device function \p F (or one it calls) reads a thread or block
@@ -466,11 +613,11 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
   if (Shape)
     KnownX = Shape->X;
   findRow(Ctx, P, KBody, Facts, KnownX);
-  if (!P.Row)
+  if (!P.Row && !P.RowParam)
     return P;
   // A guard on the row inside the loop over rows (`if (r < rows) { ... }`,
   // always true there) holds the row's statements.
-  while (!P.Body.empty() && all_of(ArrayRef<const Stmt *>(P.Body).drop_back(),
+  while (P.Row && !P.Body.empty() && all_of(ArrayRef<const Stmt *>(P.Body).drop_back(),
                                    [](const Stmt *S) { return isa<DeclStmt>(S); })) {
     const auto *If = dyn_cast<IfStmt>(P.Body.back());
     if (!If || If->getElse() || If->getInit() || If->getConditionVariable() ||
@@ -482,7 +629,7 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
     else
       P.Body.push_back(If->getThen());
   }
-  if (!Facts.mods(P.Row).empty() && !P.RowLoop) {
+  if (P.Row && !Facts.mods(P.Row).empty() && !P.RowLoop) {
     P.refuse(BlockPerRow, "the row index '" + P.Row->getName().str() + "' changes after it is set",
              Facts.mods(P.Row).front().At);
     return P;
@@ -782,6 +929,8 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
     P.Covered.push_back({beginOf(Ctx, P.RowLoop), beginOf(Ctx, P.RowLoop->getBody())});
   if (P.RowDecl)
     Cover(P.RowDecl);
+  for (const Expr *E : P.BlockIdxUses)
+    Cover(E);
 
   // Reads of a result that only the leader holds, or of a broadcast slot.
   unsigned RowEnd = endOf(Ctx, P.RowLoop ? (const Stmt *)P.RowLoop : KBody);
@@ -865,7 +1014,7 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
       return;
     if (const auto *DS = dyn_cast<DeclStmt>(N)) {
       for (const Decl *D : DS->decls())
-        if (const auto *V = dyn_cast<VarDecl>(D); V && (cuda::isShared(V) || threadDependent(V, Rewritten))) {
+        if (const auto *V = dyn_cast<VarDecl>(D); V && (cuda::isShared(V) || threadDependent(V, Rewritten, P.RowParam && !P.Row))) {
           // Dead once the edits are made: every use is covered.
           bool Used = false;
           forEachNode(KBody, [&](const Stmt *M) {
@@ -966,7 +1115,17 @@ ReverseLaunches reverseLaunches(ASTContext &Ctx, const BlockRowPlan &P, unsigned
       L.Grids.clear();
       return L;
     }
-    std::string Rows = rowCountAt(Ctx, P.RowCount, Call, L.Why);
+    std::string Rows;
+    if (P.RowParam) {
+      const Expr *Arg = cuda::launchArgument(Ctx, *S, P.RowParam->getFunctionScopeIndex());
+      auto Text = Arg ? sourceText(Ctx, Arg) : std::nullopt;
+      if (Text && !Arg->HasSideEffects(Ctx))
+        Rows = parenIf(needsParens(Arg, prec::Multiplicative), *Text);
+      else
+        L.Why = "the launch's argument for '" + P.RowParam->getName().str() + "' is not plain text free of side effects";
+    } else {
+      Rows = rowCountAt(Ctx, P.RowCount, Call, L.Why);
+    }
     if (Rows.empty()) {
       L.At = Call;
       L.Grids.clear();
@@ -1042,11 +1201,30 @@ Status checkReverseLauncher(const PreconditionQuery &Q, PreconditionResult &R) {
 // Reverse edits
 //===----------------------------------------------------------------------===//
 
+/// A name for the row local that no declaration of kernel \p FD uses.
+std::string freshRowName(const FunctionDecl &FD) {
+  std::set<std::string> Names;
+  for (const ParmVarDecl *PV : FD.parameters())
+    Names.insert(PV->getName().str());
+  forEachNode(FD.getBody(), [&](const Stmt *N) {
+    if (const auto *DS = dyn_cast<DeclStmt>(N))
+      for (const Decl *D : DS->decls())
+        if (const auto *ND = dyn_cast<NamedDecl>(D); ND && ND->getIdentifier())
+          Names.insert(ND->getName().str());
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(N); DRE && DRE->getDecl()->getIdentifier())
+      Names.insert(DRE->getDecl()->getName().str());
+  });
+  std::string Name = "row";
+  while (Names.count(Name))
+    Name += "_";
+  return Name;
+}
+
 void findReverseSites(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl &FD) {
   ASTContext &Ctx = AC.ast();
   BlockRowPlan P = planBlockRow(AC, &FD);
   // Sites: kernels with a row from blockIdx.x and a strided column loop.
-  if (!P.Row || P.Loops.empty() && !P.problem(ColumnsStrided))
+  if (!P.NoRowCount && ((!P.Row && !P.RowParam) || P.Loops.empty() && !P.problem(ColumnsStrided)))
     return;
   Site &S = AC.addSite(Name, Direction::Reverse, P.Anchor->getBeginLoc(), &FD, "block-row-kernel");
   S.Summary = "one thread per row of '" + FD.getNameAsString() + "': its columns in a serial loop, no reductions";
@@ -1061,9 +1239,9 @@ void findReverseSites(const RewritePair &Pair, AnalysisContext &AC, const Functi
   ReverseLaunches L = reverseLaunches(Ctx, P, Block);
   const auto *KBody = cast<CompoundStmt>(FD.getBody());
   std::string Unit = indentUnitOf(Ctx, KBody);
-  std::string RowName = P.Row->getName().str();
-  std::string Type = writtenType(Ctx, P.Row);
-  std::string Bound = nodeText(Ctx, P.RowCount, "");
+  std::string RowName = P.Row ? P.Row->getName().str() : freshRowName(FD);
+  std::string Type = writtenType(Ctx, P.Row ? (const VarDecl *)P.Row : P.RowParam);
+  std::string Bound = P.RowParam ? P.RowParam->getName().str() : nodeText(Ctx, P.RowCount, "");
   // Launches left as they are (--assume=block): a grid-stride loop over
   // rows, since the grid may have fewer threads than rows. (The guard form
   // had a block per row, so a thread per row is covered.)
@@ -1077,9 +1255,22 @@ void findReverseSites(const RewritePair &Pair, AnalysisContext &AC, const Functi
                               : Type + " " + RowName + " = " + Global + ";\n" + lineIndent(Ctx, P.RowLoop->getBeginLoc()) +
                                     "if (" + RowName + " < " + Bound + ")";
     E.replaceChars(P.RowLoop->getBeginLoc(), BodyBegin, Head + " ");
-  } else {
+  } else if (P.RowDecl) {
     const auto *V = cast<VarDecl>(P.RowDecl->getSingleDecl());
     E.replace(V->getInit(), Global);
+    // The grid was the rows: a thread past them now leaves.
+    if (P.RowParam) {
+      std::string Ind = lineIndent(Ctx, P.RowDecl->getBeginLoc());
+      E.insertLineAfter(P.RowDecl, "if (" + RowName + " >= " + Bound + ")\n" + Ind + Unit + "return;");
+    }
+  } else {
+    // No row local: one before the first statement, and blockIdx.x reads it.
+    std::string Ind = lineIndent(Ctx, P.Anchor->getBeginLoc());
+    E.insertLineBefore(P.Anchor->getBeginLoc(), "const " + Type + " " + RowName + " = " + Global + ";\n" + Ind +
+                                                    "if (" + RowName + " >= " + Bound + ")\n" + Ind + Unit +
+                                                    "return;");
+    for (const Expr *B : P.BlockIdxUses)
+      E.replace(B, RowName);
   }
   for (const StridedLoop &SL : P.Loops) {
     E.replace(SL.Init, SL.Start);
