@@ -8,8 +8,14 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/FoldingSet.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/raw_ostream.h"
+#include <functional>
 #include <map>
+#include <memory>
+#include <set>
 
 using namespace clang;
 using llvm::ArrayRef;
@@ -1893,6 +1899,723 @@ std::optional<int64_t> evaluateInBlock(const ASTContext &Ctx, const Expr *E, con
   case BO_Shl: return *R >= 0 && *R < 32 ? std::optional<int64_t>(*L << *R) : std::nullopt;
   default: return std::nullopt;
   }
+}
+
+//===----------------------------------------------------------------------===//
+// Pair folds: argmax / argmin and online softmax
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// A value the pair's statements compute, in terms of the two locals'
+/// values before the iteration (Init) and of expressions that read neither
+/// (Leaf: the element, the column). Built normalised: sums and products are
+/// flattened and sorted, `a - a` is 0, exp(0) is 1, `x * 1` is x, max(a, a)
+/// is a, comparisons are turned to `>` / `>=`. Equal keys: equal values.
+struct Term;
+using TermP = std::shared_ptr<const Term>;
+struct Term {
+  enum Kind { Init, Leaf, Const, Add, Neg, Mul, Div, Exp, Max, Min, Select, Cmp, Not } K = Leaf;
+  std::vector<TermP> Args;
+  const VarDecl *Var = nullptr;   ///< Init
+  const Expr *E = nullptr;        ///< Leaf: the expression; Exp: the call
+  double C = 0;                   ///< Const
+  BinaryOperatorKind Op = BO_GT;  ///< Cmp
+  std::string Key;
+};
+
+TermP makeTerm(Term T) {
+  static const char *const Names[] = {"I", "L", "C", "add", "neg", "mul", "div", "exp",
+                                      "max", "min", "sel", "cmp", "not"};
+  if (T.K == Term::Init)
+    T.Key = "I:" + T.Var->getNameAsString() + "@" + std::to_string(reinterpret_cast<uintptr_t>(T.Var));
+  else if (T.K == Term::Const) {
+    char Buf[64];
+    snprintf(Buf, sizeof Buf, "C:%.17g", T.C);
+    T.Key = Buf;
+  } else if (T.K != Term::Leaf) {
+    T.Key = std::string(Names[T.K]) + (T.K == Term::Cmp ? BinaryOperator::getOpcodeStr(T.Op).str() : "") + "(";
+    for (size_t I = 0; I < T.Args.size(); ++I)
+      T.Key += (I ? "," : "") + T.Args[I]->Key;
+    T.Key += ")";
+  }
+  return std::make_shared<const Term>(std::move(T));
+}
+TermP constant(double C) {
+  Term T;
+  T.K = Term::Const;
+  T.C = C;
+  return makeTerm(T);
+}
+TermP node(Term::Kind K, std::vector<TermP> Args) {
+  Term T;
+  T.K = K;
+  T.Args = std::move(Args);
+  return makeTerm(T);
+}
+bool isConst(const TermP &T, double C) { return T->K == Term::Const && T->C == C; }
+
+TermP negate(const TermP &A);
+TermP sum(std::vector<TermP> Parts) {
+  std::vector<TermP> Flat;
+  double C = 0;
+  std::function<void(const TermP &)> Add = [&](const TermP &P) {
+    if (P->K == Term::Add)
+      for (const TermP &Q : P->Args)
+        Add(Q);
+    else if (P->K == Term::Const)
+      C += P->C;
+    else
+      Flat.push_back(P);
+  };
+  for (const TermP &P : Parts)
+    Add(P);
+  // a + -a: nothing.
+  for (size_t I = 0; I < Flat.size(); ++I)
+    for (size_t J = 0; Flat[I] && J < Flat.size(); ++J)
+      if (I != J && Flat[J] && Flat[J]->K == Term::Neg && Flat[J]->Args[0]->Key == Flat[I]->Key) {
+        Flat[I] = Flat[J] = nullptr;
+      }
+  llvm::erase(Flat, nullptr);
+  if (C != 0)
+    Flat.push_back(constant(C));
+  if (Flat.empty())
+    return constant(0);
+  if (Flat.size() == 1)
+    return Flat.front();
+  llvm::sort(Flat, [](const TermP &A, const TermP &B) { return A->Key < B->Key; });
+  return node(Term::Add, Flat);
+}
+TermP negate(const TermP &A) {
+  if (A->K == Term::Neg)
+    return A->Args[0];
+  if (A->K == Term::Const)
+    return constant(-A->C);
+  if (A->K == Term::Add) {
+    std::vector<TermP> Parts;
+    for (const TermP &P : A->Args)
+      Parts.push_back(negate(P));
+    return sum(Parts);
+  }
+  return node(Term::Neg, {A});
+}
+TermP difference(const TermP &A, const TermP &B) { return sum({A, negate(B)}); }
+TermP product(std::vector<TermP> Parts) {
+  std::vector<TermP> Flat;
+  double C = 1;
+  std::function<void(const TermP &)> Add = [&](const TermP &P) {
+    if (P->K == Term::Mul)
+      for (const TermP &Q : P->Args)
+        Add(Q);
+    else if (P->K == Term::Const)
+      C *= P->C;
+    else if (P->K == Term::Neg) {
+      C = -C;
+      Add(P->Args[0]);
+    } else
+      Flat.push_back(P);
+  };
+  for (const TermP &P : Parts)
+    Add(P);
+  if (Flat.empty())
+    return constant(C);
+  llvm::sort(Flat, [](const TermP &A, const TermP &B) { return A->Key < B->Key; });
+  TermP M = Flat.size() == 1 ? Flat.front() : node(Term::Mul, Flat);
+  if (C == 1)
+    return M;
+  if (C == -1)
+    return node(Term::Neg, {M});
+  return node(Term::Mul, {constant(C), M});
+}
+TermP exponential(const TermP &A, const Expr *Call) {
+  if (isConst(A, 0))
+    return constant(1);
+  Term T;
+  T.K = Term::Exp;
+  T.Args = {A};
+  T.E = Call;
+  return makeTerm(T);
+}
+TermP extremum(Term::Kind K, TermP A, TermP B) {
+  if (A->Key == B->Key)
+    return A;
+  if (B->Key < A->Key)
+    std::swap(A, B);
+  return node(K, {A, B});
+}
+TermP compare(BinaryOperatorKind Op, TermP A, TermP B) {
+  if (Op == BO_LT || Op == BO_LE) {
+    Op = Op == BO_LT ? BO_GT : BO_GE;
+    std::swap(A, B);
+  } else if ((Op == BO_EQ || Op == BO_NE) && B->Key < A->Key) {
+    std::swap(A, B);
+  }
+  Term T;
+  T.K = Term::Cmp;
+  T.Op = Op;
+  T.Args = {A, B};
+  return makeTerm(T);
+}
+TermP select(const TermP &Cond, const TermP &A, const TermP &B) {
+  if (A->Key == B->Key)
+    return A;
+  if (Cond->K == Term::Not)
+    return select(Cond->Args[0], B, A);
+  return node(Term::Select, {Cond, A, B});
+}
+TermP logicalNot(const TermP &A) { return A->K == Term::Not ? A->Args[0] : node(Term::Not, {A}); }
+
+/// The comparisons the selects of \p T branch on.
+void conditionsOf(const TermP &T, std::vector<TermP> &Out) {
+  if (T->K == Term::Select && llvm::none_of(Out, [&](const TermP &C) { return C->Key == T->Args[0]->Key; }))
+    Out.push_back(T->Args[0]);
+  for (const TermP &A : T->Args)
+    conditionsOf(A, Out);
+}
+/// \p T on the side of comparison \p Cond (`L > R` or `L >= R`) where it is
+/// \p Truth: its selects decided, and max/min of L and R the larger or
+/// smaller.
+TermP decide(const TermP &T, const TermP &Cond, bool Truth) {
+  if (T->K == Term::Select && T->Args[0]->Key == Cond->Key)
+    return decide(T->Args[Truth ? 1 : 2], Cond, Truth);
+  std::vector<TermP> Args;
+  for (const TermP &A : T->Args)
+    Args.push_back(decide(A, Cond, Truth));
+  switch (T->K) {
+  case Term::Max:
+  case Term::Min: {
+    const TermP &L = Cond->Args[0], &R = Cond->Args[1];
+    bool Same = (Args[0]->Key == L->Key && Args[1]->Key == R->Key) ||
+                (Args[0]->Key == R->Key && Args[1]->Key == L->Key);
+    if (Same && (Cond->Op == BO_GT || Cond->Op == BO_GE))
+      return (T->K == Term::Max) == Truth ? L : R;
+    return extremum(T->K, Args[0], Args[1]);
+  }
+  case Term::Add: return sum(Args);
+  case Term::Neg: return negate(Args[0]);
+  case Term::Mul: return product(Args);
+  case Term::Exp: return exponential(Args[0], T->E);
+  case Term::Select: return select(Args[0], Args[1], Args[2]);
+  case Term::Cmp: return compare(T->Op, Args[0], Args[1]);
+  case Term::Not: return logicalNot(Args[0]);
+  case Term::Div: return node(Term::Div, Args);
+  default: return T;
+  }
+}
+bool hasKind(const TermP &T, Term::Kind K) {
+  return T->K == K || llvm::any_of(T->Args, [&](const TermP &A) { return hasKind(A, K); });
+}
+const Expr *firstExp(const TermP &T) {
+  if (T->K == Term::Exp)
+    return T->E;
+  for (const TermP &A : T->Args)
+    if (const Expr *E = firstExp(A))
+      return E;
+  return nullptr;
+}
+
+/// Evaluates the pair's statements into Terms.
+class PairEvaluator {
+public:
+  PairEvaluator(const ASTContext &Ctx, std::set<const VarDecl *> Tracked) : Ctx(Ctx), Tracked(std::move(Tracked)) {}
+
+  bool exec(const Stmt *S);
+  TermP value(const VarDecl *V) const {
+    auto It = Env.find(V);
+    if (It != Env.end())
+      return It->second;
+    Term T;
+    T.K = Term::Init;
+    T.Var = V;
+    return makeTerm(T);
+  }
+  /// The variables the leaves read.
+  std::vector<const VarDecl *> LeafVars;
+  std::string Why;
+
+private:
+  TermP eval(const Expr *E);
+  TermP leaf(const Expr *E);
+  bool readsTracked(const Stmt *S) const {
+    bool Found = false;
+    std::function<void(const Stmt *)> Walk = [&](const Stmt *N) {
+      if (!N || Found)
+        return;
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+        Found |= Tracked.count(dyn_cast<VarDecl>(DRE->getDecl())) != 0;
+      for (const Stmt *C : N->children())
+        Walk(C);
+    };
+    Walk(S);
+    return Found;
+  }
+  TermP fail(const Stmt *S, const char *What) {
+    if (Why.empty())
+      Why = "'" + text(S) + "' " + What;
+    return nullptr;
+  }
+  std::string text(const Stmt *S) const {
+    std::string Out;
+    llvm::raw_string_ostream OS(Out);
+    S->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
+    return Out;
+  }
+
+  const ASTContext &Ctx;
+  std::set<const VarDecl *> Tracked;
+  std::map<const VarDecl *, TermP> Env;
+  std::vector<std::pair<llvm::FoldingSetNodeID, const Expr *>> Leaves;
+};
+
+TermP PairEvaluator::leaf(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (E->HasSideEffects(Ctx))
+    return fail(E, "has side effects");
+  llvm::FoldingSetNodeID ID;
+  E->Profile(ID, Ctx, /*Canonical=*/true);
+  size_t I = 0;
+  for (; I < Leaves.size(); ++I)
+    if (Leaves[I].first == ID)
+      break;
+  if (I == Leaves.size()) {
+    Leaves.push_back({ID, E});
+    std::function<void(const Stmt *)> Walk = [&](const Stmt *N) {
+      if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(N))
+        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && !llvm::is_contained(LeafVars, V))
+          LeafVars.push_back(V);
+      if (N)
+        for (const Stmt *C : N->children())
+          Walk(C);
+    };
+    Walk(E);
+  }
+  Term T;
+  T.K = Term::Leaf;
+  T.E = Leaves[I].second;
+  T.Key = "L" + std::to_string(I);
+  return makeTerm(T);
+}
+
+TermP PairEvaluator::eval(const Expr *E) {
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParens();
+  if (const auto *IC = dyn_cast<ImplicitCastExpr>(E))
+    return eval(IC->getSubExpr());
+  if (!readsTracked(E)) {
+    // Constants are values the terms simplify with (`1.f`, `T(0)`).
+    Expr::EvalResult R;
+    if (!E->isValueDependent() && !E->isTypeDependent() && E->EvaluateAsRValue(R, Ctx)) {
+      if (R.Val.isFloat())
+        return constant(R.Val.getFloat().convertToDouble());
+      if (R.Val.isInt())
+        return constant(static_cast<double>(R.Val.getInt().getSExtValue()));
+    }
+    return leaf(E);
+  }
+  if (const auto *EC = dyn_cast<ExplicitCastExpr>(E)) {
+    // A conversion between arithmetic types keeps the value the pair
+    // compares (an integer narrowed from a float would not).
+    QualType To = EC->getType(), From = EC->getSubExpr()->getType();
+    if (To->isArithmeticType() && From->isArithmeticType() &&
+        (To->isRealFloatingType() || !From->isRealFloatingType()))
+      return eval(EC->getSubExpr());
+    return fail(E, "converts a value of the pair to another type");
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    return V ? value(V) : fail(E, "is not a variable");
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    TermP A = U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus || U->getOpcode() == UO_LNot
+                  ? eval(U->getSubExpr())
+                  : nullptr;
+    if (!A)
+      return fail(E, "is not read by the pair analysis (+ - * /, comparisons, ?:, exp, max, min)");
+    return U->getOpcode() == UO_Minus ? negate(A) : U->getOpcode() == UO_LNot ? logicalNot(A) : A;
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->isAssignmentOp() || B->isCommaOp() || B->isLogicalOp())
+      return fail(E, "is not read by the pair analysis (a condition is one comparison)");
+    TermP L = eval(B->getLHS()), R = L ? eval(B->getRHS()) : nullptr;
+    if (!L || !R)
+      return nullptr;
+    switch (B->getOpcode()) {
+    case BO_Add: return sum({L, R});
+    case BO_Sub: return difference(L, R);
+    case BO_Mul: return product({L, R});
+    case BO_Div: return node(Term::Div, {L, R});
+    case BO_GT: case BO_GE: case BO_LT: case BO_LE: case BO_EQ: case BO_NE:
+      return compare(B->getOpcode(), L, R);
+    default: return fail(E, "is not read by the pair analysis (+ - * /, comparisons, ?:, exp, max, min)");
+    }
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    TermP C = eval(CO->getCond()), T = C ? eval(CO->getTrueExpr()) : nullptr, F = T ? eval(CO->getFalseExpr()) : nullptr;
+    return F ? select(C, T, F) : nullptr;
+  }
+  if (const auto *C = dyn_cast<CallExpr>(E)) {
+    StringRef N = calleeName(C);
+    auto K = llvm::StringSwitch<std::optional<Term::Kind>>(N)
+                 .Cases({"exp", "expf", "__expf", "expl"}, Term::Exp)
+                 .Cases({"max", "fmaxf", "fmax"}, Term::Max)
+                 .Cases({"min", "fminf", "fmin"}, Term::Min)
+                 .Default(std::nullopt);
+    unsigned Arity = K == Term::Exp ? 1 : 2;
+    if (!K || C->getNumArgs() != Arity)
+      return fail(E, "calls a function the pair analysis does not read (exp, expf, __expf, max, fmaxf, min, fminf)");
+    TermP A = eval(C->getArg(0));
+    if (!A)
+      return nullptr;
+    if (*K == Term::Exp)
+      return exponential(A, C);
+    TermP B = eval(C->getArg(1));
+    return B ? extremum(*K, A, B) : nullptr;
+  }
+  return fail(E, "is not read by the pair analysis (+ - * /, comparisons, ?:, exp, max, min)");
+}
+
+bool PairEvaluator::exec(const Stmt *S) {
+  if (!S || isa<NullStmt>(S))
+    return true;
+  if (const auto *CS = dyn_cast<CompoundStmt>(S))
+    return llvm::all_of(CS->body(), [&](const Stmt *C) { return exec(C); });
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls()) {
+      const auto *V = dyn_cast<VarDecl>(D);
+      if (!V || !V->getInit() || !V->getType()->isArithmeticType()) {
+        fail(S, "declares something other than an initialised arithmetic local");
+        return false;
+      }
+      TermP T = eval(V->getInit());
+      if (!T)
+        return false;
+      Env[V] = T;
+    }
+    return true;
+  }
+  if (const auto *If = dyn_cast<IfStmt>(S)) {
+    if (If->getInit() || If->getConditionVariable() || If->isConsteval()) {
+      fail(S, "declares in its condition");
+      return false;
+    }
+    TermP C = eval(If->getCond());
+    if (!C)
+      return false;
+    std::map<const VarDecl *, TermP> Before = Env;
+    if (!exec(If->getThen()))
+      return false;
+    std::map<const VarDecl *, TermP> Then = std::move(Env);
+    Env = Before;
+    if (!exec(If->getElse()))
+      return false;
+    std::map<const VarDecl *, TermP> Else = std::move(Env);
+    Env = Before;
+    // Variables both sides know (those declared inside a branch end there).
+    std::set<const VarDecl *> Vars(Tracked);
+    for (const auto &[V, T] : Before)
+      Vars.insert(V);
+    for (const VarDecl *V : Vars) {
+      auto Pick = [&](const std::map<const VarDecl *, TermP> &M) {
+        auto It = M.find(V);
+        return It != M.end() ? It->second : value(V);
+      };
+      if (Before.count(V) || Then.count(V) || Else.count(V))
+        Env[V] = select(C, Pick(Then), Pick(Else));
+    }
+    return true;
+  }
+  const auto *E = dyn_cast<Expr>(S);
+  if (!E) {
+    fail(S, "is not an assignment, a declaration or an if");
+    return false;
+  }
+  E = E->IgnoreParens();
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+    E = EWC->getSubExpr()->IgnoreParens();
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (B && B->isCommaOp())
+    return exec(B->getLHS()) && exec(B->getRHS());
+  if (!B || !B->isAssignmentOp()) {
+    fail(S, "is not an assignment, a declaration or an if");
+    return false;
+  }
+  const VarDecl *V = refVar(B->getLHS()->IgnoreParens());
+  if (!V || isMemoryLValue(B->getLHS()->IgnoreParens()) || !V->hasLocalStorage()) {
+    fail(S, "stores to memory, not to a local");
+    return false;
+  }
+  TermP R = eval(B->getRHS());
+  if (!R)
+    return false;
+  TermP Old = value(V);
+  switch (B->getOpcode()) {
+  case BO_Assign: Env[V] = R; break;
+  case BO_AddAssign: Env[V] = sum({Old, R}); break;
+  case BO_SubAssign: Env[V] = difference(Old, R); break;
+  case BO_MulAssign: Env[V] = product({Old, R}); break;
+  case BO_DivAssign: Env[V] = node(Term::Div, {Old, R}); break;
+  default: fail(S, "is a compound assignment the pair analysis does not read"); return false;
+  }
+  return true;
+}
+
+/// The locals \p S names.
+std::vector<const VarDecl *> localsIn(const Stmt *S) {
+  std::vector<const VarDecl *> Out;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *N) {
+    if (!N)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && V->hasLocalStorage() && !llvm::is_contained(Out, V))
+        Out.push_back(V);
+    if (const auto *DS = dyn_cast<DeclStmt>(N))
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D); V && !llvm::is_contained(Out, V))
+          Out.push_back(V);
+    for (const Stmt *C : N->children())
+      Walk(C);
+  };
+  Walk(S);
+  return Out;
+}
+/// The locals \p S declares.
+std::set<const VarDecl *> declaredBy(const Stmt *S) {
+  std::set<const VarDecl *> Out;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *N) {
+    if (!N)
+      return;
+    if (const auto *DS = dyn_cast<DeclStmt>(N))
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D))
+          Out.insert(V);
+    for (const Stmt *C : N->children())
+      Walk(C);
+  };
+  Walk(S);
+  return Out;
+}
+
+std::string quoted(const VarDecl *V) { return "'" + V->getNameAsString() + "'"; }
+std::string exprText(const ASTContext &Ctx, const Expr *E) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  E->IgnoreParenImpCasts()->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
+  return "'" + Out + "'";
+}
+
+/// \p Value and \p Index as an argmax or argmin.
+std::optional<PairFold> matchArgExtremum(const ASTContext &Ctx, const VarDecl *Value, const VarDecl *Index,
+                                         const PairEvaluator &Ev, std::string &Why) {
+  TermP TV = Ev.value(Value), TI = Ev.value(Index);
+  std::vector<TermP> Conds;
+  conditionsOf(TV, Conds);
+  conditionsOf(TI, Conds);
+  if (Conds.size() != 1 || Conds[0]->K != Term::Cmp || (Conds[0]->Op != BO_GT && Conds[0]->Op != BO_GE))
+    return std::nullopt;
+  TermP C = Conds[0];
+  for (bool Wins : {true, false}) {
+    TermP V = decide(TV, C, Wins), I = decide(TI, C, Wins);
+    TermP VK = decide(TV, C, !Wins), IK = decide(TI, C, !Wins);
+    if (V->K != Term::Leaf || I->K != Term::Leaf)
+      continue;
+    Term InitV, InitI;
+    InitV.K = InitI.K = Term::Init;
+    InitV.Var = Value;
+    InitI.Var = Index;
+    if (VK->Key != makeTerm(InitV)->Key || IK->Key != makeTerm(InitI)->Key)
+      continue;
+    // The comparison is between the element and the value before.
+    const TermP &L = C->Args[0], &R = C->Args[1];
+    bool ElemLeft = L->Key == V->Key && R->Key == makeTerm(InitV)->Key;
+    bool ElemRight = R->Key == V->Key && L->Key == makeTerm(InitV)->Key;
+    if (!ElemLeft && !ElemRight)
+      continue;
+    BinaryOperatorKind Op = C->Op;
+    if (!Wins) {
+      // The element wins where the comparison fails: `!(L > R)` is `R >= L`
+      // for integers; for floating point a NaN element would win it.
+      if (Value->getType()->isRealFloatingType()) {
+        Why = "the element wins where " + exprText(Ctx, V->E) +
+              "'s comparison with " + quoted(Value) +
+              " is false, which a NaN element would make it: the combined reduction compares the other way";
+        return std::nullopt;
+      }
+      Op = Op == BO_GT ? BO_GE : BO_GT;
+      std::swap(ElemLeft, ElemRight);
+    }
+    PairFold P;
+    P.K = ElemLeft ? PairFold::ArgMax : PairFold::ArgMin;
+    P.Value = Value;
+    P.Other = Index;
+    P.Candidate = V->E;
+    P.Position = I->E;
+    P.LastOnTies = Op == BO_GE;
+    return P;
+  }
+  return std::nullopt;
+}
+
+/// \p Max and \p Sum as an online softmax.
+std::optional<PairFold> matchOnlineSoftmax(const VarDecl *Max, const VarDecl *Sum, const PairEvaluator &Ev) {
+  if (!Max->getType()->isRealFloatingType() || !Sum->getType()->isRealFloatingType())
+    return std::nullopt;
+  TermP TM = Ev.value(Max), TS = Ev.value(Sum);
+  Term InitM, InitS;
+  InitM.K = InitS.K = Term::Init;
+  InitM.Var = Max;
+  InitS.Var = Sum;
+  TermP IM = makeTerm(InitM), IS = makeTerm(InitS);
+  // The update the pair must compute with the new maximum NewMax.
+  auto Expected = [&](const TermP &NewMax, const TermP &Elem) {
+    return sum({product({IS, exponential(difference(IM, NewMax), nullptr)}),
+                exponential(difference(Elem, NewMax), nullptr)});
+  };
+  std::vector<TermP> Conds;
+  conditionsOf(TM, Conds);
+  conditionsOf(TS, Conds);
+  const Expr *ExpCall = firstExp(TS);
+  if (!ExpCall)
+    return std::nullopt;
+  PairFold P;
+  P.K = PairFold::OnlineSoftmax;
+  P.Value = Max;
+  P.Other = Sum;
+  P.Exp = dyn_cast<CallExpr>(ExpCall);
+  if (Conds.empty()) {
+    if (TM->K != Term::Max)
+      return std::nullopt;
+    const TermP &A = TM->Args[0], &B = TM->Args[1];
+    TermP Elem = A->Key == IM->Key ? B : B->Key == IM->Key ? A : nullptr;
+    if (!Elem || Elem->K != Term::Leaf || TS->Key != Expected(TM, Elem)->Key)
+      return std::nullopt;
+    P.Candidate = Elem->E;
+    return P;
+  }
+  if (Conds.size() != 1 || Conds[0]->K != Term::Cmp || (Conds[0]->Op != BO_GT && Conds[0]->Op != BO_GE))
+    return std::nullopt;
+  TermP C = Conds[0];
+  const TermP &L = C->Args[0], &R = C->Args[1];
+  TermP Elem = L->Key == IM->Key ? R : R->Key == IM->Key ? L : nullptr;
+  if (!Elem || Elem->K != Term::Leaf)
+    return std::nullopt;
+  for (bool Truth : {true, false}) {
+    // Where `L > R` (or >=) holds, L is the maximum; elsewhere R is.
+    TermP NewMax = Truth ? L : R;
+    if (decide(TM, C, Truth)->Key != NewMax->Key || decide(TS, C, Truth)->Key != Expected(NewMax, Elem)->Key)
+      return std::nullopt;
+  }
+  P.Candidate = Elem->E;
+  return P;
+}
+
+} // namespace
+
+std::optional<PairFold> pairFoldOf(const ASTContext &Ctx, ArrayRef<const Stmt *> Body, const VarDecl *Var,
+                                   const FunctionFacts &Facts, std::string &Why) {
+  Why.clear();
+  if (!Var)
+    return std::nullopt;
+  std::set<const VarDecl *> InBody;
+  for (const Stmt *S : Body)
+    for (const VarDecl *V : declaredBy(S))
+      InBody.insert(V);
+  // The statements of the pair: those that name Var, or a local they
+  // change or declare, until no more join.
+  std::set<const VarDecl *> Tracked{Var};
+  std::vector<bool> In(Body.size(), false);
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    for (size_t I = 0; I < Body.size(); ++I) {
+      if (In[I])
+        continue;
+      std::vector<const VarDecl *> Named = localsIn(Body[I]);
+      if (llvm::none_of(Named, [&](const VarDecl *V) { return Tracked.count(V); }))
+        continue;
+      In[I] = Grew = true;
+      std::set<const VarDecl *> Declared = declaredBy(Body[I]);
+      for (const VarDecl *V : Named)
+        if (Declared.count(V) || Facts.modifiedWithin(V, Body[I]))
+          Tracked.insert(V);
+    }
+  }
+  std::vector<const Stmt *> Stmts;
+  std::vector<const VarDecl *> Outer; // changed, declared outside the body
+  size_t First = Body.size(), Last = 0;
+  for (size_t I = 0; I < Body.size(); ++I)
+    if (In[I]) {
+      Stmts.push_back(Body[I]);
+      First = std::min(First, I);
+      Last = I;
+    }
+  for (const VarDecl *V : Tracked)
+    if (!InBody.count(V) && llvm::any_of(Stmts, [&](const Stmt *S) { return Facts.modifiedWithin(V, S); }))
+      Outer.push_back(V);
+  llvm::sort(Outer, [&](const VarDecl *A, const VarDecl *B) {
+    return A == Var ? B != Var : B == Var ? false : A->getLocation() < B->getLocation();
+  });
+  if (Outer.empty() || Outer.front() != Var || Stmts.empty())
+    return std::nullopt;
+  if (Outer.size() > 2) {
+    Why = "'" + Outer[0]->getNameAsString() + "', '" + Outer[1]->getNameAsString() + "' and '" +
+          Outer[2]->getNameAsString() + "' change together: a pair reduction combines two values";
+    return std::nullopt;
+  }
+
+  PairEvaluator Ev(Ctx, Tracked);
+  for (const Stmt *S : Stmts)
+    if (!Ev.exec(S)) {
+      if (Outer.size() == 2)
+        Why = "'" + Outer[0]->getNameAsString() + "' and '" + Outer[1]->getNameAsString() +
+              "' change together, but " + Ev.Why;
+      return std::nullopt;
+    }
+
+  if (Outer.size() == 1) {
+    // Half an argmax: the local moves under a comparison with a local that
+    // does not move with it (an index updated without its value).
+    std::vector<TermP> Conds;
+    conditionsOf(Ev.value(Var), Conds);
+    for (const TermP &C : Conds)
+      if (C->K == Term::Cmp)
+        for (const TermP &Side : C->Args)
+          if (Side->K == Term::Leaf)
+            if (const VarDecl *W = refVar(Side->E);
+                W && W != Var && W->hasLocalStorage() && !isa<ParmVarDecl>(W) && !InBody.count(W)) {
+              Why = quoted(Var) + " changes only when the element beats " + quoted(W) + ", but " + quoted(W) +
+                    " does not change with it: an argmax or argmin moves the value and its index together";
+              return std::nullopt;
+            }
+    return std::nullopt;
+  }
+  // The element read by the pair must stay the same through its statements.
+  for (const VarDecl *V : Ev.LeafVars)
+    for (size_t I = First; I <= Last; ++I)
+      if (const VarMod *M = Facts.modifiedWithin(V, Body[I])) {
+        Why = quoted(V) + ", which the updates of '" + Outer[0]->getNameAsString() + "' and '" +
+              Outer[1]->getNameAsString() + "' read, changes among them";
+        (void)M;
+        return std::nullopt;
+      }
+
+  std::optional<PairFold> P;
+  for (int Swap = 0; Swap < 2 && !P && Why.empty(); ++Swap) {
+    const VarDecl *A = Outer[Swap], *B = Outer[1 - Swap];
+    if (A->getType()->isArithmeticType() && B->getType()->isIntegerType())
+      P = matchArgExtremum(Ctx, A, B, Ev, Why);
+    if (!P && Why.empty())
+      P = matchOnlineSoftmax(A, B, Ev);
+  }
+  if (!P) {
+    if (Why.empty())
+      Why = "'" + Outer[0]->getNameAsString() + "' and '" + Outer[1]->getNameAsString() +
+            "' change together, but neither as an argmax or argmin (the value takes the element that beats it "
+            "and the index its position, both or neither) nor as an online softmax (m = max(m, v), s = s * "
+            "exp(m_old - m) + exp(v - m))";
+    return std::nullopt;
+  }
+  P->Stmts = std::move(Stmts);
+  return P;
 }
 
 } // namespace analysis

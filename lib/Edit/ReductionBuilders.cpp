@@ -137,6 +137,152 @@ ReductionCode buildReduction(const ReductionRequest &R, FreshNames &Fresh, unsig
   return Code;
 }
 
+namespace {
+
+/// Emits the statements of a pair reduction (buildPairReduction).
+class PairEmitter {
+public:
+  PairEmitter(const PairReductionRequest &R, FreshNames &Fresh, StringRef IndentUnit) : R(R), Unit(IndentUnit.str()) {
+    bool Block = R.Over == ReductionRequest::Scope::Block;
+    if (Block) {
+      ValueWarps = Fresh.get(R.Value + "_warps");
+      OtherWarps = Fresh.get(R.Other + "_warps");
+    }
+    Rank = Fresh.get(R.NameStem + "_rank");
+    Lane = Fresh.get(R.NameStem + "_lane");
+    if (Block || !R.FullWarps)
+      Threads = Fresh.get(R.NameStem + "_threads");
+    if (!R.FullWarps) {
+      Width = Fresh.get(R.NameStem + "_width");
+      Mask = Fresh.get(R.NameStem + "_mask");
+    }
+    if (Block)
+      Count = Fresh.get(R.NameStem + "_count");
+    Offset = Fresh.get(R.NameStem + "_offset");
+    ValueOther = Fresh.get(R.Value + "_other");
+    OtherOther = Fresh.get(R.Other + "_other");
+    if (R.K == PairReductionRequest::Kind::OnlineSoftmax)
+      Max = Fresh.get(R.Value + "_max");
+  }
+
+  void line(const std::string &Text) { Out.push_back(Prefix + Text); }
+  void indent() { Prefix += Unit; }
+  void dedent() { Prefix.resize(Prefix.size() - Unit.size()); }
+  std::string mask() const { return R.FullWarps ? "0xffffffffu" : Mask; }
+
+  /// Combines (ValueOther, OtherOther) into (Value, Other) where \p Guard
+  /// (may be empty) holds.
+  void combine(const std::string &Guard) {
+    const std::string &V = R.Value, &I = R.Other, &OV = ValueOther, &OI = OtherOther;
+    if (R.K == PairReductionRequest::Kind::OnlineSoftmax) {
+      line(Guard.empty() ? "{" : "if (" + Guard + ") {");
+      indent();
+      line("const " + R.ValueType + " " + Max + " = " + V + " < " + OV + " ? " + OV + " : " + V + ";");
+      // The side holding the maximum is scaled by 1: two empty sides (m =
+      // -inf) must not give exp(-inf - -inf), NaN.
+      line(I + " = " + I + " * (" + V + " == " + Max + " ? 1 : " + R.Exp + "(" + V + " - " + Max + ")) + " + OI +
+           " * (" + OV + " == " + Max + " ? 1 : " + R.Exp + "(" + OV + " - " + Max + "));");
+      line(V + " = " + Max + ";");
+      dedent();
+      line("}");
+      return;
+    }
+    std::string Beats = R.K == PairReductionRequest::Kind::ArgMax ? " > " : " < ";
+    std::string Tie = R.LastOnTies ? " > " : " < ";
+    std::string Better = OV + Beats + V + " || (" + OV + " == " + V + " && " + OI + Tie + I + ")";
+    line("if (" + (Guard.empty() ? Better : Guard + " && (" + Better + ")") + ") {");
+    indent();
+    line(V + " = " + OV + ";");
+    line(I + " = " + OI + ";");
+    dedent();
+    line("}");
+  }
+
+  /// Shuffles within the warp: lane 0 ends with the pair of lanes below
+  /// \p Lanes (empty: all 32).
+  void warpStage(const std::string &Lanes) {
+    line("for (unsigned " + Offset + " = 16; " + Offset + " > 0; " + Offset + " /= 2) {");
+    indent();
+    line("const " + R.ValueType + " " + ValueOther + " = __shfl_down_sync(" + mask() + ", " + R.Value + ", " +
+         Offset + ");");
+    line("const " + R.OtherType + " " + OtherOther + " = __shfl_down_sync(" + mask() + ", " + R.Other + ", " +
+         Offset + ");");
+    combine(Lanes.empty() ? "" : Lane + " + " + Offset + " < " + Lanes);
+    dedent();
+    line("}");
+  }
+
+  const PairReductionRequest &R;
+  std::string Unit, Prefix;
+  std::vector<std::string> Out;
+  std::string ValueWarps, OtherWarps, Rank, Lane, Threads, Width, Mask, Count, Offset, ValueOther, OtherOther, Max;
+};
+
+} // namespace
+
+ReductionCode buildPairReduction(const PairReductionRequest &R, FreshNames &Fresh, unsigned ValueBytes,
+                                 unsigned OtherBytes, StringRef IndentUnit) {
+  bool Block = R.Over == ReductionRequest::Scope::Block;
+  PairEmitter E(R, Fresh, IndentUnit);
+  ReductionCode Code;
+  if (Block) {
+    E.line("__shared__ " + R.ValueType + " " + E.ValueWarps + "[32];");
+    E.line("__shared__ " + R.OtherType + " " + E.OtherWarps + "[32];");
+    Code.SharedBytes = 32 * (ValueBytes + OtherBytes);
+  }
+  E.line("const unsigned " + E.Rank + " = " +
+         (R.OneDimensional ? "threadIdx.x" : "threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)") +
+         ";");
+  E.line("const unsigned " + E.Lane + " = " + E.Rank + " % 32u;");
+  if (!E.Threads.empty())
+    E.line("const unsigned " + E.Threads + " = " +
+           (R.OneDimensional ? "blockDim.x" : "blockDim.x * blockDim.y * blockDim.z") + ";");
+  if (!R.FullWarps) {
+    E.line("const unsigned " + E.Width + " = min(32u, " + E.Threads + " - (" + E.Rank + " - " + E.Lane + "));");
+    E.line("const unsigned " + E.Mask + " = " + E.Width + " == 32u ? 0xffffffffu : (1u << " + E.Width + ") - 1u;");
+  }
+  E.warpStage(R.FullWarps ? "" : E.Width);
+  if (!Block) {
+    E.line(R.Value + " = __shfl_sync(" + E.mask() + ", " + R.Value + ", 0);");
+    E.line(R.Other + " = __shfl_sync(" + E.mask() + ", " + R.Other + ", 0);");
+    Code.Lines = std::move(E.Out);
+    return Code;
+  }
+  // One pair per warp, combined by warp 0 over the warps that exist.
+  if (R.Reentrant)
+    E.line("__syncthreads();");
+  E.line("if (" + E.Lane + " == 0) {");
+  E.indent();
+  E.line(E.ValueWarps + "[" + E.Rank + " / 32u] = " + R.Value + ";");
+  E.line(E.OtherWarps + "[" + E.Rank + " / 32u] = " + R.Other + ";");
+  E.dedent();
+  E.line("}");
+  E.line("__syncthreads();");
+  E.line("if (" + E.Rank + " < 32u) {");
+  E.indent();
+  E.line("const unsigned " + E.Count + " = (" + E.Threads + " + 31u) / 32u;");
+  E.line("if (" + E.Rank + " < " + E.Count + ") {");
+  E.indent();
+  E.line(R.Value + " = " + E.ValueWarps + "[" + E.Rank + "];");
+  E.line(R.Other + " = " + E.OtherWarps + "[" + E.Rank + "];");
+  E.dedent();
+  E.line("}");
+  E.warpStage(E.Count);
+  E.dedent();
+  E.line("}");
+  E.line("if (" + E.Rank + " == 0) {");
+  E.indent();
+  E.line(E.ValueWarps + "[0] = " + R.Value + ";");
+  E.line(E.OtherWarps + "[0] = " + R.Other + ";");
+  E.dedent();
+  E.line("}");
+  E.line("__syncthreads();");
+  E.line(R.Value + " = " + E.ValueWarps + "[0];");
+  E.line(R.Other + " = " + E.OtherWarps + "[0];");
+  Code.Lines = std::move(E.Out);
+  return Code;
+}
+
 ReductionCode buildSharedTree(const ReductionRequest &R, uint64_t Threads, FreshNames &Fresh,
                               unsigned ElementBytes, StringRef IndentUnit) {
   bool Warp = R.Over == ReductionRequest::Scope::Warp;

@@ -58,6 +58,7 @@ struct ColumnLoop {
   const VarDecl *Index = nullptr;
   const Expr *Start = nullptr, *Step = nullptr;
   std::vector<Accumulator> Accs;
+  std::vector<analysis::PairFold> Pairs; ///< argmax/argmin, online softmax
   std::vector<analysis::Root> Writes; ///< the memory the loop stores into
 };
 
@@ -343,6 +344,118 @@ static Status perColumn(const analysis::Linearizer &Lin, const analysis::Functio
   return Column ? Status::Holds : Status::Fails;
 }
 
+/// Whether \p Index starts at or before the loop's first column \p Start:
+/// the combined argmax breaks ties by index, so the start's pair (from
+/// before the loop) must come first in the order of indices as it does in
+/// the serial loop's.
+static bool startsBefore(ASTContext &Ctx, const VarDecl *Index, const Expr *Start) {
+  const Expr *Init = Index->getInit();
+  if (!Init)
+    return false;
+  Expr::EvalResult A, B;
+  if (!Init->isValueDependent() && !Start->isValueDependent() && Init->EvaluateAsInt(A, Ctx) &&
+      Start->EvaluateAsInt(B, Ctx))
+    return APSInt::compareValues(A.Val.getInt(), B.Val.getInt()) <= 0;
+  llvm::FoldingSetNodeID I, S;
+  Init->IgnoreParenImpCasts()->Profile(I, Ctx, /*Canonical=*/true);
+  Start->IgnoreParenImpCasts()->Profile(S, Ctx, /*Canonical=*/true);
+  return I == S;
+}
+
+/// Whether pair fold \p PF of column loop \p S can be reduced across the
+/// row's block (refusing on \p P when not): each of its two locals changes
+/// only in the pair's statements before the loop's end, is folded in no
+/// other loop, has a type the shuffles carry, and starts where every
+/// thread may start (an argmax's index before the first column, an online
+/// softmax's sum at 0); the index takes the column itself.
+static bool checkPairFold(const AnalysisContext &AC, RowPlan &P, const ColumnLoop &CL, const analysis::PairFold &PF,
+                          const Stmt *S, const Stmt *Body, const analysis::FunctionFacts &Facts,
+                          std::vector<const VarDecl *> &Folded) {
+  ASTContext &Ctx = AC.ast();
+  const SourceManager &SM = Ctx.getSourceManager();
+  const Stmt *At = PF.Stmts.front();
+  bool Arg = PF.K != analysis::PairFold::OnlineSoftmax;
+  std::string Pair = "'" + PF.Value->getName().str() + "' and '" + PF.Other->getName().str() + "'";
+  std::string What = Arg ? std::string(PF.K == analysis::PairFold::ArgMax ? "argmax" : "argmin") : "online softmax";
+  unsigned LoopBegin = SM.getFileOffset(SM.getExpansionLoc(S->getBeginLoc()));
+  unsigned LoopEnd = SM.getFileOffset(SM.getExpansionLoc(S->getEndLoc()));
+  for (const VarDecl *V : {PF.Value, PF.Other}) {
+    bool RowLocal = declaredIn(Ctx, V, Body);
+    for (const analysis::VarMod &Mod : Facts.mods(V)) {
+      bool InPair = any_of(PF.Stmts, [&](const Stmt *T) { return Facts.encloses(T, Mod.At); });
+      if (!InPair && !(RowLocal && Mod.Begin > LoopEnd)) {
+        P.refuse(ReductionRecognised,
+                 "'" + V->getName().str() + "' of the " + What + " " + Pair + " also changes in " +
+                     quote(Ctx, Mod.At) + ": each thread holds only a part of it until the loop's end",
+                 Mod.At);
+        return false;
+      }
+    }
+    if (is_contained(Folded, V)) {
+      P.refuse(ReductionRecognised, "'" + V->getName().str() + "' is folded again in a later column loop", At);
+      return false;
+    }
+  }
+  if (Arg) {
+    auto Elem = cuda::scalarTypeOf(PF.Value->getType());
+    QualType IT = PF.Other->getType();
+    if (!Elem || !IT->isIntegerType() || IT->isBooleanType() || Ctx.getTypeSize(IT) > 64) {
+      P.refuse(ReductionRecognised,
+               "the " + What + " of '" + PF.Value->getType().getAsString() + "' with a '" + IT.getAsString() +
+                   "' index is not one the shuffles carry (int, unsigned, long long, float, double values; "
+                   "integer indices)",
+               At);
+      return false;
+    }
+    if (analysis::refVar(PF.Position) != CL.Index) {
+      P.refuse(ReductionRecognised,
+               "the index '" + PF.Other->getName().str() + "' takes " + quote(Ctx, PF.Position) +
+                   ", not the column '" + CL.Index->getName().str() +
+                   "': the combined reduction breaks ties between equal values by the index",
+               At);
+      return false;
+    }
+    if (!startsBefore(Ctx, PF.Other, CL.Start)) {
+      P.refuse(ReductionRecognised,
+               "the index '" + PF.Other->getName().str() + "' does not start at or before the loop's first column " +
+                   quote(Ctx, CL.Start) +
+                   ": the combined reduction breaks ties by the index, and the start must win them as it does in "
+                   "the serial loop",
+               PF.Other->getInit() ? static_cast<const Stmt *>(PF.Other->getInit()) : At);
+      return false;
+    }
+  } else {
+    auto Elem = cuda::scalarTypeOf(PF.Other->getType());
+    Expr::EvalResult R;
+    bool Zero = Elem && PF.Other->getInit() && !PF.Other->getInit()->isValueDependent() &&
+                PF.Other->getInit()->EvaluateAsRValue(R, Ctx) &&
+                cuda::isIdentityValue(cuda::ReduceOp::Add, *Elem, R.Val);
+    if (!Zero) {
+      P.refuse(ReductionRecognised,
+               "the online softmax's sum '" + PF.Other->getName().str() +
+                   "' does not start at 0: every thread of the row would count its start",
+               At);
+      return false;
+    }
+    if (!AC.assumptions().reassociate())
+      P.refuse(OperatorAssociative,
+               "'" + PF.Other->getName().str() + "' is a " + PF.Other->getType().getAsString() +
+                   " sum of exponentials rescaled by the running maximum '" + PF.Value->getName().str() +
+                   "': combined across the block in another order it rounds differently (--assume=reassociate, "
+                   "when the workload's tolerance allows it)",
+               At, Status::Unknown, "reassociate");
+  }
+  // Neither changes before the loop (after its declaration).
+  for (const VarDecl *V : {PF.Value, PF.Other})
+    if (Facts.modifiedIn({V}, 0, LoopBegin)) {
+      P.refuse(ReductionRecognised, "'" + V->getName().str() + "' changes before the loop", At);
+      return false;
+    }
+  Folded.push_back(PF.Value);
+  Folded.push_back(PF.Other);
+  return true;
+}
+
 /// What the pair makes of kernel \p FD.
 RowPlan planKernel(const AnalysisContext &AC, const FunctionDecl *FD) {
   ASTContext &Ctx = AC.ast();
@@ -598,12 +711,26 @@ RowPlan planKernel(const AnalysisContext &AC, const FunctionDecl *FD) {
     const auto *BodyCS = dyn_cast<CompoundStmt>(LoopBody);
     std::vector<const Stmt *> Top = BodyCS ? std::vector<const Stmt *>(BodyCS->body_begin(), BodyCS->body_end())
                                            : std::vector<const Stmt *>{LoopBody};
+    std::vector<const VarDecl *> Paired; // decided as (part of) a pair
     for (const VarDecl *V : Vars) {
-      if (declaredIn(Ctx, V, S) || V == CL->Index)
+      if (declaredIn(Ctx, V, S) || V == CL->Index || is_contained(Paired, V))
         continue;
       const analysis::VarMod *M = Facts.modifiedWithin(V, S);
       if (!M)
         continue;
+      // Changed together with another local: a pair reduction, or refused.
+      std::string PairWhy;
+      if (auto PF = analysis::pairFoldOf(Ctx, Top, V, Facts, PairWhy)) {
+        Paired.push_back(PF->Value);
+        Paired.push_back(PF->Other);
+        if (checkPairFold(AC, P, *CL, *PF, S, Body, Facts, Folded))
+          CL->Pairs.push_back(*PF);
+        continue;
+      }
+      if (!PairWhy.empty()) {
+        P.refuse(ReductionRecognised, PairWhy, M->At);
+        continue;
+      }
       std::optional<analysis::Fold> F;
       for (const Stmt *T : Top)
         if (auto G = analysis::foldOf(T); G && G->Var == V) {
@@ -1068,6 +1195,28 @@ void forward(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl &F
       Req.NameStem = Req.Value;
       ReductionCode Code =
           buildReduction(Req, Names, Ctx.getTypeSizeInChars(A.F.Var->getType()).getQuantity(), Unit);
+      append_range(Lines, Code.Lines);
+    }
+    for (const analysis::PairFold &PF : CL->Pairs) {
+      PairReductionRequest Req;
+      Req.K = PF.K == analysis::PairFold::ArgMax   ? PairReductionRequest::Kind::ArgMax
+              : PF.K == analysis::PairFold::ArgMin ? PairReductionRequest::Kind::ArgMin
+                                                   : PairReductionRequest::Kind::OnlineSoftmax;
+      Req.LastOnTies = PF.LastOnTies;
+      Req.Value = PF.Value->getName().str();
+      Req.ValueType = writtenType(Ctx, PF.Value);
+      Req.Other = PF.Other->getName().str();
+      Req.OtherType = writtenType(Ctx, PF.Other);
+      if (PF.Exp)
+        Req.Exp = nodeText(Ctx, PF.Exp->getCallee(), "expf");
+      Req.Over = Warp ? ReductionRequest::Scope::Warp : ReductionRequest::Scope::Block;
+      Req.FullWarps = Threads && Threads % 32 == 0;
+      Req.OneDimensional = true;
+      Req.Reentrant = true;
+      Req.NameStem = Req.Value;
+      ReductionCode Code =
+          buildPairReduction(Req, Names, Ctx.getTypeSizeInChars(PF.Value->getType()).getQuantity(),
+                             Ctx.getTypeSizeInChars(PF.Other->getType()).getQuantity(), Unit);
       append_range(Lines, Code.Lines);
     }
     if (!Lines.empty()) {

@@ -403,6 +403,253 @@ TEST(Reductions, TreeVariantsUnrolledTailsAndRegisterCopies) {
       << "partial and lane belong to the reduction; pre is a load";
 }
 
+/// The pair fold of \p Var in the body of \p Fn's first loop.
+std::optional<PairFold> pairIn(ASTContext &Ctx, llvm::StringRef Fn, llvm::StringRef Var, std::string &Why) {
+  const FunctionDecl *FD = test::functionNamed(Ctx, Fn);
+  const Stmt *Loop = nullptr;
+  for (const Stmt *S : cast<CompoundStmt>(FD->getBody())->body())
+    if (!Loop && (isa<ForStmt>(S) || isa<WhileStmt>(S)))
+      Loop = S;
+  if (!Loop) {
+    ADD_FAILURE() << "no loop in " << Fn.str();
+    return std::nullopt;
+  }
+  const Stmt *LB = isa<ForStmt>(Loop) ? cast<ForStmt>(Loop)->getBody() : cast<WhileStmt>(Loop)->getBody();
+  std::vector<const Stmt *> Body;
+  if (const auto *CS = dyn_cast<CompoundStmt>(LB))
+    Body.assign(CS->body_begin(), CS->body_end());
+  else
+    Body.push_back(LB);
+  const VarDecl *V = nullptr;
+  for (const Stmt *S : cast<CompoundStmt>(FD->getBody())->body())
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getName() == Var)
+          V = VD;
+  if (!V) {
+    ADD_FAILURE() << "no local " << Var.str() << " in " << Fn.str();
+    return std::nullopt;
+  }
+  return pairFoldOf(Ctx, Body, V, factsOf(Ctx, Fn), Why);
+}
+
+TEST(Reductions, PairFoldsArgExtrema) {
+  auto AST = test::parseCuda(R"cu(
+    __global__ void if_gt(const float *x, int *o, int n) {
+      float best = x[0]; int arg = 0;
+      for (int c = 1; c < n; ++c) { float v = x[c]; if (v > best) { best = v; arg = c; } }
+      o[0] = arg;
+    }
+    __global__ void direct_ge(const int *x, int *o, int n) {
+      int best = x[0]; long arg = 0;
+      for (int c = 0; c < n; ++c) { if (x[c] >= best) { arg = c; best = x[c]; } }
+      o[0] = arg + best;
+    }
+    __global__ void min_lt_comma(const float *x, int *o, int n) {
+      float lo = 1e30f; unsigned at = 0;
+      for (unsigned i = 0; i < n; ++i) if (lo > x[i]) lo = x[i], at = i;
+      o[0] = at;
+    }
+    __global__ void ternaries(const float *x, int *o, int n) {
+      float best = -1e30f; int arg = -1;
+      for (int c = 0; c < n; ++c) {
+        float v = x[c];
+        arg = v > best ? c : arg;
+        best = v > best ? v : best;
+      }
+      o[0] = arg;
+    }
+    __global__ void flag_and_fmax(const float *x, int *o, int n) {
+      float best = -1e30f; int arg = -1;
+      for (int c = 0; c < n; ++c) {
+        float v = x[c];
+        bool better = v > best;
+        if (better) arg = c;
+        best = fmaxf(best, v);
+      }
+      o[0] = arg;
+    }
+    __global__ void negated_int(const int *x, int *o, int n) {
+      int best = x[0]; int arg = 0;
+      for (int c = 1; c < n; ++c) { int v = x[c]; arg = v <= best ? arg : c; best = v <= best ? best : v; }
+      o[0] = arg;
+    }
+    __global__ void index_alone(const float *x, int *o, int n) {
+      float best = x[0]; int arg = 0;
+      for (int c = 1; c < n; ++c) { float v = x[c]; if (v > best) arg = c; }
+      o[0] = arg + best;
+    }
+    __global__ void wrong_order(const float *x, int *o, int n) {
+      float best = x[0]; int arg = 0;
+      for (int c = 1; c < n; ++c) {
+        float v = x[c];
+        best = v > best ? v : best;
+        arg = v > best ? c : arg;
+      }
+      o[0] = arg;
+    }
+    __global__ void eq_after(const float *x, int *o, int n) {
+      float best = x[0]; int arg = 0;
+      for (int c = 1; c < n; ++c) { float v = x[c]; best = fmaxf(best, v); if (v == best) arg = c; }
+      o[0] = arg;
+    }
+    __global__ void negated_float(const float *x, int *o, int n) {
+      float best = x[0]; int arg = 0;
+      for (int c = 1; c < n; ++c) { float v = x[c]; if (!(v <= best)) { best = v; arg = c; } }
+      o[0] = arg;
+    }
+    __global__ void three(const float *x, int *o, int n) {
+      float best = x[0]; int arg = 0, cnt = 0;
+      for (int c = 1; c < n; ++c) { float v = x[c]; if (v > best) { best = v; arg = c; cnt += 1; } }
+      o[0] = arg + cnt;
+    }
+  )cu");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->ast();
+  std::string Why;
+  auto P = pairIn(Ctx, "if_gt", "best", Why);
+  ASSERT_TRUE(P) << Why;
+  EXPECT_EQ(P->K, PairFold::ArgMax);
+  EXPECT_EQ(P->Value->getName(), "best");
+  EXPECT_EQ(P->Other->getName(), "arg");
+  EXPECT_FALSE(P->LastOnTies) << "'>' keeps the first maximum";
+  EXPECT_EQ(refVar(P->Position)->getName(), "c");
+  EXPECT_EQ(refVar(P->Candidate)->getName(), "v");
+  EXPECT_EQ(P->Stmts.size(), 1u) << "the declaration of v reads neither local";
+  // From the index's side: the same pair.
+  P = pairIn(Ctx, "if_gt", "arg", Why);
+  ASSERT_TRUE(P) << Why;
+  EXPECT_EQ(P->Value->getName(), "best");
+
+  P = pairIn(Ctx, "direct_ge", "best", Why);
+  ASSERT_TRUE(P) << Why;
+  EXPECT_EQ(P->K, PairFold::ArgMax);
+  EXPECT_TRUE(P->LastOnTies) << "'>=' keeps the last";
+  EXPECT_TRUE(isa<ArraySubscriptExpr>(P->Candidate)) << "x[c] itself";
+
+  P = pairIn(Ctx, "min_lt_comma", "lo", Why);
+  ASSERT_TRUE(P) << Why;
+  EXPECT_EQ(P->K, PairFold::ArgMin);
+  EXPECT_FALSE(P->LastOnTies);
+  EXPECT_EQ(P->Other->getName(), "at");
+
+  P = pairIn(Ctx, "ternaries", "best", Why);
+  ASSERT_TRUE(P) << Why;
+  EXPECT_EQ(P->K, PairFold::ArgMax);
+  EXPECT_EQ(P->Stmts.size(), 2u);
+
+  P = pairIn(Ctx, "flag_and_fmax", "arg", Why);
+  ASSERT_TRUE(P) << Why << ": the flag's comparison decides both, fmaxf agrees with it";
+  EXPECT_EQ(P->K, PairFold::ArgMax);
+  EXPECT_EQ(P->Stmts.size(), 3u);
+
+  P = pairIn(Ctx, "negated_int", "best", Why);
+  ASSERT_TRUE(P) << Why;
+  EXPECT_EQ(P->K, PairFold::ArgMax) << "integers: !(v <= best) is v > best";
+  EXPECT_FALSE(P->LastOnTies);
+
+  P = pairIn(Ctx, "index_alone", "arg", Why);
+  EXPECT_FALSE(P);
+  EXPECT_NE(Why.find("'best' does not change with it"), std::string::npos) << Why;
+
+  P = pairIn(Ctx, "wrong_order", "best", Why);
+  EXPECT_FALSE(P) << "the index compares with the updated value: never moves";
+  EXPECT_NE(Why.find("neither as an argmax"), std::string::npos) << Why;
+
+  P = pairIn(Ctx, "eq_after", "best", Why);
+  EXPECT_FALSE(P) << "the index moves on equality with the new maximum";
+  EXPECT_FALSE(Why.empty());
+
+  P = pairIn(Ctx, "negated_float", "best", Why);
+  EXPECT_FALSE(P) << "!(v <= best) takes NaN elements";
+  EXPECT_NE(Why.find("NaN"), std::string::npos) << Why;
+
+  P = pairIn(Ctx, "three", "best", Why);
+  EXPECT_FALSE(P);
+  EXPECT_NE(Why.find("change together: a pair reduction combines two"), std::string::npos) << Why;
+}
+
+TEST(Reductions, PairFoldsOnlineSoftmax) {
+  auto AST = test::parseCuda(R"cu(
+    __global__ void temp_max(const float *x, float *o, int n) {
+      float m = -1e30f, s = 0.f;
+      for (int c = 0; c < n; ++c) {
+        float v = x[c];
+        float mn = fmaxf(m, v);
+        s = s * __expf(m - mn) + __expf(v - mn);
+        m = mn;
+      }
+      o[0] = m + logf(s);
+    }
+    __global__ void if_else(const double *x, double *o, int n) {
+      double m = x[0], s = 0.0;
+      int c = 0;
+      while (c < n) {
+        if (m < x[c]) { s *= exp(m - x[c]); s += 1.0; m = x[c]; }
+        else s = s + exp(x[c] - m);
+        ++c;
+      }
+      o[0] = m + log(s);
+    }
+    __global__ void rescale_then_add(const float *x, float *o, int n) {
+      float m = -1e30f, s = 0.f;
+      for (int c = 0; c < n; ++c) {
+        float v = x[c];
+        if (v > m) { s *= expf(m - v); m = v; }
+        s += expf(v - m);
+      }
+      o[0] = s;
+    }
+    __global__ void inline_max(const float *x, float *o, int n) {
+      float m = -1e30f, s = 0.f;
+      for (int c = 0; c < n; ++c) {
+        s = expf(x[c] - fmaxf(x[c], m)) + s * expf(-(fmaxf(m, x[c]) - m));
+        m = fmaxf(m, x[c]);
+      }
+      o[0] = s;
+    }
+    __global__ void not_rescaled(const float *x, float *o, int n) {
+      float m = -1e30f, s = 0.f;
+      for (int c = 0; c < n; ++c) {
+        float v = x[c];
+        float mn = fmaxf(m, v);
+        s = s + __expf(v - mn);
+        m = mn;
+      }
+      o[0] = s;
+    }
+    __global__ void wrong_branch(const float *x, float *o, int n) {
+      float m = -1e30f, s = 0.f;
+      for (int c = 0; c < n; ++c) {
+        float v = x[c];
+        if (v > m) { s = s * expf(v - m) + 1.f; m = v; } else { s += expf(v - m); }
+      }
+      o[0] = s;
+    }
+  )cu");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->ast();
+  std::string Why;
+  for (const char *Fn : {"temp_max", "if_else", "rescale_then_add", "inline_max"}) {
+    for (const char *Var : {"m", "s"}) {
+      auto P = pairIn(Ctx, Fn, Var, Why);
+      ASSERT_TRUE(P) << Fn << " " << Var << ": " << Why;
+      EXPECT_EQ(P->K, PairFold::OnlineSoftmax) << Fn;
+      EXPECT_EQ(P->Value->getName(), "m") << Fn;
+      EXPECT_EQ(P->Other->getName(), "s") << Fn;
+      ASSERT_TRUE(P->Exp) << Fn;
+    }
+  }
+  std::string Unused;
+  EXPECT_EQ(pairIn(Ctx, "temp_max", "m", Unused)->Exp->getDirectCallee()->getName(), "__expf");
+  EXPECT_EQ(pairIn(Ctx, "if_else", "m", Unused)->Exp->getDirectCallee()->getName(), "exp");
+  EXPECT_EQ(pairIn(Ctx, "temp_max", "m", Unused)->Stmts.size(), 3u) << "mn's declaration, s and m";
+
+  EXPECT_FALSE(pairIn(Ctx, "not_rescaled", "s", Why)) << "the sum is not rescaled when the maximum grows";
+  EXPECT_NE(Why.find("online softmax"), std::string::npos) << Why;
+  EXPECT_FALSE(pairIn(Ctx, "wrong_branch", "s", Why)) << "exp(v - m) where exp(m - v) belongs";
+}
+
 } // namespace
 
 namespace {

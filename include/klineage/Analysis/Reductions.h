@@ -74,6 +74,59 @@ struct Fold {
 };
 std::optional<Fold> foldOf(const clang::Stmt *S);
 
+/// Two locals that the statements of a loop body change together, one
+/// element per iteration, which no single fold combines but a reduction of
+/// pairs does:
+///  - ArgMax / ArgMin: a value and the index where it was found. When the
+///    element beats the value (`>`, `<`: the first of equal elements wins;
+///    `>=`, `<=`: the last), the value takes the element and the index
+///    takes Position; otherwise both stay. `if (v > best) { best = v;
+///    arg = c; }`, the pair of ternaries `arg = v > best ? c : arg; best =
+///    v > best ? v : best;`, `if (x[i] < lo) lo = x[i], at = i;`.
+///  - OnlineSoftmax: a running maximum m and a sum s of exp(element - m),
+///    rescaled when m grows: after the statements, m is max(m0, v) and s is
+///    s0 * exp(m0 - m) + exp(v - m), as `float mn = fmaxf(m, v); s = s *
+///    __expf(m - mn) + __expf(v - mn); m = mn;`, `if (v > m) { s = s *
+///    expf(m - v) + 1.f; m = v; } else { s += expf(v - m); }` or `if (v > m)
+///    { s *= expf(m - v); m = v; } s += expf(v - m);` compute it.
+/// The statements are read for what they compute, not for how they are
+/// spelled: they are evaluated symbolically (assignments, compound
+/// assignments, declarations of temporaries, if/else, ?:, + - * /, unary
+/// minus, exp/expf/__expf, max/fmaxf/fmax, min/fminf/fmin) into terms of the
+/// two locals' values before the iteration and of the element, and each
+/// side of the one comparison they branch on must give the pair's update.
+struct PairFold {
+  enum Kind { ArgMax, ArgMin, OnlineSoftmax } K = ArgMax;
+  /// ArgMax/ArgMin: the value compared; OnlineSoftmax: the running max.
+  const clang::VarDecl *Value = nullptr;
+  /// ArgMax/ArgMin: the index; OnlineSoftmax: the rescaled sum.
+  const clang::VarDecl *Other = nullptr;
+  /// The element folded in each iteration (`v`, `x[r * cols + c]`).
+  const clang::Expr *Candidate = nullptr;
+  /// ArgMax/ArgMin: what the index takes when the element wins (`c`).
+  const clang::Expr *Position = nullptr;
+  /// ArgMax/ArgMin: an equal element wins too (`>=`, `<=`): of equal values
+  /// the last is kept; otherwise the first.
+  bool LastOnTies = false;
+  /// OnlineSoftmax: the first exponential call (expf, __expf, exp, ...), so
+  /// that a combined reduction uses the kernel's own.
+  const clang::CallExpr *Exp = nullptr;
+  /// The statements of the body that make up the pair, in order.
+  std::vector<const clang::Stmt *> Stmts;
+};
+
+/// The pair fold that \p Var (a local declared outside \p Body) takes part
+/// in, among the statements \p Body (a loop body's, in order): every
+/// statement that reads or changes Var, the other local these statements
+/// change, or a temporary they declare. \p Facts: the function's.
+/// nullopt and an empty \p Why: the statements change Var alone (a plain
+/// fold, or something else a caller explains). nullopt and \p Why: they
+/// change it with another local, or under a comparison with a local they
+/// leave unchanged (an index moved without its value), in a way no pair
+/// reduction combines; Why says what was found.
+std::optional<PairFold> pairFoldOf(const clang::ASTContext &Ctx, llvm::ArrayRef<const clang::Stmt *> Body,
+                                   const clang::VarDecl *Var, const FunctionFacts &Facts, std::string &Why);
+
 /// What the launch must satisfy for a reduction to combine every thread of
 /// its group exactly once (the caller checks it against the block shape).
 struct Coverage {

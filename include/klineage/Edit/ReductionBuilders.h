@@ -73,6 +73,44 @@ struct ReductionCode {
 ReductionCode buildReduction(const ReductionRequest &R, FreshNames &Names, unsigned ElementBytes,
                              llvm::StringRef IndentUnit = "  ");
 
+/// A reduction of two locals per thread that combine as a pair
+/// (Analysis/Reductions' PairFold), over a warp or a block, with the result
+/// broadcast to every thread of the scope:
+///  - ArgMax / ArgMin: (value, index): the larger (smaller) value wins; of
+///    equal values the smaller index (FirstOnTies, the serial loop's `>`),
+///    or the larger (`>=`);
+///  - OnlineSoftmax: (m, s), a running maximum and a sum of exp(x - m):
+///    M = max(m1, m2), s = s1 * exp(m1 - M) + s2 * exp(m2 - M), where a
+///    side whose m is M is scaled by 1, not by exp(m - M) (two empty sides,
+///    m = -inf, give s1 + s2 = 0, not exp(-inf + inf) = NaN).
+/// Shuffles within each warp (both locals, offsets 16..1), then for a block
+/// one shared stage (lane 0 of every warp stores both, a barrier, warp 0
+/// combines the partials of the existing warps), then rank 0 stores the
+/// result in both shared arrays and every thread reads it after a barrier
+/// (`__shfl_sync(.., 0)` of both for a warp).
+struct PairReductionRequest {
+  enum class Kind { ArgMax, ArgMin, OnlineSoftmax } K = Kind::ArgMax;
+  /// ArgMax/ArgMin: of equal values the larger index wins.
+  bool LastOnTies = false;
+  /// The two locals (the value and its index; m and s), modifiable, with
+  /// their types as written at the insertion point.
+  std::string Value, ValueType, Other, OtherType;
+  /// OnlineSoftmax: the exponential to scale with, as the kernel spells it
+  /// (`expf`, `__expf`, `exp`).
+  std::string Exp = "expf";
+  ReductionRequest::Scope Over = ReductionRequest::Scope::Block;
+  bool FullWarps = false;      ///< as ReductionRequest
+  bool OneDimensional = false; ///< as ReductionRequest
+  bool Reentrant = false;      ///< as ReductionRequest
+  std::string NameStem = "pair";
+};
+
+/// The statements of pair reduction \p R; fresh names come from \p Names.
+/// \p ValueBytes, \p OtherBytes: the sizes of the two types, for
+/// SharedBytes. LeaderCondition is empty (every thread holds the result).
+ReductionCode buildPairReduction(const PairReductionRequest &R, FreshNames &Names, unsigned ValueBytes,
+                                 unsigned OtherBytes, llvm::StringRef IndentUnit = "  ");
+
 /// The statements of reduction \p R as a shared-memory halving tree (the
 /// form the warp-shuffle reductions replaced, for the reverse direction of
 /// warp-shuffle-reduce): each thread stores its value in a `__shared__`
