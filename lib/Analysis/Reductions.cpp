@@ -2202,7 +2202,9 @@ TermP PairEvaluator::eval(const Expr *E) {
   E = E->IgnoreParens();
   if (const auto *IC = dyn_cast<ImplicitCastExpr>(E))
     return eval(IC->getSubExpr());
-  if (!readsTracked(E)) {
+  const auto *Rel = dyn_cast<BinaryOperator>(E);
+  bool Comparison = Rel && Rel->isComparisonOp(); // kept apart: the pair branches on it
+  if (!Comparison && !readsTracked(E)) {
     // Constants are values the terms simplify with (`1.f`, `T(0)`).
     Expr::EvalResult R;
     if (!E->isValueDependent() && !E->isTypeDependent() && E->EvaluateAsRValue(R, Ctx)) {
@@ -2512,18 +2514,29 @@ std::optional<PairFold> matchOnlineSoftmax(const VarDecl *Max, const VarDecl *Su
 } // namespace
 
 std::optional<PairFold> pairFoldOf(const ASTContext &Ctx, ArrayRef<const Stmt *> Body, const VarDecl *Var,
-                                   const FunctionFacts &Facts, std::string &Why) {
+                                   const VarDecl *Index, const FunctionFacts &Facts, std::string &Why) {
   Why.clear();
   if (!Var)
     return std::nullopt;
-  std::set<const VarDecl *> InBody;
+  std::map<const VarDecl *, size_t> InBody; // where each local of the body is declared
+  for (size_t I = 0; I < Body.size(); ++I)
+    for (const VarDecl *V : declaredBy(Body[I]))
+      InBody[V] = I;
+  // Locals from outside the body that it changes (the loop's own counter
+  // aside): those a pair statement reads are part of the pair.
+  std::set<const VarDecl *> Changed;
   for (const Stmt *S : Body)
-    for (const VarDecl *V : declaredBy(S))
-      InBody.insert(V);
+    for (const VarDecl *V : localsIn(S))
+      if (V != Index && !InBody.count(V) && Facts.modifiedWithin(V, S))
+        Changed.insert(V);
   // The statements of the pair: those that name Var, or a local they
-  // change or declare, until no more join.
+  // change, declare or read that depends on the pair, until no more join.
   std::set<const VarDecl *> Tracked{Var};
   std::vector<bool> In(Body.size(), false);
+  auto Depends = [&](const Stmt *S, const VarDecl *Self) {
+    return llvm::any_of(localsIn(S),
+                        [&](const VarDecl *V) { return V != Self && (Tracked.count(V) || Changed.count(V)); });
+  };
   for (bool Grew = true; Grew;) {
     Grew = false;
     for (size_t I = 0; I < Body.size(); ++I) {
@@ -2534,9 +2547,12 @@ std::optional<PairFold> pairFoldOf(const ASTContext &Ctx, ArrayRef<const Stmt *>
         continue;
       In[I] = Grew = true;
       std::set<const VarDecl *> Declared = declaredBy(Body[I]);
-      for (const VarDecl *V : Named)
-        if (Declared.count(V) || Facts.modifiedWithin(V, Body[I]))
+      for (const VarDecl *V : Named) {
+        auto At = InBody.find(V);
+        if (Declared.count(V) || Facts.modifiedWithin(V, Body[I]) || Changed.count(V) ||
+            (At != InBody.end() && Depends(Body[At->second], V)))
           Tracked.insert(V);
+      }
     }
   }
   std::vector<const Stmt *> Stmts;

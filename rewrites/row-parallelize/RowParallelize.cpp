@@ -720,7 +720,7 @@ RowPlan planKernel(const AnalysisContext &AC, const FunctionDecl *FD) {
         continue;
       // Changed together with another local: a pair reduction, or refused.
       std::string PairWhy;
-      if (auto PF = analysis::pairFoldOf(Ctx, Top, V, Facts, PairWhy)) {
+      if (auto PF = analysis::pairFoldOf(Ctx, Top, V, CL->Index, Facts, PairWhy)) {
         Paired.push_back(PF->Value);
         Paired.push_back(PF->Other);
         if (checkPairFold(AC, P, *CL, *PF, S, Body, Facts, Folded))

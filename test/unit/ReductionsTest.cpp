@@ -403,8 +403,22 @@ TEST(Reductions, TreeVariantsUnrolledTailsAndRegisterCopies) {
       << "partial and lane belong to the reduction; pre is a load";
 }
 
+/// Calls \p F on every variable declared in \p S.
+void forEachDescendantVar(const Stmt *S, const std::function<void(const VarDecl *)> &F) {
+  if (!S)
+    return;
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D))
+        F(V);
+  for (const Stmt *C : S->children())
+    forEachDescendantVar(C, F);
+}
+
 /// The pair fold of \p Var in the body of \p Fn's first loop.
-std::optional<PairFold> pairIn(ASTContext &Ctx, llvm::StringRef Fn, llvm::StringRef Var, std::string &Why) {
+/// \p Index: the loop's counter.
+std::optional<PairFold> pairIn(ASTContext &Ctx, llvm::StringRef Fn, llvm::StringRef Var, std::string &Why,
+                               llvm::StringRef Index = "c") {
   const FunctionDecl *FD = test::functionNamed(Ctx, Fn);
   const Stmt *Loop = nullptr;
   for (const Stmt *S : cast<CompoundStmt>(FD->getBody())->body())
@@ -420,7 +434,11 @@ std::optional<PairFold> pairIn(ASTContext &Ctx, llvm::StringRef Fn, llvm::String
     Body.assign(CS->body_begin(), CS->body_end());
   else
     Body.push_back(LB);
-  const VarDecl *V = nullptr;
+  const VarDecl *V = nullptr, *I = nullptr;
+  forEachDescendantVar(FD->getBody(), [&](const VarDecl *VD) {
+    if (VD->getName() == Index)
+      I = VD;
+  });
   for (const Stmt *S : cast<CompoundStmt>(FD->getBody())->body())
     if (const auto *DS = dyn_cast<DeclStmt>(S))
       for (const Decl *D : DS->decls())
@@ -430,7 +448,7 @@ std::optional<PairFold> pairIn(ASTContext &Ctx, llvm::StringRef Fn, llvm::String
     ADD_FAILURE() << "no local " << Var.str() << " in " << Fn.str();
     return std::nullopt;
   }
-  return pairFoldOf(Ctx, Body, V, factsOf(Ctx, Fn), Why);
+  return pairFoldOf(Ctx, Body, V, I, factsOf(Ctx, Fn), Why);
 }
 
 TEST(Reductions, PairFoldsArgExtrema) {
@@ -447,7 +465,7 @@ TEST(Reductions, PairFoldsArgExtrema) {
     }
     __global__ void min_lt_comma(const float *x, int *o, int n) {
       float lo = 1e30f; unsigned at = 0;
-      for (unsigned i = 0; i < n; ++i) if (lo > x[i]) lo = x[i], at = i;
+      for (unsigned c = 0; c < n; ++c) if (lo > x[c]) lo = x[c], at = c;
       o[0] = at;
     }
     __global__ void ternaries(const float *x, int *o, int n) {

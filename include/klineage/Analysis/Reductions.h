@@ -117,15 +117,18 @@ struct PairFold {
 
 /// The pair fold that \p Var (a local declared outside \p Body) takes part
 /// in, among the statements \p Body (a loop body's, in order): every
-/// statement that reads or changes Var, the other local these statements
-/// change, or a temporary they declare. \p Facts: the function's.
+/// statement that reads or changes Var, another local from outside the body
+/// that the body changes (\p Index, the loop's counter, aside: a `while`
+/// loop steps it in its body), or a local of the body whose declaration
+/// reads one of those. \p Facts: the function's.
 /// nullopt and an empty \p Why: the statements change Var alone (a plain
 /// fold, or something else a caller explains). nullopt and \p Why: they
 /// change it with another local, or under a comparison with a local they
 /// leave unchanged (an index moved without its value), in a way no pair
 /// reduction combines; Why says what was found.
 std::optional<PairFold> pairFoldOf(const clang::ASTContext &Ctx, llvm::ArrayRef<const clang::Stmt *> Body,
-                                   const clang::VarDecl *Var, const FunctionFacts &Facts, std::string &Why);
+                                   const clang::VarDecl *Var, const clang::VarDecl *Index,
+                                   const FunctionFacts &Facts, std::string &Why);
 
 /// What the launch must satisfy for a reduction to combine every thread of
 /// its group exactly once (the caller checks it against the block shape).

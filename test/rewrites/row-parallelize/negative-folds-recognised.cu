@@ -1,21 +1,15 @@
 // RUN: %check-rewrite %s %t --rewrite=row-parallelize --direction=forward --expect-exit=2
-// Argmax per row: the index of the best column moves with the maximum, a
-// pair of values that no single fold combines.
-__global__ void row_argmax(const float *x, int *idx, int rows, int cols) {
+// A product per row: '*=' is no fold the block reduction combines (argmax
+// and online softmax pairs are: negative-folds-recognised-pairs.cu).
+__global__ void row_product(const float *x, float *prod, int rows, int cols) {
   int r = blockIdx.x * blockDim.x + threadIdx.x;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: cannot apply 'row-parallelize' (forward) at site 1: precondition 'folds-recognised' fails: 'best' is changed by 'best = v', which is not one fold {{.*}} [KL1804]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: cannot apply 'row-parallelize' (forward) at site 1: precondition 'folds-recognised' fails: 'p' is changed by 'p *= x[r * cols + c]', which is not one fold {{.*}} [KL1804]
   if (r >= rows)
     return;
-  float best = x[r * cols];
-  int arg = 0;
-  for (int c = 1; c < cols; ++c) {
-    float v = x[r * cols + c];
-    if (v > best) {
-      best = v;
-      arg = c;
-    }
-  }
-  idx[r] = arg;
+  float p = 1.0f;
+  for (int c = 0; c < cols; ++c)
+    p *= x[r * cols + c];
+  prod[r] = p;
 }
 
 // A sum folded again after it was changed: the second loop's partials would
