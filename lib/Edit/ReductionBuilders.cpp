@@ -148,8 +148,10 @@ public:
       ValueWarps = Fresh.get(R.Value + "_warps");
       OtherWarps = Fresh.get(R.Other + "_warps");
     }
-    Rank = Fresh.get(R.NameStem + "_rank");
-    Lane = Fresh.get(R.NameStem + "_lane");
+    if (Block || !R.FullWarps) {
+      Rank = Fresh.get(R.NameStem + "_rank");
+      Lane = Fresh.get(R.NameStem + "_lane");
+    }
     if (Block || !R.FullWarps)
       Threads = Fresh.get(R.NameStem + "_threads");
     if (!R.FullWarps) {
@@ -175,16 +177,20 @@ public:
   void combine(const std::string &Guard) {
     const std::string &V = R.Value, &I = R.Other, &OV = ValueOther, &OI = OtherOther;
     if (R.K == PairReductionRequest::Kind::OnlineSoftmax) {
-      line(Guard.empty() ? "{" : "if (" + Guard + ") {");
-      indent();
+      if (!Guard.empty()) {
+        line("if (" + Guard + ") {");
+        indent();
+      }
       line("const " + R.ValueType + " " + Max + " = " + V + " < " + OV + " ? " + OV + " : " + V + ";");
       // The side holding the maximum is scaled by 1: two empty sides (m =
       // -inf) must not give exp(-inf - -inf), NaN.
       line(I + " = " + I + " * (" + V + " == " + Max + " ? 1 : " + R.Exp + "(" + V + " - " + Max + ")) + " + OI +
            " * (" + OV + " == " + Max + " ? 1 : " + R.Exp + "(" + OV + " - " + Max + "));");
       line(V + " = " + Max + ";");
-      dedent();
-      line("}");
+      if (!Guard.empty()) {
+        dedent();
+        line("}");
+      }
       return;
     }
     std::string Beats = R.K == PairReductionRequest::Kind::ArgMax ? " > " : " < ";
@@ -230,10 +236,13 @@ ReductionCode buildPairReduction(const PairReductionRequest &R, FreshNames &Fres
     E.line("__shared__ " + R.OtherType + " " + E.OtherWarps + "[32];");
     Code.SharedBytes = 32 * (ValueBytes + OtherBytes);
   }
-  E.line("const unsigned " + E.Rank + " = " +
-         (R.OneDimensional ? "threadIdx.x" : "threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)") +
-         ";");
-  E.line("const unsigned " + E.Lane + " = " + E.Rank + " % 32u;");
+  // Full warps shuffling alone need no place in the block.
+  if (Block || !R.FullWarps) {
+    E.line("const unsigned " + E.Rank + " = " +
+           (R.OneDimensional ? "threadIdx.x" : "threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)") +
+           ";");
+    E.line("const unsigned " + E.Lane + " = " + E.Rank + " % 32u;");
+  }
   if (!E.Threads.empty())
     E.line("const unsigned " + E.Threads + " = " +
            (R.OneDimensional ? "blockDim.x" : "blockDim.x * blockDim.y * blockDim.z") + ";");

@@ -67,11 +67,9 @@ void online_lse_launch(const float *x, float *lse, int rows, int cols) {
 // CHECK-FIXES-NEXT: {{^}}  for (unsigned m_offset = 16; m_offset > 0; m_offset /= 2) {
 // CHECK-FIXES-NEXT: {{^}}    const float m_other = __shfl_down_sync(0xffffffffu, m, m_offset);
 // CHECK-FIXES-NEXT: {{^}}    const float s_other = __shfl_down_sync(0xffffffffu, s, m_offset);
-// CHECK-FIXES-NEXT: {{^}}    {
-// CHECK-FIXES-NEXT: {{^}}      const float m_max = m < m_other ? m_other : m;
-// CHECK-FIXES-NEXT: {{^}}      s = s * (m == m_max ? 1 : __expf(m - m_max)) + s_other * (m_other == m_max ? 1 : __expf(m_other - m_max));
-// CHECK-FIXES-NEXT: {{^}}      m = m_max;
-// CHECK-FIXES-NEXT: {{^}}    }
+// CHECK-FIXES-NEXT: {{^}}    const float m_max = m < m_other ? m_other : m;
+// CHECK-FIXES-NEXT: {{^}}    s = s * (m == m_max ? 1 : __expf(m - m_max)) + s_other * (m_other == m_max ? 1 : __expf(m_other - m_max));
+// CHECK-FIXES-NEXT: {{^}}    m = m_max;
 // CHECK-FIXES-NEXT: {{^}}  }
 // CHECK-FIXES-NEXT: {{^}}  __syncthreads();
 // CHECK-FIXES-NEXT: {{^}}  if (m_lane == 0) {
