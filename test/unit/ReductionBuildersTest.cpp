@@ -320,4 +320,284 @@ TEST(ReductionBuilders, NvccCompilesEveryTypeAndOperatorAndTheResultsAreExact) {
   llvm::sys::fs::remove_directories(Dir);
 }
 
+TEST(ReductionBuilders, PairReductionsCarryBothLocals) {
+  auto AST = emptyUnit();
+  FreshNames Names(AST->getASTContext());
+  PairReductionRequest R;
+  R.K = PairReductionRequest::Kind::ArgMax;
+  R.Value = "best";
+  R.ValueType = "float";
+  R.Other = "arg";
+  R.OtherType = "int";
+  R.FullWarps = true;
+  R.OneDimensional = true;
+  R.Reentrant = true;
+  R.NameStem = "best";
+  ReductionCode C = buildPairReduction(R, Names, 4, 4);
+  std::string T = llvm::join(C.Lines, "\n");
+  EXPECT_EQ(T, R"(__shared__ float best_warps[32];
+__shared__ int arg_warps[32];
+const unsigned best_rank = threadIdx.x;
+const unsigned best_lane = best_rank % 32u;
+const unsigned best_threads = blockDim.x;
+for (unsigned best_offset = 16; best_offset > 0; best_offset /= 2) {
+  const float best_other = __shfl_down_sync(0xffffffffu, best, best_offset);
+  const int arg_other = __shfl_down_sync(0xffffffffu, arg, best_offset);
+  if (best_other > best || (best_other == best && arg_other < arg)) {
+    best = best_other;
+    arg = arg_other;
+  }
+}
+__syncthreads();
+if (best_lane == 0) {
+  best_warps[best_rank / 32u] = best;
+  arg_warps[best_rank / 32u] = arg;
+}
+__syncthreads();
+if (best_rank < 32u) {
+  const unsigned best_count = (best_threads + 31u) / 32u;
+  if (best_rank < best_count) {
+    best = best_warps[best_rank];
+    arg = arg_warps[best_rank];
+  }
+  for (unsigned best_offset = 16; best_offset > 0; best_offset /= 2) {
+    const float best_other = __shfl_down_sync(0xffffffffu, best, best_offset);
+    const int arg_other = __shfl_down_sync(0xffffffffu, arg, best_offset);
+    if (best_lane + best_offset < best_count && (best_other > best || (best_other == best && arg_other < arg))) {
+      best = best_other;
+      arg = arg_other;
+    }
+  }
+}
+if (best_rank == 0) {
+  best_warps[0] = best;
+  arg_warps[0] = arg;
+}
+__syncthreads();
+best = best_warps[0];
+arg = arg_warps[0];)");
+  EXPECT_TRUE(C.LeaderCondition.empty()) << "every thread holds the pair";
+  EXPECT_EQ(C.SharedBytes, 256u);
+
+  // An argmin keeping the last of equal values, a warp of unknown width.
+  R.K = PairReductionRequest::Kind::ArgMin;
+  R.LastOnTies = true;
+  R.Over = ReductionRequest::Scope::Warp;
+  R.FullWarps = false;
+  T = llvm::join(buildPairReduction(R, Names, 4, 4).Lines, "\n");
+  EXPECT_NE(T.find("if (best_lane_1 + best_offset_1 < best_width && (best_other_1 < best || (best_other_1 == best && "
+                   "arg_other_1 > arg))) {"),
+            std::string::npos)
+      << T;
+  EXPECT_NE(T.find("best = __shfl_sync(best_mask, best, 0);\narg = __shfl_sync(best_mask, arg, 0);"), std::string::npos)
+      << T;
+  EXPECT_EQ(T.find("__shared__"), std::string::npos) << T;
+
+  // Online softmax: (m, s) merged with the kernel's exponential; the side
+  // holding the maximum is scaled by 1 (two empty sides stay 0, not NaN).
+  R = PairReductionRequest();
+  R.K = PairReductionRequest::Kind::OnlineSoftmax;
+  R.Value = "m";
+  R.ValueType = "double";
+  R.Other = "s";
+  R.OtherType = "double";
+  R.Exp = "exp";
+  R.Over = ReductionRequest::Scope::Warp;
+  R.FullWarps = true;
+  R.NameStem = "m";
+  T = llvm::join(buildPairReduction(R, Names, 8, 8).Lines, "\n");
+  EXPECT_EQ(T, R"(for (unsigned m_offset = 16; m_offset > 0; m_offset /= 2) {
+  const double m_other = __shfl_down_sync(0xffffffffu, m, m_offset);
+  const double s_other = __shfl_down_sync(0xffffffffu, s, m_offset);
+  const double m_max = m < m_other ? m_other : m;
+  s = s * (m == m_max ? 1 : exp(m - m_max)) + s_other * (m_other == m_max ? 1 : exp(m_other - m_max));
+  m = m_max;
+}
+m = __shfl_sync(0xffffffffu, m, 0);
+s = __shfl_sync(0xffffffffu, s, 0);)");
+}
+
+/// A pair variant of the harness.
+struct PairVariant {
+  PairReductionRequest::Kind K;
+  bool LastOnTies;
+  std::string ValueType, OtherType;
+  ReductionRequest::Scope Over;
+  bool FullWarps, OneDimensional, Reentrant;
+};
+
+/// Each kernel combines one pair per thread over its block (or warp): an
+/// (element, rank) pair for argmax/argmin, (element, 1) for an online
+/// softmax, and (-inf, 0) -- nothing -- for every third thread. Every thread
+/// writes both results.
+std::string pairHarness(const std::vector<PairVariant> &Vs, FreshNames &Names) {
+  std::string S = "#include <cstdio>\n#include <cstdlib>\n#include <cmath>\n#include <vector>\n"
+                  "#include <cuda_runtime.h>\n#include <math.h>\n\n";
+  for (unsigned I = 0; I < Vs.size(); ++I) {
+    const PairVariant &V = Vs[I];
+    PairReductionRequest R;
+    R.K = V.K;
+    R.LastOnTies = V.LastOnTies;
+    R.Value = "a" + std::to_string(I);
+    R.ValueType = V.ValueType;
+    R.Other = "b" + std::to_string(I);
+    R.OtherType = V.OtherType;
+    R.Exp = V.ValueType == "float" ? "expf" : "exp";
+    R.Over = V.Over;
+    R.FullWarps = V.FullWarps;
+    R.OneDimensional = V.OneDimensional;
+    R.Reentrant = V.Reentrant;
+    R.NameStem = "p" + std::to_string(I);
+    unsigned VB = V.ValueType == "double" ? 8 : 4, OB = V.OtherType == "int" ? 4 : 8;
+    ReductionCode C = buildPairReduction(R, Names, VB, OB);
+    bool Soft = V.K == PairReductionRequest::Kind::OnlineSoftmax;
+    S += "__global__ void pk" + std::to_string(I) + "(const double *in, double *out_a, double *out_b) {\n";
+    S += "  const unsigned t = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);\n";
+    S += "  const unsigned nt = blockDim.x * blockDim.y * blockDim.z;\n";
+    S += "  const size_t g = (size_t)blockIdx.x * nt + t;\n";
+    S += std::string("  for (int rep = 0; rep < ") + (V.Reentrant ? "3" : "1") + "; ++rep) {\n";
+    if (Soft) {
+      S += "    " + V.ValueType + " " + R.Value + " = t % 3 == 2 ? -INFINITY : (" + V.ValueType + ")in[g];\n";
+      S += "    " + V.OtherType + " " + R.Other + " = t % 3 == 2 ? 0 : 1;\n";
+    } else {
+      S += "    " + V.ValueType + " " + R.Value + " = (" + V.ValueType + ")in[g];\n";
+      S += "    " + V.OtherType + " " + R.Other + " = t;\n";
+    }
+    S += indentLines(C.Lines, "    ").substr(1) + "\n";
+    S += "    out_a[g] = (double)" + R.Value + ";\n    out_b[g] = (double)" + R.Other + ";\n  }\n}\n\n";
+  }
+  S += R"(
+typedef void (*Kernel)(const double *, double *, double *);
+// kind: 0 argmax, 1 argmin, 2 online softmax.
+int check(const char *name, Kernel k, int kind, bool last, bool block, bool full, bool oned) {
+  const dim3 shapes[] = {dim3(256), dim3(1024), dim3(96), dim3(100), dim3(33), dim3(7), dim3(1),
+                         dim3(32, 4), dim3(16, 3), dim3(5, 3, 2)};
+  int bad = 0;
+  for (dim3 b : shapes) {
+    unsigned nt = b.x * b.y * b.z;
+    if ((full && nt % 32) || (oned && (b.y > 1 || b.z > 1)))
+      continue;
+    const unsigned blocks = 3;
+    size_t n = (size_t)blocks * nt;
+    std::vector<double> in(n);
+    for (size_t i = 0; i < n; ++i)
+      in[i] = kind == 2 ? (rand() % 1000) / 100.0 - 5.0 : (double)(rand() % 5); // argmax: many ties
+    double *din, *da, *db;
+    cudaMalloc(&din, n * sizeof(double));
+    cudaMalloc(&da, n * sizeof(double));
+    cudaMalloc(&db, n * sizeof(double));
+    cudaMemcpy(din, in.data(), n * sizeof(double), cudaMemcpyHostToDevice);
+    k<<<blocks, b>>>(din, da, db);
+    std::vector<double> a(n), bb(n);
+    cudaMemcpy(a.data(), da, n * sizeof(double), cudaMemcpyDeviceToHost);
+    if (cudaMemcpy(bb.data(), db, n * sizeof(double), cudaMemcpyDeviceToHost) != cudaSuccess) {
+      printf("%s: CUDA error %s\n", name, cudaGetErrorString(cudaGetLastError()));
+      return 1;
+    }
+    for (unsigned blk = 0; blk < blocks; ++blk)
+      for (unsigned w = 0; w < (block ? 1 : (nt + 31) / 32); ++w) {
+        unsigned lo = block ? 0 : w * 32, hi = block ? nt : (w * 32 + 32 < nt ? w * 32 + 32 : nt);
+        // The serial loop over the group's elements in rank order.
+        double wa = kind == 2 ? -INFINITY : in[(size_t)blk * nt + lo], wb = kind == 2 ? 0 : 0;
+        for (unsigned t = lo + (kind == 2 ? 0 : 1); t < hi; ++t) {
+          double v = in[(size_t)blk * nt + t];
+          if (kind == 2) {
+            if ((t - 0) % 3 == 2)
+              continue;
+            double mn = v > wa ? v : wa;
+            wb = wb * exp(wa - mn) + exp(v - mn);
+            wa = mn;
+          } else if (kind == 0 ? (last ? v >= wa : v > wa) : (last ? v <= wa : v < wa)) {
+            wa = v;
+            wb = t - lo;
+          }
+        }
+        for (unsigned t = lo; t < hi; ++t) {
+          size_t g = (size_t)blk * nt + t;
+          double ga = a[g], gb = kind == 2 ? bb[g] : bb[g] - lo;
+          bool ok = kind == 2 ? (std::isinf(wa) ? ga == wa && gb == 0 : fabs(ga - wa) <= 1e-6 * fabs(wa) &&
+                                                                          fabs(gb - wb) <= 1e-4 * fabs(wb))
+                              : ga == wa && gb == wb;
+          if (!ok) {
+            printf("%s: block (%u,%u,%u) group %u thread %u: got (%g, %g), want (%g, %g)\n", name, b.x, b.y, b.z,
+                   blk, t, ga, gb, wa, wb);
+            ++bad;
+            break;
+          }
+        }
+      }
+    cudaFree(din);
+    cudaFree(da);
+    cudaFree(db);
+  }
+  return bad;
+}
+
+int main() {
+  int bad = 0;
+)";
+  for (unsigned I = 0; I < Vs.size(); ++I) {
+    const PairVariant &V = Vs[I];
+    S += "  bad += check(\"pk" + std::to_string(I) + "\", pk" + std::to_string(I) + ", " +
+         std::to_string(static_cast<int>(V.K)) + ", " + (V.LastOnTies ? "true" : "false") + ", " +
+         (V.Over == ReductionRequest::Scope::Block ? "true" : "false") + ", " + (V.FullWarps ? "true" : "false") +
+         ", " + (V.OneDimensional ? "true" : "false") + ");\n";
+  }
+  S += "  printf(\"%d mismatches\\n\", bad);\n  return bad != 0;\n}\n";
+  return S;
+}
+
+TEST(ReductionBuilders, NvccCompilesPairReductionsAndTheyAgreeWithTheSerialLoop) {
+  auto Cuda = findCudaPath("");
+  ASSERT_TRUE(bool(Cuda)) << llvm::toString(Cuda.takeError());
+  std::string Nvcc = *Cuda + "/bin/nvcc";
+  if (!llvm::sys::fs::exists(Nvcc))
+    GTEST_SKIP() << "no nvcc at " << Nvcc;
+  using K = PairReductionRequest::Kind;
+  using Scope = ReductionRequest::Scope;
+  std::vector<PairVariant> Vs;
+  const std::pair<const char *, const char *> ArgTypes[] = {
+      {"float", "int"}, {"int", "size_t"}, {"double", "long long"}, {"unsigned", "unsigned"}};
+  for (K Kind : {K::ArgMax, K::ArgMin})
+    for (bool Last : {false, true})
+      for (auto [VT, IT] : ArgTypes)
+        for (int Bits = 0; Bits < 8; ++Bits)
+          Vs.push_back({Kind, Last, VT, IT, Bits & 1 ? Scope::Warp : Scope::Block, bool(Bits & 2), bool(Bits & 4),
+                        true});
+  for (const char *T : {"float", "double"})
+    for (int Bits = 0; Bits < 8; ++Bits)
+      Vs.push_back({K::OnlineSoftmax, false, T, T, Bits & 1 ? Scope::Warp : Scope::Block, bool(Bits & 2),
+                    bool(Bits & 4), bool(Bits & 1)});
+
+  auto AST = emptyUnit();
+  FreshNames Names(AST->getASTContext());
+  llvm::SmallString<128> Dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("kl-pairs", Dir));
+  std::string Src = (Dir + "/pairs.cu").str(), Exe = (Dir + "/pairs").str();
+  {
+    std::ofstream OS(Src);
+    OS << pairHarness(Vs, Names);
+  }
+  std::string Log = (Dir + "/nvcc.log").str();
+  std::optional<llvm::StringRef> Redirects[] = {std::nullopt, llvm::StringRef(Log), llvm::StringRef(Log)};
+  bool Gpu = haveGpu();
+  std::vector<llvm::StringRef> Args = {Nvcc, "-arch=sm_90", "-std=c++17", "-O1", Src, "-o"};
+  std::string Obj = Exe + ".o";
+  Args.push_back(Gpu ? llvm::StringRef(Exe) : llvm::StringRef(Obj));
+  if (!Gpu)
+    Args.push_back("-c");
+  int RC = llvm::sys::ExecuteAndWait(Nvcc, Args, std::nullopt, Redirects, 600);
+  auto LogText = llvm::MemoryBuffer::getFile(Log);
+  ASSERT_EQ(RC, 0) << "nvcc rejected " << Src << ":\n" << (LogText ? (*LogText)->getBuffer().str() : "");
+  if (Gpu) {
+    std::string RunLog = (Dir + "/run.log").str();
+    std::optional<llvm::StringRef> RunRedirects[] = {std::nullopt, llvm::StringRef(RunLog),
+                                                     llvm::StringRef(RunLog)};
+    int Run = llvm::sys::ExecuteAndWait(Exe, {Exe}, std::nullopt, RunRedirects, 300);
+    auto Out = llvm::MemoryBuffer::getFile(RunLog);
+    EXPECT_EQ(Run, 0) << (Out ? (*Out)->getBuffer().str() : "");
+  }
+  llvm::sys::fs::remove_directories(Dir);
+}
+
 } // namespace

@@ -9,6 +9,10 @@
 //  - a condition true in one thread per warp or per block (`lane == 0`,
 //    `tid == 0`, `!threadIdx.x`);
 //  - a fold of a value into a variable (`v += e`, `v = max(v, e)`, ...);
+//  - a pair fold: two variables a loop body changes together, an argmax or
+//    argmin (a value and its index) or an online softmax (a running max and
+//    a rescaled sum of exponentials), read by evaluating the statements
+//    symbolically (row-parallelize forward);
 //  - a warp shuffle reduction of a variable (a loop or five unrolled steps
 //    of `__shfl_down_sync`/`__shfl_xor_sync` over offsets 16..1, guarded or
 //    not), alone, followed by a shared-memory stage across warps, or inside

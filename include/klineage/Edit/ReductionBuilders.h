@@ -10,7 +10,8 @@
 // caller knows every warp is full, a lane adds a neighbour's value only
 // when that lane exists (a partial last warp shuffles with the mask of its
 // existing lanes). Every thread of the scope must execute the statements
-// (they hold a barrier at block scope); the caller checks that.
+// (they hold a barrier at block scope); the caller checks that. Pairs of
+// values (argmax/argmin, online softmax) go through buildPairReduction.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KLINEAGE_EDIT_REDUCTIONBUILDERS_H
