@@ -7,7 +7,9 @@
 // blockIdx.x in a grid-stride loop over rows, every column loop strides
 // over the columns by the block's threads, each accumulator a loop folds
 // is reduced across the block right after the loop and broadcast
-// (Edit/ReductionBuilders), per-row stores outside the column loops are
+// (Edit/ReductionBuilders; two locals changed together as an argmax/argmin
+// or an online softmax, Analysis/Reductions' pairFoldOf, are reduced as a
+// pair by buildPairReduction), per-row stores outside the column loops are
 // done by thread 0, and a barrier orders a column loop's writes before
 // later reads. The launches get one block of the chosen width per row.
 //
@@ -407,7 +409,7 @@ static bool checkPairFold(const AnalysisContext &AC, RowPlan &P, const ColumnLoo
                At);
       return false;
     }
-    if (analysis::refVar(PF.Position) != CL.Index) {
+    if (analysis::refVar(analysis::stripIntCasts(PF.Position)) != CL.Index) {
       P.refuse(ReductionRecognised,
                "the index '" + PF.Other->getName().str() + "' takes " + quote(Ctx, PF.Position) +
                    ", not the column '" + CL.Index->getName().str() +
@@ -898,7 +900,8 @@ Status checkLoopBoundRowUniform(const PreconditionQuery &Q, PreconditionResult &
 }
 Status checkReductionRecognised(const PreconditionQuery &Q, PreconditionResult &R) {
   return verdictOf(Q, R, ReductionRecognised,
-                   "every local a column loop changes is one fold starting at its identity (or a max/min)");
+                   "every local a column loop changes is one fold starting at its identity (or a max/min), or "
+                   "one of a pair changed together as an argmax/argmin or an online softmax");
 }
 Status checkOperatorAssociative(const PreconditionQuery &Q, PreconditionResult &R) {
   return verdictOf(Q, R, OperatorAssociative,
@@ -1046,7 +1049,8 @@ const PreconditionSpec Specs[] = {
     {ReductionRecognised, Direction::Forward, 1804,
      "every local a column loop changes is folded by one statement of its body (sum, max, min, and, or, "
      "xor of a supported type), read nowhere else in the loop, starting at the identity (max/min/and/or: "
-     "any row-uniform start)",
+     "any row-uniform start), or is one of two locals changed together as an argmax/argmin (the index "
+     "takes the column and starts at or before it) or an online softmax (the sum starts at 0)",
      &checkReductionRecognised},
     {OperatorAssociative, Direction::Forward, 1805,
      "the reductions are exact in any order (integers, max, min); a float/double sum only with "
