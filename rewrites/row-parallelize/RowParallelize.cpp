@@ -436,7 +436,7 @@ static bool checkPairFold(const AnalysisContext &AC, RowPlan &P, const ColumnLoo
       P.refuse(ReductionRecognised,
                "the online softmax's sum '" + PF.Other->getName().str() +
                    "' does not start at 0: every thread of the row would count its start",
-               At);
+               PF.Other->getInit() ? static_cast<const Stmt *>(PF.Other->getInit()) : At);
       return false;
     }
     if (!AC.assumptions().reassociate())
