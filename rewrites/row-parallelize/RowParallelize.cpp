@@ -61,6 +61,9 @@ struct ColumnLoop {
   const Expr *Start = nullptr, *Step = nullptr;
   std::vector<Accumulator> Accs;
   std::vector<analysis::PairFold> Pairs; ///< argmax/argmin, online softmax
+  /// Online softmax sums that start elsewhere than at 0 (`m = x[0], s = 1`):
+  /// only the row's thread 0 keeps the start, the others start at 0.
+  std::vector<const VarDecl *> LeaderStarts;
   std::vector<analysis::Root> Writes; ///< the memory the loop stores into
 };
 
@@ -368,11 +371,12 @@ static bool startsBefore(ASTContext &Ctx, const VarDecl *Index, const Expr *Star
 /// row's block (refusing on \p P when not): each of its two locals changes
 /// only in the pair's statements before the loop's end, is folded in no
 /// other loop, has a type the shuffles carry, and starts where every
-/// thread may start (an argmax's index before the first column, an online
-/// softmax's sum at 0); the index takes the column itself.
+/// thread may start (an argmax's index before the first column; an online
+/// softmax's sum anywhere: one not at 0 goes to \p LeaderStarts); the index
+/// takes the column itself.
 static bool checkPairFold(const AnalysisContext &AC, RowPlan &P, const ColumnLoop &CL, const analysis::PairFold &PF,
                           const Stmt *S, const Stmt *Body, const analysis::FunctionFacts &Facts,
-                          std::vector<const VarDecl *> &Folded) {
+                          std::vector<const VarDecl *> &Folded, std::vector<const VarDecl *> &LeaderStarts) {
   ASTContext &Ctx = AC.ast();
   const SourceManager &SM = Ctx.getSourceManager();
   const Stmt *At = PF.Stmts.front();
@@ -432,13 +436,15 @@ static bool checkPairFold(const AnalysisContext &AC, RowPlan &P, const ColumnLoo
     bool Zero = Elem && PF.Other->getInit() && !PF.Other->getInit()->isValueDependent() &&
                 PF.Other->getInit()->EvaluateAsRValue(R, Ctx) &&
                 cuda::isIdentityValue(cuda::ReduceOp::Add, *Elem, R.Val);
-    if (!Zero) {
+    if (!PF.Other->getInit()) {
       P.refuse(ReductionRecognised,
-               "the online softmax's sum '" + PF.Other->getName().str() +
-                   "' does not start at 0: every thread of the row would count its start",
-               PF.Other->getInit() ? static_cast<const Stmt *>(PF.Other->getInit()) : At);
+               "the online softmax's sum '" + PF.Other->getName().str() + "' has no initial value", At);
       return false;
     }
+    // (m0, s0) sums the elements before the loop: one thread keeps it, the
+    // others start empty, (m0, 0), which the merge adds nothing from.
+    if (!Zero)
+      LeaderStarts.push_back(PF.Other);
     if (!AC.assumptions().reassociate())
       P.refuse(OperatorAssociative,
                "'" + PF.Other->getName().str() + "' is a " + PF.Other->getType().getAsString() +
@@ -725,7 +731,7 @@ RowPlan planKernel(const AnalysisContext &AC, const FunctionDecl *FD) {
       if (auto PF = analysis::pairFoldOf(Ctx, Top, V, CL->Index, Facts, PairWhy)) {
         Paired.push_back(PF->Value);
         Paired.push_back(PF->Other);
-        if (checkPairFold(AC, P, *CL, *PF, S, Body, Facts, Folded))
+        if (checkPairFold(AC, P, *CL, *PF, S, Body, Facts, Folded, CL->LeaderStarts))
           CL->Pairs.push_back(*PF);
         continue;
       }
@@ -1172,6 +1178,9 @@ void forward(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl &F
         CL = &C;
     if (!CL)
       continue;
+    // A pair's start that only the row's thread 0 keeps.
+    for (const VarDecl *V : CL->LeaderStarts)
+      E.insertLineBefore(St->getBeginLoc(), "if (threadIdx.x != 0)\n" + lineIndent(Ctx, Ctx.getSourceManager().getExpansionLoc(St->getBeginLoc())) + Unit + V->getName().str() + " = 0;");
     // Strided columns.
     Expr::EvalResult Zero;
     bool StartsAtZero = CL->Start->EvaluateAsInt(Zero, Ctx) && Zero.Val.getInt() == 0;

@@ -53,21 +53,24 @@ __global__ void sum_not_rescaled(const float *x, float *lse, int rows, int cols)
   lse[r] = m + logf(s);
 }
 
-// An online softmax whose sum starts at the first element's term: every
-// thread of the row would count it.
-__global__ void sum_starts_at_one(const float *x, float *lse, int rows, int cols) {
+// An argmax that also counts how often the maximum moved: three locals
+// change together, and a pair reduction combines two.
+__global__ void three_locals(const float *x, int *idx, int rows, int cols) {
   int r = blockIdx.x * blockDim.x + threadIdx.x;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: cannot apply 'row-parallelize' (forward) at site 4: precondition 'folds-recognised' fails: the online softmax's sum 's' does not start at 0: every thread of the row would count its start [KL1804]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: cannot apply 'row-parallelize' (forward) at site 4: precondition 'folds-recognised' fails: 'best', 'arg' and 'moves' change together: a pair reduction combines two values [KL1804]
   if (r >= rows)
     return;
-  float m = x[r * cols], s = 1.f;
-  for (int c = 1; c < cols; ++c) {
+  float best = -1e30f;
+  int arg = 0, moves = 0;
+  for (int c = 0; c < cols; ++c) {
     float v = x[r * cols + c];
-    float mn = fmaxf(m, v);
-    s = s * expf(m - mn) + expf(v - mn);
-    m = mn;
+    if (v > best) {
+      best = v;
+      arg = c;
+      moves += 1;
+    }
   }
-  lse[r] = m + logf(s);
+  idx[r] = arg + moves;
 }
 
 // The index is not the column: ties are broken by the index, which must
