@@ -8,6 +8,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -2131,6 +2132,9 @@ public:
   }
   /// The variables the leaves read.
   std::vector<const VarDecl *> LeafVars;
+  /// Locals of the body read as their initialiser (`float v = x[i];` then
+  /// `x[i]` is the same element): set once, and no memory changes after.
+  std::map<const VarDecl *, const Expr *> SeeThrough;
   std::string Why;
 
 private:
@@ -2169,6 +2173,13 @@ private:
 
 TermP PairEvaluator::leaf(const Expr *E) {
   E = E->IgnoreParenImpCasts();
+  if (const VarDecl *V = refVar(E); V && SeeThrough.count(V)) {
+    const Expr *Init = SeeThrough[V];
+    SeeThrough.erase(V); // no cycle
+    TermP T = eval(Init);
+    SeeThrough[V] = Init;
+    return T;
+  }
   if (E->HasSideEffects(Ctx))
     return fail(E, "has side effects");
   llvm::FoldingSetNodeID ID;
@@ -2579,6 +2590,23 @@ std::optional<PairFold> pairFoldOf(const ASTContext &Ctx, ArrayRef<const Stmt *>
   }
 
   PairEvaluator Ev(Ctx, Tracked);
+  // Locals of the body set once, after which the body writes no memory,
+  // stand for their initialisers.
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Offset = [&](SourceLocation L) { return SM.getFileOffset(SM.getExpansionLoc(L)); };
+  for (const auto &[V, At] : InBody) {
+    if (Tracked.count(V) || !V->getInit() || !Facts.mods(V).empty() || !V->getType()->isArithmeticType() ||
+        V->getType()->isReferenceType() || At + 1 > Body.size())
+      continue;
+    bool Writes = false;
+    for (size_t J = At + 1; J < Body.size() && !Writes; ++J)
+      for (const MemEvent &Event : Facts.events())
+        if (Event.K != MemEvent::Read && Event.Begin >= Offset(Body[J]->getBeginLoc()) &&
+            Event.Begin <= Offset(Body[J]->getEndLoc()))
+          Writes = true;
+    if (!Writes)
+      Ev.SeeThrough[V] = V->getInit();
+  }
   for (const Stmt *S : Stmts)
     if (!Ev.exec(S)) {
       if (Outer.size() == 2)

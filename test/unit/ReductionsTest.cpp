@@ -516,6 +516,16 @@ TEST(Reductions, PairFoldsArgExtrema) {
       for (int c = 1; c < n; ++c) { float v = x[c]; if (!(v <= best)) { best = v; arg = c; } }
       o[0] = arg;
     }
+    __global__ void local_and_memory(const float *x, int *o, int n) {
+      float best = x[0]; int arg = 0;
+      for (int c = 1; c < n; ++c) { float v = x[c]; if (v > best) { best = x[c]; arg = c; } }
+      o[0] = arg;
+    }
+    __global__ void store_between(float *x, int *o, int n) {
+      float best = x[0]; int arg = 0;
+      for (int c = 1; c < n; ++c) { float v = x[c]; x[c] = 0.f; if (v > best) { best = x[c]; arg = c; } }
+      o[0] = arg;
+    }
     __global__ void three(const float *x, int *o, int n) {
       float best = x[0]; int arg = 0, cnt = 0;
       for (int c = 1; c < n; ++c) { float v = x[c]; if (v > best) { best = v; arg = c; cnt += 1; } }
@@ -532,7 +542,7 @@ TEST(Reductions, PairFoldsArgExtrema) {
   EXPECT_EQ(P->Other->getName(), "arg");
   EXPECT_FALSE(P->LastOnTies) << "'>' keeps the first maximum";
   EXPECT_EQ(refVar(P->Position)->getName(), "c");
-  EXPECT_EQ(refVar(P->Candidate)->getName(), "v");
+  EXPECT_TRUE(isa<ArraySubscriptExpr>(P->Candidate)) << "v stands for x[c]";
   EXPECT_EQ(P->Stmts.size(), 1u) << "the declaration of v reads neither local";
   // From the index's side: the same pair.
   P = pairIn(Ctx, "if_gt", "arg", Why);
@@ -581,6 +591,12 @@ TEST(Reductions, PairFoldsArgExtrema) {
   P = pairIn(Ctx, "negated_float", "best", Why);
   EXPECT_FALSE(P) << "!(v <= best) takes NaN elements";
   EXPECT_NE(Why.find("NaN"), std::string::npos) << Why;
+
+  P = pairIn(Ctx, "local_and_memory", "best", Why);
+  ASSERT_TRUE(P) << Why << ": v is x[c], which nothing writes after it";
+  EXPECT_EQ(P->K, PairFold::ArgMax);
+  P = pairIn(Ctx, "store_between", "best", Why);
+  EXPECT_FALSE(P) << "x[c] changes after v reads it: v and x[c] differ";
 
   P = pairIn(Ctx, "three", "best", Why);
   EXPECT_FALSE(P);
