@@ -1,0 +1,153 @@
+//===- ReplicatedCopies.h - A shared array as C copies of B bins -*- C++ -*-===//
+//
+// Part of KLineage. Is a __shared__ array a set of C replicated copies of a
+// B-bin array, laid out copy[bin * C + k] with k in [0, C) (typically
+// `threadIdx.x % C`, so the lanes of a warp update different banks), and
+// does a loop body merge, for one bin b, the combination of its C copies
+// (read in any order per bin, `(c + b) % C` included) into a global array
+// element `g[b]`? The questions privatize-shared's reverse asks of a
+// replicated private histogram.
+//
+//  - copyAccesses follows the array everywhere the kernel sends it: its own
+//    accesses (PointerUses), local pointers set once to an offset into it
+//    (`unsigned *mine = hist + threadIdx.x % C;`), and device functions that
+//    receive it (`countWord(mine, w)`), whose parameter's uses are followed
+//    in the function's body.
+//  - copySlot writes one atomic update's element offset (the offsets on the
+//    way and its index, as LinearForms) as C * bin + k and bounds both parts
+//    with ValueRange, each term in the function that writes it: k in [0, C)
+//    and the bin in [0, B) prove the update hits copy k of that bin.
+//  - binMerge recognises the merge of bin b, `T acc = init; for (c ...) acc
+//    op= copy[f(b, c)]; [if (test)] atomicOp(&g[b], acc);`, and proves that
+//    {f(b, c)} is {b * C + k : k in [0, C)}, each once, for every b in
+//    [0, B), by evaluating f in the types the source gives it.
+//
+// Structured answers (what was found, or why not, with the node involved);
+// the caller words the diagnostics. Side-effect free.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KLINEAGE_ANALYSIS_REPLICATEDCOPIES_H
+#define KLINEAGE_ANALYSIS_REPLICATEDCOPIES_H
+
+#include "klineage/Analysis/LinearForm.h"
+#include "klineage/Analysis/PointerUses.h"
+#include "klineage/Analysis/ValueRange.h"
+#include "klineage/Cuda/Intrinsics.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace klineage {
+namespace analysis {
+
+/// An element offset written in one function.
+struct OffsetPart {
+  const clang::Expr *E = nullptr; ///< null: element 0
+  const clang::FunctionDecl *In = nullptr;
+};
+
+/// One use of the array, in the kernel or in a device function it reaches.
+struct CopyAccess {
+  PointerUse Use;                            ///< in function In
+  const clang::FunctionDecl *In = nullptr;   ///< the kernel or a helper
+  const clang::ParmVarDecl *Param = nullptr; ///< helper: its parameter that holds the copy
+  /// The offsets added on the way, outermost first (the kernel's offset
+  /// pointers, the arguments of the helper calls); Use.Index is not in it.
+  std::vector<OffsetPart> Offsets;
+  /// The expression of the kernel that this use happens under: Use.At in
+  /// the kernel, else the kernel's call that passes the copy on.
+  const clang::Expr *KernelAt = nullptr;
+  bool isUpdate() const { return Use.K == PointerUse::AtomicUpdate; }
+};
+
+/// `T *p = copy + e;` (or `copy - e`, `&copy[e]`), p never modified.
+struct OffsetAlias {
+  const clang::VarDecl *Var = nullptr;
+  const clang::DeclStmt *Decl = nullptr;
+  const clang::FunctionDecl *In = nullptr;
+};
+
+/// A call that passes the copy (or a pointer into it) to a device function.
+struct CopyCall {
+  const clang::CallExpr *Call = nullptr;
+  const clang::FunctionDecl *In = nullptr;     ///< the caller
+  unsigned Arg = 0;
+  const clang::FunctionDecl *Callee = nullptr; ///< the definition
+  const clang::ParmVarDecl *Param = nullptr;   ///< the callee's parameter
+  /// A helper's call: the caller's parameter that holds the copy.
+  const clang::ParmVarDecl *Holder = nullptr;
+};
+
+struct CopyAccesses {
+  std::vector<CopyAccess> Uses;       ///< source order within each function
+  std::vector<OffsetAlias> Aliases;
+  std::vector<CopyCall> Calls;
+  /// Uses not followed: passed to a function without a definition, a
+  /// template, a second parameter of one call, recursion; Use.Why says why.
+  std::vector<CopyAccess> Unfollowed;
+};
+
+/// Every use of \p Array (a variable of \p Kernel) in the kernel and in the
+/// device functions it passes the array to.
+CopyAccesses copyAccesses(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
+                          const clang::VarDecl *Array);
+
+/// Where one atomic update lands in C copies of B bins.
+struct CopySlot {
+  bool Strided = false;
+  std::string Why;                  ///< when not
+  const clang::Expr *WhyAt = nullptr;
+  LinearForm Bin;                   ///< in atoms of the update's function
+  IntRange BinRange, CopyRange;
+  /// The bin as source text of the update's function: the operand of
+  /// `X * C` when the index is written so, else the form spelled out.
+  std::string BinText;
+};
+
+/// Decomposes \p A (an atomic update) into C * bin + k with \p Copies = C.
+CopySlot copySlot(clang::ASTContext &Ctx, const CopyAccess &A, uint64_t Copies, uint64_t Bins);
+
+/// The merge of one bin: the body of a loop over the bins (variable Bin).
+struct BinMerge {
+  /// Whether the body has the shape: an accumulator, a loop combining
+  /// elements of the copy into it, one atomic of the accumulator into g[b].
+  bool Shaped = false;
+  std::string ShapeWhy;
+  const clang::Stmt *ShapeAt = nullptr;
+  const clang::VarDecl *Acc = nullptr;
+  const clang::Expr *Init = nullptr;        ///< Acc's initial value
+  std::optional<cuda::ReduceOp> Op;         ///< how the loop combines
+  const clang::Stmt *CopyLoop = nullptr;
+  const clang::Expr *Read = nullptr;        ///< the element read, `copy[f(b, c)]`
+  const clang::Expr *Test = nullptr;        ///< `if (Test) atomic`, or null
+  const clang::CallExpr *Atomic = nullptr;  ///< `atomicOp(&g[b], acc)`
+  const clang::DeclRefExpr *Target = nullptr;
+  /// Whether each bin's C copies are each read once (needs Shaped).
+  bool Summed = false;
+  std::string SummedWhy;
+};
+
+/// \p Body (the loop body over bins \p Bin in [0, \p Bins)) as the merge of
+/// one bin of \p Copies copies of \p Array.
+BinMerge binMerge(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel, const clang::Stmt *Body,
+                  const clang::VarDecl *Bin, const clang::VarDecl *Array, uint64_t Copies,
+                  uint64_t Bins);
+
+/// The multiset {\p Index(b, c) : c in \p CopyValues} is {b * C + k : k in
+/// [0, C)} for every b in [0, \p Bins): nullopt when so, else why. \p Index
+/// may use \p B, \p C and constants only; with \p Array it may also be a
+/// pointer into it (`hist + 8 * b + c`), evaluated as the element offset.
+std::optional<std::string> readsEveryCopyOnce(const clang::ASTContext &Ctx, const clang::Expr *Index,
+                                              const clang::VarDecl *B, const clang::VarDecl *C,
+                                              const std::vector<int64_t> &CopyValues,
+                                              uint64_t Copies, uint64_t Bins,
+                                              const clang::VarDecl *Array = nullptr);
+
+} // namespace analysis
+} // namespace klineage
+
+#endif

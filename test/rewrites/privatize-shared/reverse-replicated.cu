@@ -1,0 +1,78 @@
+// RUN: %check-rewrite %s %t --rewrite=privatize-shared --direction=reverse
+// REQUIRES: nvcc
+// Reverse on private histograms replicated C times (bin * C + copy, one
+// copy per lane group so a warp's atomics spread over the banks): every
+// update goes to the global bin, through an index term, an offset pointer
+// or a helper that receives the pointer, and the merge that combines each
+// bin's copies goes with the fill, the declaration and the barriers.
+#include <cuda_runtime.h>
+
+#define NB 64
+#define REP 4
+
+// The copy index in the index: `bin * REP + lane % REP`, a macro count, the
+// merge reading the copies in order and skipping nothing.
+__global__ void byindex(const int *__restrict__ keys, int n, unsigned *__restrict__ counts) {
+  __shared__ unsigned local[NB * REP];
+  for (int j = threadIdx.x; j < NB * REP; j += blockDim.x)
+    local[j] = 0;
+  __syncthreads();
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x)
+    atomicAdd(&local[(keys[i] & (NB - 1)) * REP + threadIdx.x % REP], 1u);
+  __syncthreads();
+  for (int bin = threadIdx.x; bin < NB; bin += blockDim.x) {
+    unsigned total = 0;
+    for (int r = 0; r < REP; r++)
+      total = total + local[bin * REP + r];
+    atomicAdd(counts + bin, total);
+  }
+}
+// CHECK-FIXES:      {{^}}__global__ void byindex(const int *__restrict__ keys, int n, unsigned *__restrict__ counts) {
+// CHECK-FIXES-NEXT: {{^}}  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x)
+// CHECK-FIXES-NEXT: {{^}}    atomicAdd(&counts[(keys[i] & (NB - 1))], 1u);
+// CHECK-FIXES-NEXT: {{^}}}
+
+// A lane pointer into the copies, a helper that takes it and strides by
+// the copy count, 64-bit counters with atomicMax, the merge reading the
+// copies rotated by the bin (xor) and skipping empty bins through a local.
+constexpr int kBins = 32;
+constexpr int kCopies = 8;
+
+__device__ void record(unsigned long long *h, unsigned v, unsigned long long w) {
+  atomicMax(&h[(v % kBins) * kCopies], w);
+}
+
+__global__ void lanes(const unsigned *__restrict__ v, const unsigned long long *__restrict__ w, int n,
+                      unsigned long long *__restrict__ best) {
+  __shared__ unsigned long long h[kBins * kCopies];
+  if (threadIdx.x < kBins * kCopies)
+    h[threadIdx.x] = 0;
+  __syncthreads();
+  unsigned long long *lane = h + (threadIdx.x & (kCopies - 1));
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    record(lane, v[i], w[i]);
+  __syncthreads();
+  for (int b = threadIdx.x; b < kBins; b += blockDim.x) {
+    unsigned long long m = 0;
+#pragma unroll
+    for (int c = 0; c < kCopies; ++c)
+      m = max(m, h[b * kCopies + (c ^ (b & (kCopies - 1)))]);
+    if (m != 0)
+      atomicMax(&best[b], m);
+  }
+}
+// CHECK-FIXES:      {{^}}__device__ void record(unsigned long long *h, unsigned v, unsigned long long w) {
+// CHECK-FIXES-NEXT: {{^}}  atomicMax(&h[(v % kBins)], w);
+// CHECK-FIXES-NEXT: {{^}}}
+// CHECK-FIXES:      {{^}}                      unsigned long long *__restrict__ best) {
+// CHECK-FIXES-NEXT: {{^}}  int i = blockIdx.x * blockDim.x + threadIdx.x;
+// CHECK-FIXES-NEXT: {{^}}  if (i < n)
+// CHECK-FIXES-NEXT: {{^}}    record(best, v[i], w[i]);
+// CHECK-FIXES-NEXT: {{^}}}
+
+void launch(const int *keys, int n, unsigned *counts, const unsigned *v, const unsigned long long *w,
+            unsigned long long *best) {
+  byindex<<<120, 256>>>(keys, n, counts);
+  lanes<<<(n + 255) / 256, 256>>>(v, w, n, best);
+}
