@@ -21,10 +21,10 @@ __global__ void halfmerged(const unsigned char *__restrict__ px, int n, unsigned
   }
 }
 // CHECK-MESSAGES: :[[@LINE-12]]:3: error: cannot apply 'privatize-shared' (reverse) at site 1: precondition 'private-copies-summed' fails: 's' holds 8 copies of 256 bins, but the merge does not combine all copies of each bin: the loop over the copies runs 4 times, not 8 [KL1714]
-// CHECK-MESSAGES: :[[@LINE-6]]:55: note: combined here
+// CHECK-MESSAGES: :[[@LINE-5]]:49: note: combined here
 
 // A rotation that is not a permutation: (2 * c + b) % COPIES reads every
-// other copy twice.
+// other copy twice and never the odd ones.
 __global__ void twice(const unsigned char *__restrict__ px, int n, unsigned *__restrict__ hist) {
   __shared__ unsigned s[BINS * COPIES];
   for (int j = threadIdx.x; j < BINS * COPIES; j += blockDim.x) s[j] = 0;
@@ -38,5 +38,5 @@ __global__ void twice(const unsigned char *__restrict__ px, int n, unsigned *__r
     if (sum) atomicAdd(&hist[b], sum);
   }
 }
-// CHECK-MESSAGES: :[[@LINE-12]]:3: error: cannot apply 'privatize-shared' (reverse) at site 2: precondition 'private-copies-summed' fails: 's' holds 8 copies of 256 bins, but the merge does not combine all copies of each bin: for bin 0, 'b * COPIES + (2 * c + b) % COPIES' reads an element twice (copy 1 of the bin) [KL1714]
-// CHECK-MESSAGES: :[[@LINE-6]]:51: note: combined here
+// CHECK-MESSAGES: :[[@LINE-12]]:3: error: cannot apply 'privatize-shared' (reverse) at site 2: precondition 'private-copies-summed' fails: 's' holds 8 copies of 256 bins, but the merge does not combine all copies of each bin: for bin 0, 'b * COPIES + (2 * c + b) % COPIES' never reads element 1 (copy 1 of the bin) [KL1714]
+// CHECK-MESSAGES: :[[@LINE-5]]:45: note: combined here

@@ -29,7 +29,7 @@ __global__ void peeks(const unsigned char *__restrict__ px, int n, unsigned *__r
   }
   if (i < n) last[i] = seen;
 }
-// CHECK-MESSAGES: :[[@LINE-14]]:3: error: cannot apply 'privatize-shared' (reverse) at site 1: precondition 'private-copy-helpers-local' fails: 'bumpAndPeek' uses the copy it receives otherwise than by atomic updates (reads 'h[v * 4]'): the global array would take its place [KL1716]
+// CHECK-MESSAGES: :[[@LINE-14]]:3: error: cannot apply 'privatize-shared' (reverse) at site 1: precondition 'private-copy-helpers-local' fails: 'bumpAndPeek' uses the copy it receives otherwise than by atomic updates (reads 'h[v * COPIES]'): the global array would take its place [KL1716]
 // CHECK-MESSAGES: :[[@LINE-20]]:10: note: used here
 
 // The helper is also called by another kernel, on a global array.

@@ -21,8 +21,8 @@ __global__ void widelane(const unsigned char *__restrict__ px, int n, unsigned *
     atomicAdd(&hist[b], sum);
   }
 }
-// CHECK-MESSAGES: :[[@LINE-12]]:3: error: cannot apply 'privatize-shared' (reverse) at site 1: precondition 'private-copy-strided' fails: the update 'atomicAdd(&s[(px[i] & (BINS - 1)) * COPIES + threadIdx.x % 32], 1U)' is not element bin * 16 + k of copy k < 16 and bin < 128: the copy index (the terms of the offset that are not multiples of 16) lies in [0, 31], not within [0, 15] [KL1715]
-// CHECK-MESSAGES: :[[@LINE-7]]:25: note: updated here
+// CHECK-MESSAGES: :[[@LINE-12]]:3: error: cannot apply 'privatize-shared' (reverse) at site 1: precondition 'private-copy-strided' fails: the update 'atomicAdd(&s[(px[i] & (BINS - 1)) * COPIES + threadIdx.x % 32], 1u)' is not element bin * 16 + k of copy k < 16 and bin < 128: the copy index (the terms of the offset that are not multiples of 16) lies in [0, 31], not within [0, 15] [KL1715]
+// CHECK-MESSAGES: :[[@LINE-9]]:27: note: updated here
 
 // A byte is a bin up to 255, past the 128 bins the copies hold.
 __global__ void widebin(const unsigned char *__restrict__ px, int n, unsigned *__restrict__ hist) {
@@ -39,5 +39,5 @@ __global__ void widebin(const unsigned char *__restrict__ px, int n, unsigned *_
     atomicAdd(&hist[b], sum);
   }
 }
-// CHECK-MESSAGES: :[[@LINE-13]]:3: error: cannot apply 'privatize-shared' (reverse) at site 2: precondition 'private-copy-strided' fails: the update 'atomicAdd(mine + px[i] * COPIES, 1U)' is not element bin * 16 + k of copy k < 16 and bin < 128: the bin (the offset's multiples of 16, divided by it) lies in [0, 255], not within [0, 127] [KL1715]
-// CHECK-MESSAGES: :[[@LINE-7]]:32: note: updated here
+// CHECK-MESSAGES: :[[@LINE-13]]:3: error: cannot apply 'privatize-shared' (reverse) at site 2: precondition 'private-copy-strided' fails: the update 'atomicAdd(mine + px[i] * COPIES, 1u)' is not element bin * 16 + k of copy k < 16 and bin < 128: the bin (the offset's multiples of 16, divided by it) lies in [0, 255], not within [0, 127] [KL1715]
+// CHECK-MESSAGES: :[[@LINE-9]]:31: note: updated here
