@@ -223,14 +223,12 @@ std::string factorText(const ASTContext &Ctx, const Expr *E) {
   return "(" + T + ")";
 }
 
-/// The operand X of `X * C` / `C * X` / `X << log2(C)` within the sum
-/// \p Index whose form is \p Bin.
-const Expr *binOperand(const ASTContext &Ctx, const Expr *Index, uint64_t Copies,
+/// Within the sum \p Index, the operand X of `X * S` / `S * X` /
+/// `X << log2(S)` (with S = \p Stride > 1), or the term X itself (S = 1),
+/// whose form is \p Bin.
+const Expr *binOperand(const ASTContext &Ctx, const Expr *Index, uint64_t Stride,
                        const LinearForm &Bin) {
   const Expr *E = Index->IgnoreParenImpCasts();
-  const auto *B = dyn_cast<BinaryOperator>(E);
-  if (!B)
-    return nullptr;
   auto IsConst = [&](const Expr *X, uint64_t V) {
     Expr::EvalResult R;
     return !X->isValueDependent() && X->EvaluateAsInt(R, Ctx) && R.Val.getInt() == V;
@@ -245,24 +243,29 @@ const Expr *binOperand(const ASTContext &Ctx, const Expr *Index, uint64_t Copies
     W.normalize();
     return F->Terms == W.Terms;
   };
-  if (B->getOpcode() == BO_Mul) {
-    if (IsConst(B->getRHS(), Copies) && Matches(B->getLHS()))
+  if (Stride == 1 && Matches(E))
+    return Index;
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (!B)
+    return nullptr;
+  if (B->getOpcode() == BO_Mul && Stride > 1) {
+    if (IsConst(B->getRHS(), Stride) && Matches(B->getLHS()))
       return B->getLHS();
-    if (IsConst(B->getLHS(), Copies) && Matches(B->getRHS()))
+    if (IsConst(B->getLHS(), Stride) && Matches(B->getRHS()))
       return B->getRHS();
   }
-  if (B->getOpcode() == BO_Shl && (Copies & (Copies - 1)) == 0) {
+  if (B->getOpcode() == BO_Shl && Stride > 1 && (Stride & (Stride - 1)) == 0) {
     uint64_t Log = 0;
-    while ((uint64_t(1) << Log) < Copies)
+    while ((uint64_t(1) << Log) < Stride)
       ++Log;
     if (IsConst(B->getRHS(), Log) && Matches(B->getLHS()))
       return B->getLHS();
   }
   if (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub) {
-    if (const Expr *X = binOperand(Ctx, B->getLHS(), Copies, Bin))
+    if (const Expr *X = binOperand(Ctx, B->getLHS(), Stride, Bin))
       return X;
     if (B->getOpcode() == BO_Add)
-      return binOperand(Ctx, B->getRHS(), Copies, Bin);
+      return binOperand(Ctx, B->getRHS(), Stride, Bin);
   }
   return nullptr;
 }
@@ -285,9 +288,14 @@ CopyAccesses copyAccesses(ASTContext &Ctx, const FunctionDecl *Kernel, const Var
   return F.Out;
 }
 
-CopySlot copySlot(ASTContext &Ctx, const CopyAccess &A, uint64_t Copies, uint64_t Bins) {
+const char *layoutName(CopyLayout L) {
+  return L == CopyLayout::Interleaved ? "bin * C + k" : "k * B + bin";
+}
+
+CopySlot copySlot(ASTContext &Ctx, const CopyAccess &A, uint64_t Copies, uint64_t Bins,
+                  CopyLayout Layout, std::optional<Dim3> Block) {
   CopySlot S;
-  if (!A.isUpdate() || Copies == 0) {
+  if (!A.isUpdate() || Copies == 0 || Bins == 0) {
     S.Why = "not an atomic update";
     return S;
   }
@@ -297,13 +305,19 @@ CopySlot copySlot(ASTContext &Ctx, const CopyAccess &A, uint64_t Copies, uint64_
   auto RangeOf = [&](const FunctionDecl *F, const Expr *E) -> IntRange {
     auto &VR = VRs[F];
     if (!VR)
-      VR = std::make_unique<ValueRanges>(Ctx, F);
+      VR = std::make_unique<ValueRanges>(Ctx, F, std::vector<std::optional<IntRange>>{}, Block);
     return VR->rangeOf(E).value_or(IntRange{});
   };
-  const int64_t C = int64_t(Copies);
-  int64_t Constant = 0;
+  // Element = Major * M + Minor with Minor in [0, M): interleaved, the bin
+  // is Major and the copy Minor (M = C); blocked, the copy is Major and the
+  // bin Minor (M = B).
+  const bool Inter = Layout == CopyLayout::Interleaved;
+  const int64_t M = int64_t(Inter ? Copies : Bins);
+  const std::string MS = std::to_string(M);
+  int64_t OwnConstant = 0;
+  LinearForm Major, Minor;           // of the update's own expression
+  IntRange MajorR = IntRange::exactly(0), MinorR = IntRange::exactly(0);
   std::map<std::string, const Expr *> Atoms; // of the parts in the update's own expression
-  IntRange CopyR = IntRange::exactly(0), BinR = IntRange::exactly(0);
   for (const OffsetPart &P : Parts) {
     if (!P.E)
       continue;
@@ -315,51 +329,74 @@ CopySlot copySlot(ASTContext &Ctx, const CopyAccess &A, uint64_t Copies, uint64_
       return S;
     }
     F->normalize();
+    // Own: written in the update itself, where the bin can be rewritten.
+    bool Own = P.In == A.In && contains(A.Use.At, P.E);
     for (const auto &[Mono, Coeff] : F->Terms) {
       if (Mono.empty()) {
-        Constant += Coeff;
-        continue;
-      }
-      IntRange M = IntRange::exactly(1);
-      bool Own = P.In == A.In && contains(A.Use.At, P.E);
-      for (const std::string &Key : Mono) {
-        const Atom *At = L.atom(Key);
-        M = mul(M, At && At->E ? RangeOf(P.In, At->E) : IntRange{});
-        if (Own && At && At->E)
-          Atoms.emplace(Key, At->E);
-      }
-      if (Coeff % C == 0) {
-        if (!Own) {
-          S.Why = "the offset '" + textOf(Ctx, P.E) + "' moves the pointer by whole bins: the bin is "
-                  "not computed where the update is";
+        if (Own) {
+          OwnConstant += Coeff;
+        } else if (Inter) {
+          MinorR = add(MinorR, IntRange::exactly(Coeff)); // the copy, as it is
+        } else if (Coeff % M == 0) {
+          MajorR = add(MajorR, IntRange::exactly(Coeff / M));
+        } else {
+          S.Why = "the offset '" + textOf(Ctx, P.E) + "' moves the pointer within a copy: the bin "
+                  "is not computed where the update is";
           S.WhyAt = P.E;
           return S;
         }
-        S.Bin.Terms[Mono] += Coeff / C;
-        BinR = add(BinR, scale(M, Coeff / C));
+        continue;
+      }
+      IntRange R = IntRange::exactly(1);
+      for (const std::string &Key : Mono) {
+        const Atom *At = L.atom(Key);
+        R = mul(R, At && At->E ? RangeOf(P.In, At->E) : IntRange{});
+        if (Own && At && At->E)
+          Atoms.emplace(Key, At->E);
+      }
+      bool Multiple = Coeff % M == 0;
+      if (!Own && Multiple == Inter) {
+        S.Why = "the offset '" + textOf(Ctx, P.E) + "' moves the pointer " +
+                (Inter ? "by whole bins" : "within a copy") + ": the bin is not computed where the "
+                "update is";
+        S.WhyAt = P.E;
+        return S;
+      }
+      if (Multiple) {
+        MajorR = add(MajorR, scale(R, Coeff / M));
+        if (Own)
+          Major.Terms[Mono] += Coeff / M;
       } else {
-        CopyR = add(CopyR, scale(M, Coeff));
+        MinorR = add(MinorR, scale(R, Coeff));
+        if (Own)
+          Minor.Terms[Mono] += Coeff;
       }
     }
   }
-  int64_t K0 = floorMod(Constant, C);
-  CopyR = add(CopyR, IntRange::exactly(K0));
-  int64_t BinConst = (Constant - K0) / C;
-  if (BinConst)
-    S.Bin.Terms[Monomial{}] += BinConst;
-  BinR = add(BinR, IntRange::exactly(BinConst));
-  S.CopyRange = CopyR;
-  S.BinRange = BinR;
+  int64_t K0 = floorMod(OwnConstant, M);
+  MinorR = add(MinorR, IntRange::exactly(K0));
+  MajorR = add(MajorR, IntRange::exactly((OwnConstant - K0) / M));
+  if (K0)
+    Minor.Terms[Monomial{}] += K0;
+  if (OwnConstant - K0)
+    Major.Terms[Monomial{}] += (OwnConstant - K0) / M;
+  S.CopyRange = Inter ? MinorR : MajorR;
+  S.BinRange = Inter ? MajorR : MinorR;
+  S.Bin = Inter ? Major : Minor;
   const Expr *Where = A.Use.Index ? A.Use.Index : A.Use.At;
-  if (!CopyR.within(0, C - 1)) {
-    S.Why = "the copy index (the terms of the offset that are not multiples of " + std::to_string(C) +
-            ") lies in " + CopyR.str() + ", not within [0, " + std::to_string(C - 1) + "]";
+  std::string Parts_ = Inter ? "the terms of the offset that are not multiples of " + MS
+                             : "the offset's multiples of " + MS + ", divided by it";
+  if (!S.CopyRange.within(0, int64_t(Copies) - 1)) {
+    S.Why = "the copy index (" + Parts_ + ") lies in " + S.CopyRange.str() + ", not within [0, " +
+            std::to_string(int64_t(Copies) - 1) + "]";
     S.WhyAt = Where;
     return S;
   }
-  if (!BinR.within(0, int64_t(Bins) - 1)) {
-    S.Why = "the bin (the offset's multiples of " + std::to_string(C) + ", divided by it) lies in " +
-            BinR.str() + ", not within [0, " + std::to_string(int64_t(Bins) - 1) + "]";
+  std::string BinParts = Inter ? "the offset's multiples of " + MS + ", divided by it"
+                               : "the terms of the offset that are not multiples of " + MS;
+  if (!S.BinRange.within(0, int64_t(Bins) - 1)) {
+    S.Why = "the bin (" + BinParts + ") lies in " + S.BinRange.str() + ", not within [0, " +
+            std::to_string(int64_t(Bins) - 1) + "]";
     S.WhyAt = Where;
     return S;
   }
@@ -367,7 +404,7 @@ CopySlot copySlot(ASTContext &Ctx, const CopyAccess &A, uint64_t Copies, uint64_
   S.Bin.normalize();
   for (const OffsetPart &P : Parts)
     if (P.E && P.In == A.In && contains(A.Use.At, P.E) && S.BinText.empty())
-      if (const Expr *X = binOperand(Ctx, P.E, Copies, S.Bin))
+      if (const Expr *X = binOperand(Ctx, P.E, Inter ? Copies : 1, S.Bin))
         S.BinText = textOf(Ctx, X);
   if (S.BinText.empty()) {
     std::string Out;
@@ -620,7 +657,8 @@ std::optional<cuda::ReduceOp> accumulation(const Stmt *S, const VarDecl *Acc, co
 std::optional<std::string> readsEveryCopyOnce(const ASTContext &Ctx, const Expr *Index,
                                               const VarDecl *B, const VarDecl *C,
                                               const std::vector<int64_t> &CopyValues,
-                                              uint64_t Copies, uint64_t Bins, const VarDecl *Array) {
+                                              uint64_t Copies, uint64_t Bins, const VarDecl *Array,
+                                              CopyLayout Layout) {
   if (Bins * std::max<uint64_t>(CopyValues.size(), 1) > (uint64_t(1) << 22))
     return std::string("too many bins and copies to check");
   if (CopyValues.size() != Copies)
@@ -641,11 +679,16 @@ std::optional<std::string> readsEveryCopyOnce(const ASTContext &Ctx, const Expr 
       Got.push_back(V->getExtValue());
     }
     std::sort(Got.begin(), Got.end());
+    std::vector<int64_t> Want;
     for (uint64_t K = 0; K < Copies; ++K)
-      if (Got[K] != int64_t(b * Copies + K)) {
-        auto Where = std::find(Got.begin(), Got.end(), int64_t(b * Copies + K));
-        std::string What = Where == Got.end() ? "never reads element " + std::to_string(b * Copies + K)
-                                              : "reads an element twice";
+      Want.push_back(int64_t(Layout == CopyLayout::Interleaved ? b * Copies + K : K * Bins + b));
+    for (uint64_t K = 0; K < Copies; ++K)
+      if (Got[K] != Want[K]) {
+        uint64_t Missing = 0;
+        while (Missing + 1 < Copies && std::find(Got.begin(), Got.end(), Want[Missing]) != Got.end())
+          ++Missing;
+        K = Missing;
+        std::string What = "never reads element " + std::to_string(Want[K]);
         return "for bin " + std::to_string(b) + ", '" + textOf(Ctx, Index) + "' " + What +
                " (copy " + std::to_string(K) + " of the bin)";
       }
@@ -776,6 +819,13 @@ BinMerge binMerge(ASTContext &Ctx, const FunctionDecl *Kernel, const Stmt *Body,
   }
   if (std::optional<std::string> Why =
           readsEveryCopyOnce(Ctx, Index, Bin, T.Index, Values, Copies, Bins, PointerInto)) {
+    // Each copy a whole B-bin array?
+    if (!readsEveryCopyOnce(Ctx, Index, Bin, T.Index, Values, Copies, Bins, PointerInto,
+                            CopyLayout::Blocked)) {
+      M.Layout = CopyLayout::Blocked;
+      M.Summed = true;
+      return M;
+    }
     M.SummedWhy = *Why;
     return M;
   }

@@ -473,6 +473,7 @@ struct PrivateCopy {
   /// Replicated copies (the merge's loop runs over fewer bins than the
   /// copy holds): C copies of Bins bins, laid out bin * C + k.
   uint64_t Copies = 1, Bins = 0;
+  analysis::CopyLayout Layout = analysis::CopyLayout::Interleaved;
   std::string SummedWhy;              ///< replicated: why the copies are not all combined
   const Expr *SummedAt = nullptr;
   /// The uses of Copy that the fill and the merge make.
@@ -859,6 +860,7 @@ bool recogniseReplicatedMerge(ASTContext &Ctx, PrivateCopy &P, const Stmt *S,
   P.Target = Param;
   P.Copies = C;
   P.Bins = NB;
+  P.Layout = M.Layout;
   P.SummedAt = M.Read;
   Expr::EvalResult Init;
   if (!M.Summed) {
@@ -1345,6 +1347,8 @@ Status checkCopiesSummed(const PreconditionQuery &Q, PreconditionResult &R) {
     return Status::Holds;
   }
   std::string What = std::to_string(P.Copies) + " copies of " + std::to_string(P.Bins) + " bins";
+  if (P.SummedWhy.empty())
+    What += " laid out " + std::string(analysis::layoutName(P.Layout));
   if (!P.SummedWhy.empty()) {
     R.Reason = "'" + P.Copy->getNameAsString() + "' holds " + What + ", but the merge does not combine "
                "all copies of each bin: " + P.SummedWhy;
@@ -1369,13 +1373,18 @@ Status checkCopyStrided(const PreconditionQuery &Q, PreconditionResult &R) {
   }
   std::vector<const analysis::CopyAccess *> Updates = replicatedUpdates(P);
   for (const analysis::CopyAccess *A : Updates) {
-    analysis::CopySlot S = analysis::copySlot(Ctx, *A, P.Copies, P.Bins);
+    analysis::CopySlot S = analysis::copySlot(Ctx, *A, P.Copies, P.Bins, P.Layout,
+                                              knownBlockShape(Q.AC, P.Kernel));
     if (S.Strided)
       continue;
     R.Reason = "the update " + quoted(Ctx, A->Use.At) +
                (A->In != P.Kernel ? " in '" + A->In->getNameAsString() + "'" : "") +
-               " is not element bin * " + std::to_string(P.Copies) + " + k of copy k < " +
-               std::to_string(P.Copies) + " and bin < " + std::to_string(P.Bins) + ": " + S.Why;
+               " is not element " +
+               (P.Layout == analysis::CopyLayout::Interleaved
+                    ? "bin * " + std::to_string(P.Copies) + " + k"
+                    : "k * " + std::to_string(P.Bins) + " + bin") +
+               " of copy k < " + std::to_string(P.Copies) + " and bin < " + std::to_string(P.Bins) +
+               ": " + S.Why;
     R.Evidence.push_back(evidenceAt(Ctx, (S.WhyAt ? S.WhyAt : A->Use.At)->getBeginLoc(), "update",
                                     "updated here"));
     return Status::Fails;
@@ -1873,7 +1882,8 @@ private:
     for (const analysis::CopyCall &C : P.Accesses.Calls)
       E.replace(C.Call->getArg(C.Arg), C.Holder ? C.Holder->getNameAsString() : G);
     for (const analysis::CopyAccess *A : replicatedUpdates(P)) {
-      analysis::CopySlot Slot = analysis::copySlot(Ctx, *A, P.Copies, P.Bins);
+      analysis::CopySlot Slot = analysis::copySlot(Ctx, *A, P.Copies, P.Bins, P.Layout,
+                                                   knownBlockShape(AC, P.Kernel));
       const auto *Call = dyn_cast<CallExpr>(A->Use.At);
       if (!Slot.Strided || !Call || Call->getNumArgs() < 1)
         return; // refused by private-copy-strided

@@ -278,3 +278,58 @@ TEST(ReplicatedCopies, MergesThatMissACopy) {
 }
 
 } // namespace
+
+namespace {
+
+// One copy per warp, each a whole array of NBINS bins: copy * NBINS + bin,
+// the warp's pointer into its copy, the merge summing the warps' copies.
+constexpr char PerWarp[] = R"cu(
+#define NBINS 64
+#define WARPS 8
+__global__ void k(const unsigned char *px, int n, unsigned *bins) {
+  __shared__ unsigned hist[WARPS * NBINS];
+  unsigned *warpHist = hist + (threadIdx.x / 32) * NBINS;
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  atomicAdd(&warpHist[px[i] & (NBINS - 1)], 1u);
+  atomicAdd(&hist[(threadIdx.x >> 5) * NBINS + (px[i] >> 2)], 1u);
+  for (int b = threadIdx.x; b < NBINS; b += blockDim.x) {
+    unsigned s = 0;
+    for (int w = 0; w < WARPS; ++w)
+      s += hist[w * NBINS + b];
+    atomicAdd(&bins[b], s);
+  }
+}
+)cu";
+
+TEST(ReplicatedCopies, BlockedCopiesOnePerWarp) {
+  Parsed P = parse(PerWarp);
+  ASSERT_TRUE(P.Kernel);
+  auto U = P.updates();
+  ASSERT_EQ(U.size(), 2u);
+  // 256 threads: 8 warps, 8 copies.
+  Dim3 Block{256, 1, 1};
+  for (const CopyAccess *A : U) {
+    CopySlot S = copySlot(P.ctx(), *A, 8, 64, CopyLayout::Blocked, Block);
+    EXPECT_TRUE(S.Strided) << S.Why;
+    EXPECT_EQ(S.CopyRange.str(), "[0, 7]");
+  }
+  EXPECT_EQ(copySlot(P.ctx(), *U[0], 8, 64, CopyLayout::Blocked, Block).BinText, "px[i] & (NBINS - 1)");
+  EXPECT_EQ(copySlot(P.ctx(), *U[1], 8, 64, CopyLayout::Blocked, Block).BinText, "(px[i] >> 2)");
+  // Without the block shape a warp index may reach 31.
+  CopySlot Unbounded = copySlot(P.ctx(), *U[0], 8, 64, CopyLayout::Blocked);
+  EXPECT_FALSE(Unbounded.Strided);
+  EXPECT_NE(Unbounded.Why.find("[0, 31]"), std::string::npos) << Unbounded.Why;
+  // Read as interleaved copies, the warp pointer moves by whole bins.
+  CopySlot Inter = copySlot(P.ctx(), *U[0], 8, 64, CopyLayout::Interleaved, Block);
+  EXPECT_FALSE(Inter.Strided);
+
+  const ForStmt *L = loopOver(P.ctx(), P.Kernel, "b");
+  ASSERT_TRUE(L);
+  const auto *B = cast<VarDecl>(cast<DeclStmt>(L->getInit())->getSingleDecl());
+  BinMerge M = binMerge(P.ctx(), P.Kernel, L->getBody(), B, P.Array, 8, 64);
+  EXPECT_TRUE(M.Shaped) << M.ShapeWhy;
+  EXPECT_TRUE(M.Summed) << M.SummedWhy;
+  EXPECT_EQ(M.Layout, CopyLayout::Blocked);
+}
+
+} // namespace

@@ -44,6 +44,14 @@
 namespace klineage {
 namespace analysis {
 
+/// How C copies of B bins are laid out.
+enum class CopyLayout {
+  Interleaved, ///< element bin * C + k: a bin's copies are adjacent (one per lane)
+  Blocked,     ///< element k * B + bin: each copy is a whole B-bin array (one per warp)
+};
+/// "bin * C + k", "k * B + bin".
+const char *layoutName(CopyLayout L);
+
 /// An element offset written in one function.
 struct OffsetPart {
   const clang::Expr *E = nullptr; ///< null: element 0
@@ -108,8 +116,15 @@ struct CopySlot {
   std::string BinText;
 };
 
-/// Decomposes \p A (an atomic update) into C * bin + k with \p Copies = C.
-CopySlot copySlot(clang::ASTContext &Ctx, const CopyAccess &A, uint64_t Copies, uint64_t Bins);
+/// Decomposes \p A (an atomic update) into bin * C + k (or k * B + bin)
+/// with \p Copies = C and \p Bins = B. The terms of the bin must be written
+/// in the update itself (its index, or the offsets of its address); the
+/// offset pointers and call arguments on the way may only choose the copy.
+/// \p Block: the kernel's block shape when its launches show it (bounds
+/// threadIdx in the ranges).
+CopySlot copySlot(clang::ASTContext &Ctx, const CopyAccess &A, uint64_t Copies, uint64_t Bins,
+                  CopyLayout Layout = CopyLayout::Interleaved,
+                  std::optional<Dim3> Block = std::nullopt);
 
 /// The merge of one bin: the body of a loop over the bins (variable Bin).
 struct BinMerge {
@@ -126,26 +141,31 @@ struct BinMerge {
   const clang::Expr *Test = nullptr;        ///< `if (Test) atomic`, or null
   const clang::CallExpr *Atomic = nullptr;  ///< `atomicOp(&g[b], acc)`
   const clang::DeclRefExpr *Target = nullptr;
-  /// Whether each bin's C copies are each read once (needs Shaped).
+  /// Whether each bin's C copies are each read once (needs Shaped), in
+  /// Layout: interleaved, else blocked.
   bool Summed = false;
+  CopyLayout Layout = CopyLayout::Interleaved;
   std::string SummedWhy;
 };
 
 /// \p Body (the loop body over bins \p Bin in [0, \p Bins)) as the merge of
-/// one bin of \p Copies copies of \p Array.
+/// one bin of \p Copies copies of \p Array, in either layout (interleaved
+/// tried first).
 BinMerge binMerge(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel, const clang::Stmt *Body,
                   const clang::VarDecl *Bin, const clang::VarDecl *Array, uint64_t Copies,
                   uint64_t Bins);
 
 /// The multiset {\p Index(b, c) : c in \p CopyValues} is {b * C + k : k in
-/// [0, C)} for every b in [0, \p Bins): nullopt when so, else why. \p Index
+/// [0, C)} (blocked: {k * B + b}) for every b in [0, \p Bins): nullopt when
+/// so, else why. \p Index
 /// may use \p B, \p C and constants only; with \p Array it may also be a
 /// pointer into it (`hist + 8 * b + c`), evaluated as the element offset.
 std::optional<std::string> readsEveryCopyOnce(const clang::ASTContext &Ctx, const clang::Expr *Index,
                                               const clang::VarDecl *B, const clang::VarDecl *C,
                                               const std::vector<int64_t> &CopyValues,
                                               uint64_t Copies, uint64_t Bins,
-                                              const clang::VarDecl *Array = nullptr);
+                                              const clang::VarDecl *Array = nullptr,
+                                              CopyLayout Layout = CopyLayout::Interleaved);
 
 } // namespace analysis
 } // namespace klineage

@@ -18,7 +18,7 @@
 
 // SITES:      privatize-shared (reverse) site 1 in histogram_expert::histogram_privatized_kernel
 // SITES:      holds  private-copy-merged: each of the 256 bins is merged into 'bins' by 'atomicAdd(&bins[b], sum)', once per block
-// SITES-NEXT: holds  private-copies-summed: 'hist' holds 32 copies of 256 bins; each bin is merged as the sum of its copies, each read once ('hist[b * COPIES + (c + b) % COPIES]')
+// SITES-NEXT: holds  private-copies-summed: 'hist' holds 32 copies of 256 bins laid out bin * C + k; each bin is merged as the sum of its copies, each read once ('hist[b * COPIES + (c + b) % COPIES]')
 // SITES-NEXT: holds  private-copy-strided: each of the 2 updates hits copy k in [0, 31] of a bin in [0, 255]
 // SITES-NEXT: holds  private-copy-helpers-local: 'countWord' receives 'hist' only from this kernel and updates it only with atomics
 // SITES:      => applicable

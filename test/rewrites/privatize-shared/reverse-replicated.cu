@@ -71,8 +71,36 @@ __global__ void lanes(const unsigned *__restrict__ v, const unsigned long long *
 // CHECK-FIXES-NEXT: {{^}}    record(best, v[i], w[i]);
 // CHECK-FIXES-NEXT: {{^}}}
 
+// One copy per warp, each a whole histogram (copy-major: warp * WBINS +
+// bin), reached through the warp's pointer into its copy; the launches show
+// 128 threads, so the warp index stays below WARPS.
+#define WBINS 128
+#define WARPS 4
+__global__ void perwarp(const unsigned short *__restrict__ s, int n, unsigned *__restrict__ h) {
+  __shared__ unsigned sub[WARPS * WBINS];
+  for (int j = threadIdx.x; j < WARPS * WBINS; j += blockDim.x)
+    sub[j] = 0;
+  __syncthreads();
+  unsigned *mine = sub + (threadIdx.x >> 5) * WBINS;
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+    atomicAdd(mine + (s[i] >> 9), 1u);
+  __syncthreads();
+  for (int b = threadIdx.x; b < WBINS; b += blockDim.x) {
+    unsigned t = 0;
+    for (int w = 0; w < WARPS; ++w)
+      t += sub[w * WBINS + b];
+    if (t > 0)
+      atomicAdd(&h[b], t);
+  }
+}
+// CHECK-FIXES:      {{^}}__global__ void perwarp(const unsigned short *__restrict__ s, int n, unsigned *__restrict__ h) {
+// CHECK-FIXES-NEXT: {{^}}  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+// CHECK-FIXES-NEXT: {{^}}    atomicAdd(&h[(s[i] >> 9)], 1u);
+// CHECK-FIXES-NEXT: {{^}}}
+
 void launch(const int *keys, int n, unsigned *counts, const unsigned *v, const unsigned long long *w,
-            unsigned long long *best) {
+            unsigned long long *best, const unsigned short *s, unsigned *h) {
   byindex<<<120, 256>>>(keys, n, counts);
   lanes<<<(n + 255) / 256, 256>>>(v, w, n, best);
+  perwarp<<<64, 128>>>(s, n, h);
 }
