@@ -99,10 +99,10 @@ struct Follower {
   }
 
   void follow(const FunctionDecl *F, const VarDecl *Ptr, const ParmVarDecl *Param,
-              std::vector<OffsetPart> Offs, const Expr *KernelAt) {
+              std::vector<OffsetPart> Offs, const Expr *KernelAt, const CallExpr *Via = nullptr) {
     ParentMap PM(const_cast<Stmt *>(F->getBody()));
     for (const PointerUse &U : pointerUses(Ctx, F, Ptr)) {
-      CopyAccess A{U, F, Param, Offs, KernelAt ? KernelAt : U.At};
+      CopyAccess A{U, F, Param, Via, Offs, KernelAt ? KernelAt : U.At};
       if (U.K != PointerUse::Escape || !U.At) {
         Out.Uses.push_back(A);
         continue;
@@ -121,7 +121,7 @@ struct Follower {
         std::vector<OffsetPart> More = Offs;
         for (const Expr *O : Sum)
           More.push_back({O, F});
-        follow(F, Alias->Var, Param, More, KernelAt);
+        follow(F, Alias->Var, Param, More, KernelAt, Via);
         continue;
       }
       const auto *Outer = Top && Sum.size() > 1 ? dyn_cast_or_null<CallExpr>(parentAbove(PM, Top)) : nullptr;
@@ -183,7 +183,7 @@ struct Follower {
       if (U.Index)
         More.push_back({U.Index, F});
       Stack.push_back(Def);
-      follow(Def, P, P, More, KernelAt ? KernelAt : C);
+      follow(Def, P, P, More, KernelAt ? KernelAt : C, C);
       Stack.pop_back();
     }
   }
@@ -301,11 +301,28 @@ CopySlot copySlot(ASTContext &Ctx, const CopyAccess &A, uint64_t Copies, uint64_
   }
   std::vector<OffsetPart> Parts = A.Offsets;
   Parts.push_back({A.Use.Index, A.In});
+  // The helper's parameters that its call passes a constant (`countWord(mine,
+  // COPIES, w)`): their values, in the forms and in the ranges.
+  std::map<const ParmVarDecl *, int64_t> Known;
+  std::vector<std::optional<IntRange>> HelperParams;
+  if (A.Call && A.In != nullptr)
+    for (unsigned I = 0; I < A.Call->getNumArgs() && I < A.In->getNumParams(); ++I) {
+      Expr::EvalResult R;
+      const Expr *Arg = A.Call->getArg(I);
+      std::optional<IntRange> P;
+      if (!Arg->isValueDependent() && Arg->getType()->isIntegralOrEnumerationType() &&
+          Arg->EvaluateAsInt(R, Ctx) && R.Val.getInt().getSignificantBits() <= 63) {
+        Known[A.In->getParamDecl(I)] = R.Val.getInt().getExtValue();
+        P = IntRange::exactly(R.Val.getInt().getExtValue());
+      }
+      HelperParams.push_back(P);
+    }
   std::map<const FunctionDecl *, std::unique_ptr<ValueRanges>> VRs;
   auto RangeOf = [&](const FunctionDecl *F, const Expr *E) -> IntRange {
     auto &VR = VRs[F];
     if (!VR)
-      VR = std::make_unique<ValueRanges>(Ctx, F, std::vector<std::optional<IntRange>>{}, Block);
+      VR = std::make_unique<ValueRanges>(
+          Ctx, F, F == A.In && A.Call ? HelperParams : std::vector<std::optional<IntRange>>{}, Block);
     return VR->rangeOf(E).value_or(IntRange{});
   };
   // Element = Major * M + Minor with Minor in [0, M): interleaved, the bin
@@ -323,6 +340,17 @@ CopySlot copySlot(ASTContext &Ctx, const CopyAccess &A, uint64_t Copies, uint64_
       continue;
     Linearizer L(Ctx);
     std::optional<LinearForm> F = L.linearize(P.E);
+    if (F && P.In == A.In && !Known.empty())
+      F = substitute(*F, [&](const std::string &Key) -> std::optional<LinearForm> {
+        const Atom *At = L.atom(Key);
+        const auto *PV = At ? dyn_cast_or_null<ParmVarDecl>(At->Var) : nullptr;
+        auto It = PV ? Known.find(PV) : Known.end();
+        if (It == Known.end())
+          return std::nullopt;
+        LinearForm C;
+        C.Terms[Monomial{}] = It->second;
+        return C;
+      });
     if (!F) {
       S.Why = "the offset '" + textOf(Ctx, P.E) + "' is not a sum of terms without side effects";
       S.WhyAt = P.E;

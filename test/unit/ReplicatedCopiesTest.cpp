@@ -333,3 +333,27 @@ TEST(ReplicatedCopies, BlockedCopiesOnePerWarp) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(ReplicatedCopies, AHelpersConstantStrideArgumentStandsForItsValue) {
+  Parsed P = parse(R"cu(
+    __device__ void add(unsigned *h, int stride, unsigned char v) { atomicAdd(h + v * stride, 1u); }
+    __global__ void k(const unsigned char *px, unsigned *bins) {
+      __shared__ unsigned hist[256 * 16];
+      int i = blockIdx.x * blockDim.x + threadIdx.x;
+      add(hist + threadIdx.x % 16, 16, px[i]);
+      add(hist + threadIdx.x % 16, 8, px[i]);   // half the stride: copies overlap bins
+    }
+  )cu");
+  ASSERT_TRUE(P.Kernel);
+  auto U = P.updates();
+  ASSERT_EQ(U.size(), 2u);
+  CopySlot Right = copySlot(P.ctx(), *U[0], 16, 256);
+  EXPECT_TRUE(Right.Strided) << Right.Why;
+  EXPECT_EQ(Right.BinText, "v");
+  CopySlot Wrong = copySlot(P.ctx(), *U[1], 16, 256);
+  EXPECT_FALSE(Wrong.Strided);
+}
+
+} // namespace

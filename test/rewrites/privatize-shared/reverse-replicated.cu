@@ -98,9 +98,45 @@ __global__ void perwarp(const unsigned short *__restrict__ s, int n, unsigned *_
 // CHECK-FIXES-NEXT: {{^}}    atomicAdd(&h[(s[i] >> 9)], 1u);
 // CHECK-FIXES-NEXT: {{^}}}
 
+// A helper given the copy and its stride (a constant at the call): the
+// stride stands for its value, the helper's update loses it.
+__device__ __forceinline__ void add4(unsigned *h, int stride, unsigned w) {
+  for (int k = 0; k < 4; ++k)
+    atomicAdd(h + ((w >> (8 * k)) & 255) * stride, 1u);
+}
+
+__global__ void strided(const unsigned *__restrict__ words, int n, unsigned *__restrict__ out) {
+  __shared__ unsigned s_h[256 * 16];
+  for (int j = threadIdx.x; j < 256 * 16; j += blockDim.x)
+    s_h[j] = 0;
+  __syncthreads();
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    add4(s_h + threadIdx.x % 16, 16, words[i]);
+  __syncthreads();
+  for (int b = threadIdx.x; b < 256; b += blockDim.x) {
+    unsigned acc = 0;
+    for (int c = 0; c < 16; ++c)
+      acc += s_h[b * 16 + (c + b) % 16];
+    if (acc)
+      atomicAdd(&out[b], acc);
+  }
+}
+// CHECK-FIXES:      {{^}}__device__ __forceinline__ void add4(unsigned *h, int stride, unsigned w) {
+// CHECK-FIXES-NEXT: {{^}}  for (int k = 0; k < 4; ++k)
+// CHECK-FIXES-NEXT: {{^}}    atomicAdd(&h[((w >> (8 * k)) & 255)], 1u);
+// CHECK-FIXES-NEXT: {{^}}}
+// CHECK-FIXES:      {{^}}__global__ void strided(const unsigned *__restrict__ words, int n, unsigned *__restrict__ out) {
+// CHECK-FIXES-NEXT: {{^}}  int i = blockIdx.x * blockDim.x + threadIdx.x;
+// CHECK-FIXES-NEXT: {{^}}  if (i < n)
+// CHECK-FIXES-NEXT: {{^}}    add4(out, 16, words[i]);
+// CHECK-FIXES-NEXT: {{^}}}
+
 void launch(const int *keys, int n, unsigned *counts, const unsigned *v, const unsigned long long *w,
-            unsigned long long *best, const unsigned short *s, unsigned *h) {
+            unsigned long long *best, const unsigned short *s, unsigned *h, const unsigned *words,
+            unsigned *out) {
   byindex<<<120, 256>>>(keys, n, counts);
   lanes<<<(n + 255) / 256, 256>>>(v, w, n, best);
   perwarp<<<64, 128>>>(s, n, h);
+  strided<<<(n + 255) / 256, 256>>>(words, n, out);
 }
