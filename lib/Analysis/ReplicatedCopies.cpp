@@ -686,12 +686,13 @@ std::optional<std::string> readsEveryCopyOnce(const ASTContext &Ctx, const Expr 
                                               const VarDecl *B, const VarDecl *C,
                                               const std::vector<int64_t> &CopyValues,
                                               uint64_t Copies, uint64_t Bins, const VarDecl *Array,
-                                              CopyLayout Layout) {
+                                              CopyLayout Layout, const Expr *First) {
   if (Bins * std::max<uint64_t>(CopyValues.size(), 1) > (uint64_t(1) << 22))
     return std::string("too many bins and copies to check");
-  if (CopyValues.size() != Copies)
+  if (CopyValues.size() + (First ? 1 : 0) != Copies)
     return "the loop over the copies runs " + std::to_string(CopyValues.size()) + " times, not " +
-           std::to_string(Copies);
+           std::to_string(First ? Copies - 1 : Copies) +
+           (First ? " (the accumulator starts from one copy)" : "");
   Evaluator Ev{Ctx, B, C, Array, llvm::APSInt(), llvm::APSInt(), {}};
   std::vector<int64_t> Got;
   for (uint64_t b = 0; b < Bins; ++b) {
@@ -704,6 +705,32 @@ std::optional<std::string> readsEveryCopyOnce(const ASTContext &Ctx, const Expr 
         return Ev.Why;
       if (V->getSignificantBits() > 63)
         return "'" + textOf(Ctx, Index) + "' overflows";
+      Got.push_back(V->getExtValue());
+    }
+    if (First) {
+      {
+        // Only the bin may appear: the copy variable is not set before the loop.
+        struct Finder {
+          const VarDecl *C;
+          bool in(const Stmt *S) const {
+            if (const auto *D = dyn_cast<DeclRefExpr>(S); D && D->getDecl() == C)
+              return true;
+            for (const Stmt *Ch : S->children())
+              if (Ch && in(Ch))
+                return true;
+            return false;
+          }
+        } F{C};
+        if (F.in(First))
+          return "'" + textOf(Ctx, First) + "' reads the copy variable before its loop";
+      }
+      Ev.BV = llvm::APSInt::get(int64_t(b));
+      Ev.CV = llvm::APSInt::get(0);
+      std::optional<llvm::APSInt> V = Ev.eval(First);
+      if (!V)
+        return Ev.Why;
+      if (V->getSignificantBits() > 63)
+        return "'" + textOf(Ctx, First) + "' overflows";
       Got.push_back(V->getExtValue());
     }
     std::sort(Got.begin(), Got.end());
@@ -748,6 +775,13 @@ BinMerge binMerge(ASTContext &Ctx, const FunctionDecl *Kernel, const Stmt *Body,
     return Fail("the merge of a bin does not start by declaring an integer accumulator", Stmts[0]);
   M.Acc = Acc;
   M.Init = Acc->getInit();
+  {
+    const Expr *I = M.Init->IgnoreParenImpCasts();
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(I); AS && refVar(AS->getBase()) == Array)
+      M.InitRead = AS->getIdx();
+    if (const auto *U = dyn_cast<UnaryOperator>(I); U && U->getOpcode() == UO_Deref)
+      M.InitRead = U->getSubExpr();
+  }
   // The loop over the copies.
   const Stmt *Loop = stripAttributes(Stmts[1]);
   const auto *For = dyn_cast<ForStmt>(Loop);
@@ -765,10 +799,8 @@ BinMerge binMerge(ASTContext &Ctx, const FunctionDecl *Kernel, const Stmt *Body,
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Read); AS && refVar(AS->getBase()) == Array)
     Index = AS->getIdx();
   // `*(copy + e1 + e2)`: the pointer itself, evaluated as an offset.
-  const VarDecl *PointerInto = nullptr;
   if (const auto *U = dyn_cast<UnaryOperator>(Read); U && U->getOpcode() == UO_Deref) {
     Index = U->getSubExpr();
-    PointerInto = Array;
     const Expr *Base = Index->IgnoreParenImpCasts();
     while (const auto *Sum = dyn_cast<BinaryOperator>(Base)) {
       if (Sum->getOpcode() != BO_Add && Sum->getOpcode() != BO_Sub)
@@ -845,11 +877,13 @@ BinMerge binMerge(ASTContext &Ctx, const FunctionDecl *Kernel, const Stmt *Body,
       return M;
     }
   }
-  if (std::optional<std::string> Why =
-          readsEveryCopyOnce(Ctx, Index, Bin, T.Index, Values, Copies, Bins, PointerInto)) {
+  // (A pointer into the copy evaluates to its element offset; indices as they are.)
+  if (std::optional<std::string> Why = readsEveryCopyOnce(Ctx, Index, Bin, T.Index, Values, Copies,
+                                                          Bins, Array,
+                                                          CopyLayout::Interleaved, M.InitRead)) {
     // Each copy a whole B-bin array?
-    if (!readsEveryCopyOnce(Ctx, Index, Bin, T.Index, Values, Copies, Bins, PointerInto,
-                            CopyLayout::Blocked)) {
+    if (!readsEveryCopyOnce(Ctx, Index, Bin, T.Index, Values, Copies, Bins, Array,
+                            CopyLayout::Blocked, M.InitRead)) {
       M.Layout = CopyLayout::Blocked;
       M.Summed = true;
       return M;

@@ -863,13 +863,19 @@ bool recogniseReplicatedMerge(ASTContext &Ctx, PrivateCopy &P, const Stmt *S,
   P.Layout = M.Layout;
   P.SummedAt = M.Read;
   Expr::EvalResult Init;
+  QualType Elem = Ctx.getAsArrayType(P.Copy->getType())->getElementType();
   if (!M.Summed) {
     P.SummedWhy = M.SummedWhy;
+  } else if (Ctx.getTypeSize(M.Acc->getType()) < Ctx.getTypeSize(Elem)) {
+    P.SummedWhy = "the accumulator '" + M.Acc->getNameAsString() + "' ('" +
+                  M.Acc->getType().getAsString() + "') is narrower than the copy's '" +
+                  Elem.getAsString() + "': the block's total would wrap where the global one does not";
+    P.SummedAt = M.Init;
   } else if (*M.Op != *Op) {
     P.SummedWhy = "the copies are combined with " + std::string(cuda::reduceOpName(*M.Op)) +
                   " but merged with '" + cuda::atomicFunctionName(*Fn) + "'";
-  } else if (M.Init->isValueDependent() || !M.Init->EvaluateAsRValue(Init, Ctx) ||
-             !cuda::isIdentityValue(*Op, *T, Init.Val)) {
+  } else if (!M.InitRead && (M.Init->isValueDependent() || !M.Init->EvaluateAsRValue(Init, Ctx) ||
+                             !cuda::isIdentityValue(*Op, *T, Init.Val))) {
     P.SummedWhy = "the accumulator '" + M.Acc->getNameAsString() + "' starts at " +
                   quoted(Ctx, M.Init) + ", not at the identity of the " + cuda::reduceOpName(*Op);
     P.SummedAt = M.Init;

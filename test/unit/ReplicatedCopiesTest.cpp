@@ -258,6 +258,37 @@ TEST(ReplicatedCopies, AnyPermutationOfTheCopiesPerBin) {
   EXPECT_TRUE(Shifted.Summed) << Shifted.SummedWhy;
 }
 
+TEST(ReplicatedCopies, AccumulatorStartingFromOneCopy) {
+  auto Merge = [](StringRef Init, StringRef Loop) {
+    std::string Code = R"cu(
+      __global__ void k(unsigned *bins) {
+        __shared__ unsigned hist[16 * 8];
+        for (int b = threadIdx.x; b < 16; b += blockDim.x) {
+          unsigned s = )cu" + Init.str() + R"cu(;
+          )cu" + Loop.str() + R"cu(
+            s += hist[b * 8 + c];
+          atomicAdd(&bins[b], s);
+        }
+      }
+    )cu";
+    Parsed P = parse(Code);
+    const ForStmt *L = loopOver(P.ctx(), P.Kernel, "b");
+    const auto *B = cast<VarDecl>(cast<DeclStmt>(L->getInit())->getSingleDecl());
+    return binMerge(P.ctx(), P.Kernel, L->getBody(), B, P.Array, 8, 16);
+  };
+  BinMerge First = Merge("hist[b * 8]", "for (int c = 1; c < 8; ++c)");
+  EXPECT_TRUE(First.Summed) << First.SummedWhy;
+  EXPECT_TRUE(First.InitRead);
+  BinMerge Deref = Merge("*(hist + b * 8)", "for (int c = 1; c < 8; ++c)");
+  EXPECT_TRUE(Deref.Summed) << Deref.SummedWhy;
+  BinMerge Twice = Merge("hist[b * 8]", "for (int c = 0; c < 8; ++c)");
+  EXPECT_FALSE(Twice.Summed);
+  EXPECT_NE(Twice.SummedWhy.find("runs 8 times, not 7"), std::string::npos) << Twice.SummedWhy;
+  BinMerge Last = Merge("hist[b * 8 + 7]", "for (int c = 1; c < 8; ++c)");
+  EXPECT_FALSE(Last.Summed); // copy 7 twice, copy 0 never
+  EXPECT_NE(Last.SummedWhy.find("never reads element 0"), std::string::npos) << Last.SummedWhy;
+}
+
 TEST(ReplicatedCopies, MergesThatMissACopy) {
   BinMerge Half = mergeReading("hist[b * 8 + c]", "for (int c = 0; c < 4; ++c)");
   EXPECT_TRUE(Half.Shaped);

@@ -138,6 +138,9 @@ struct BinMerge {
   const clang::Stmt *ShapeAt = nullptr;
   const clang::VarDecl *Acc = nullptr;
   const clang::Expr *Init = nullptr;        ///< Acc's initial value
+  /// Set when Acc starts from an element of the copy (`acc = copy[b * C]`,
+  /// the loop then combining the others): that element's index or pointer.
+  const clang::Expr *InitRead = nullptr;
   std::optional<cuda::ReduceOp> Op;         ///< how the loop combines
   const clang::Stmt *CopyLoop = nullptr;
   const clang::Expr *Read = nullptr;        ///< the element read, `copy[f(b, c)]`
@@ -163,12 +166,15 @@ BinMerge binMerge(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel, con
 /// so, else why. \p Index
 /// may use \p B, \p C and constants only; with \p Array it may also be a
 /// pointer into it (`hist + 8 * b + c`), evaluated as the element offset.
+/// \p First: one more element read before the loop, of \p B only (the
+/// accumulator's start).
 std::optional<std::string> readsEveryCopyOnce(const clang::ASTContext &Ctx, const clang::Expr *Index,
                                               const clang::VarDecl *B, const clang::VarDecl *C,
                                               const std::vector<int64_t> &CopyValues,
                                               uint64_t Copies, uint64_t Bins,
                                               const clang::VarDecl *Array = nullptr,
-                                              CopyLayout Layout = CopyLayout::Interleaved);
+                                              CopyLayout Layout = CopyLayout::Interleaved,
+                                              const clang::Expr *First = nullptr);
 
 } // namespace analysis
 } // namespace klineage

@@ -132,11 +132,37 @@ __global__ void strided(const unsigned *__restrict__ words, int n, unsigned *__r
 // CHECK-FIXES-NEXT: {{^}}    add4(out, 16, words[i]);
 // CHECK-FIXES-NEXT: {{^}}}
 
+// Two copies, the lane's pointer `&part[lane]` from a local lane index, the
+// accumulator starting from copy 0 and the loop adding the other one.
+__global__ void firstcopy(const unsigned char *__restrict__ px, int n, unsigned *__restrict__ hist) {
+  __shared__ unsigned part[256 * 2];
+  for (int j = threadIdx.x; j < 512; j += blockDim.x)
+    part[j] = 0;
+  __syncthreads();
+  const int lane = threadIdx.x & 1;
+  unsigned *const mine = &part[lane];
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x)
+    atomicAdd(mine + 2 * px[i], 1u);
+  __syncthreads();
+  for (int b = threadIdx.x; b < 256; b += blockDim.x) {
+    unsigned v = part[2 * b];
+    for (int c = 1; c < 2; ++c)
+      v += part[2 * b + c];
+    atomicAdd(&hist[b], v);
+  }
+}
+// CHECK-FIXES:      {{^}}__global__ void firstcopy(const unsigned char *__restrict__ px, int n, unsigned *__restrict__ hist) {
+// CHECK-FIXES-NEXT: {{^}}  const int lane = threadIdx.x & 1;
+// CHECK-FIXES-NEXT: {{^}}  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x)
+// CHECK-FIXES-NEXT: {{^}}    atomicAdd(&hist[px[i]], 1u);
+// CHECK-FIXES-NEXT: {{^}}}
+
 void launch(const int *keys, int n, unsigned *counts, const unsigned *v, const unsigned long long *w,
             unsigned long long *best, const unsigned short *s, unsigned *h, const unsigned *words,
-            unsigned *out) {
+            unsigned *out, const unsigned char *px, unsigned *hist) {
   byindex<<<120, 256>>>(keys, n, counts);
   lanes<<<(n + 255) / 256, 256>>>(v, w, n, best);
   perwarp<<<64, 128>>>(s, n, h);
   strided<<<(n + 255) / 256, 256>>>(words, n, out);
+  firstcopy<<<120, 256>>>(px, n, hist);
 }
