@@ -1883,8 +1883,16 @@ private:
       E.removeLines(P.FillBarrier);
       E.removeLines(P.MergeBarrier);
     }
-    for (const analysis::OffsetAlias &A : P.Accesses.Aliases)
+    std::vector<const Stmt *> Removed = {P.Decl, P.Fill, P.Merge};
+    if (S.Facts.count("barriers") == 0) {
+      Removed.push_back(P.FillBarrier);
+      Removed.push_back(P.MergeBarrier);
+    }
+    for (const analysis::OffsetAlias &A : P.Accesses.Aliases) {
       E.removeLines(A.Decl);
+      Removed.push_back(A.Decl);
+    }
+    dropOrphanBlankLines(E, Ctx, cast<CompoundStmt>(P.Kernel->getBody()), Removed);
     for (const analysis::CopyCall &C : P.Accesses.Calls)
       E.replace(C.Call->getArg(C.Arg), C.Holder ? C.Holder->getNameAsString() : G);
     for (const analysis::CopyAccess *A : replicatedUpdates(P)) {
@@ -1901,6 +1909,53 @@ private:
       if (A.Use.K == PointerUse::Alias && A.In == P.Kernel && !A.Use.Via && A.Offsets.empty())
         E.replace(A.Use.Ref, G);
     commit(E, S);
+  }
+
+  /// Removes the blank lines of \p Body that separated only removed
+  /// statements (or a removed statement and the body's brace), so the
+  /// kernel does not keep a gap where the copy's setup and merge were.
+  static void dropOrphanBlankLines(EditBuilder &E, const ASTContext &Ctx, const CompoundStmt *Body,
+                                   const std::vector<const Stmt *> &Removed) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    SourceLocation LB = SM.getExpansionLoc(Body->getLBracLoc()), RB = SM.getExpansionLoc(Body->getRBracLoc());
+    FileID F = SM.getFileID(LB);
+    if (F != SM.getFileID(RB))
+      return;
+    unsigned L0 = SM.getExpansionLineNumber(LB), L1 = SM.getExpansionLineNumber(RB);
+    std::set<unsigned> Gone;
+    for (const Stmt *S : Removed) {
+      if (!S)
+        continue;
+      SourceLocation B = SM.getExpansionLoc(S->getBeginLoc()), En = SM.getExpansionLoc(S->getEndLoc());
+      if (SM.getFileID(B) != F)
+        continue;
+      for (unsigned L = SM.getExpansionLineNumber(B); L <= SM.getExpansionLineNumber(En); ++L)
+        Gone.insert(L);
+    }
+    StringRef Buf = SM.getBufferData(F);
+    auto Line = [&](unsigned L) -> std::pair<unsigned, unsigned> { // [begin, end incl. '\n')
+      unsigned B = SM.getFileOffset(SM.translateLineCol(F, L, 1));
+      size_t En = Buf.find('\n', B);
+      return {B, En == StringRef::npos ? unsigned(Buf.size()) : unsigned(En + 1)};
+    };
+    auto Blank = [&](unsigned L) {
+      auto [B, En] = Line(L);
+      return Buf.slice(B, En).trim().empty();
+    };
+    for (unsigned L = L0 + 1; L < L1; ++L) {
+      if (!Blank(L) || Gone.count(L))
+        continue;
+      unsigned P = L - 1, N = L + 1;
+      while (P > L0 && Blank(P) && !Gone.count(P))
+        --P;
+      while (N < L1 && Blank(N) && !Gone.count(N))
+        ++N;
+      bool PGone = P == L0 || Gone.count(P), NGone = N == L1 || Gone.count(N);
+      if (PGone && NGone && (P != L0 || N != L1)) {
+        auto [B, En] = Line(L);
+        E.replaceChars(SM.getComposedLoc(F, B), SM.getComposedLoc(F, En), "");
+      }
+    }
   }
 
   /// Whether the barriers around the copy may also order other memory:

@@ -29,7 +29,6 @@ __device__ __forceinline__ void countWord(unsigned int *hist, unsigned int w) {
 __global__ void __launch_bounds__(THREADS)
 histogram_privatized_kernel(int N, const unsigned char *__restrict__ pixels,
                             unsigned int *__restrict__ bins) {
-
   const uint4 *p16 = reinterpret_cast<const uint4 *>(pixels);
   const int n16 = N / 16;
   const int stride = gridDim.x * THREADS * UNROLL;
@@ -52,7 +51,6 @@ histogram_privatized_kernel(int N, const unsigned char *__restrict__ pixels,
   const int tail = n16 * 16 + blockIdx.x * THREADS + threadIdx.x;
   if (tail < N)
     atomicAdd(&bins[pixels[tail]], 1u);
-
 }
 
 } // namespace histogram_expert
