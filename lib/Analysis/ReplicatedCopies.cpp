@@ -99,10 +99,11 @@ struct Follower {
   }
 
   void follow(const FunctionDecl *F, const VarDecl *Ptr, const ParmVarDecl *Param,
-              std::vector<OffsetPart> Offs, const Expr *KernelAt, const CallExpr *Via = nullptr) {
+              std::vector<OffsetPart> Offs, const Expr *KernelAt, const CallExpr *Via = nullptr,
+              const FunctionDecl *ViaIn = nullptr) {
     ParentMap PM(const_cast<Stmt *>(F->getBody()));
     for (const PointerUse &U : pointerUses(Ctx, F, Ptr)) {
-      CopyAccess A{U, F, Param, Via, Offs, KernelAt ? KernelAt : U.At};
+      CopyAccess A{U, F, Param, Via, ViaIn, Offs, KernelAt ? KernelAt : U.At};
       if (U.K != PointerUse::Escape || !U.At) {
         Out.Uses.push_back(A);
         continue;
@@ -121,7 +122,7 @@ struct Follower {
         std::vector<OffsetPart> More = Offs;
         for (const Expr *O : Sum)
           More.push_back({O, F});
-        follow(F, Alias->Var, Param, More, KernelAt, Via);
+        follow(F, Alias->Var, Param, More, KernelAt, Via, ViaIn);
         continue;
       }
       const auto *Outer = Top && Sum.size() > 1 ? dyn_cast_or_null<CallExpr>(parentAbove(PM, Top)) : nullptr;
@@ -161,8 +162,11 @@ struct Follower {
         Unfollowed(U.Why + " (no definition to follow)");
         continue;
       }
-      if (Def->getTemplatedKind() != FunctionDecl::TK_NonTemplate) {
-        Unfollowed(U.Why + ", a template");
+      // A function template's specialization is followed in its own body
+      // (its pattern's text; the caller checks the template's other uses).
+      if (Def->getTemplatedKind() != FunctionDecl::TK_NonTemplate &&
+          Def->getTemplatedKind() != FunctionDecl::TK_FunctionTemplateSpecialization) {
+        Unfollowed(U.Why + ", a member of a template");
         continue;
       }
       if (Arg >= Def->getNumParams() || !samePointee(Ctx, Def->getParamDecl(Arg)->getType(), Elem)) {
@@ -183,7 +187,7 @@ struct Follower {
       if (U.Index)
         More.push_back({U.Index, F});
       Stack.push_back(Def);
-      follow(Def, P, P, More, KernelAt ? KernelAt : C, C);
+      follow(Def, P, P, More, KernelAt ? KernelAt : C, C, F);
       Stack.pop_back();
     }
   }
@@ -305,18 +309,6 @@ CopySlot copySlot(ASTContext &Ctx, const CopyAccess &A, uint64_t Copies, uint64_
   // COPIES, w)`): their values, in the forms and in the ranges.
   std::map<const ParmVarDecl *, int64_t> Known;
   std::vector<std::optional<IntRange>> HelperParams;
-  if (A.Call && A.In != nullptr)
-    for (unsigned I = 0; I < A.Call->getNumArgs() && I < A.In->getNumParams(); ++I) {
-      Expr::EvalResult R;
-      const Expr *Arg = A.Call->getArg(I);
-      std::optional<IntRange> P;
-      if (!Arg->isValueDependent() && Arg->getType()->isIntegralOrEnumerationType() &&
-          Arg->EvaluateAsInt(R, Ctx) && R.Val.getInt().getSignificantBits() <= 63) {
-        Known[A.In->getParamDecl(I)] = R.Val.getInt().getExtValue();
-        P = IntRange::exactly(R.Val.getInt().getExtValue());
-      }
-      HelperParams.push_back(P);
-    }
   std::map<const FunctionDecl *, std::unique_ptr<ValueRanges>> VRs;
   auto RangeOf = [&](const FunctionDecl *F, const Expr *E) -> IntRange {
     auto &VR = VRs[F];
@@ -325,6 +317,26 @@ CopySlot copySlot(ASTContext &Ctx, const CopyAccess &A, uint64_t Copies, uint64_
           Ctx, F, F == A.In && A.Call ? HelperParams : std::vector<std::optional<IntRange>>{}, Block);
     return VR->rangeOf(E).value_or(IntRange{});
   };
+  if (A.Call && A.In && A.CallIn != A.In)
+    for (unsigned I = 0; I < A.Call->getNumArgs() && I < A.In->getNumParams(); ++I) {
+      Expr::EvalResult R;
+      const Expr *Arg = A.Call->getArg(I);
+      std::optional<IntRange> P;
+      if (!Arg->isValueDependent() && Arg->getType()->isIntegralOrEnumerationType() &&
+          Arg->EvaluateAsInt(R, Ctx) && R.Val.getInt().getSignificantBits() <= 63) {
+        Known[A.In->getParamDecl(I)] = R.Val.getInt().getExtValue();
+        P = IntRange::exactly(R.Val.getInt().getExtValue());
+      } else if (A.CallIn && Arg->getType()->isIntegralOrEnumerationType()) {
+        // The argument where the call is made, when the parameter holds all
+        // of it (no conversion wraps it).
+        IntRange AR = RangeOf(A.CallIn, Arg);
+        QualType PT = A.In->getParamDecl(I)->getType();
+        IntRange Fits = IntRange::ofType(Ctx, PT);
+        if (PT->isIntegralOrEnumerationType() && AR.within(Fits.Lo, Fits.Hi))
+          P = AR;
+      }
+      HelperParams.push_back(P);
+    }
   // Element = Major * M + Minor with Minor in [0, M): interleaved, the bin
   // is Major and the copy Minor (M = C); blocked, the copy is Major and the
   // bin Minor (M = B).

@@ -1399,24 +1399,33 @@ Status checkCopyStrided(const PreconditionQuery &Q, PreconditionResult &R) {
   for (const analysis::CopyAccess *A : Updates)
     Distinct.insert(A->Use.At);
   size_t N = Distinct.size();
-  R.Reason = "each of the " + std::to_string(N) + " update" + (N == 1 ? "" : "s") + " hits copy k in [0, " +
+  R.Reason = (N == 1 ? std::string("the update") : "each of the " + std::to_string(N) + " updates") +
+             " hits copy k in [0, " +
              std::to_string(P.Copies - 1) + "] of a bin in [0, " + std::to_string(P.Bins - 1) + "]";
   return Status::Holds;
 }
 
-/// Every reference to \p F (any redeclaration) in the translation unit.
+/// Every reference to \p F (any redeclaration; for a function template's
+/// specialization, to any specialization of that template: they share the
+/// text an edit changes) in the translation unit.
 std::vector<const DeclRefExpr *> referencesTo(ASTContext &Ctx, const FunctionDecl *F) {
   struct Finder : RecursiveASTVisitor<Finder> {
     const FunctionDecl *F;
+    const FunctionTemplateDecl *T = nullptr;
     std::vector<const DeclRefExpr *> Found;
     bool shouldVisitTemplateInstantiations() const { return true; }
     bool VisitDeclRefExpr(DeclRefExpr *D) {
-      if (const auto *G = dyn_cast<FunctionDecl>(D->getDecl()); G && G->getCanonicalDecl() == F)
+      if (const auto *G = dyn_cast<FunctionDecl>(D->getDecl());
+          G && (G->getCanonicalDecl() == F ||
+                (T && G->getPrimaryTemplate() &&
+                 G->getPrimaryTemplate()->getCanonicalDecl() == T)))
         Found.push_back(D);
       return true;
     }
   } Fd;
   Fd.F = F->getCanonicalDecl();
+  if (const FunctionTemplateDecl *T = F->getPrimaryTemplate())
+    Fd.T = T->getCanonicalDecl();
   Fd.TraverseDecl(Ctx.getTranslationUnitDecl());
   return Fd.Found;
 }

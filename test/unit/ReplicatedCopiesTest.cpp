@@ -186,26 +186,34 @@ TEST(ReplicatedCopies, OffsetPointerThatMovesByBinsIsNotStrided) {
   EXPECT_NE(S.Why.find("whole bins"), std::string::npos) << S.Why;
 }
 
-TEST(ReplicatedCopies, HelpersThatReadOrAreTemplatesAreReported) {
+TEST(ReplicatedCopies, HelpersThatReadOrHaveNoBodyAreReported) {
   Parsed P = parse(R"cu(
     __device__ unsigned peek(unsigned *h, int b) { return h[b * 4]; }
     template <int N> __device__ void bump(unsigned *h, int b) { atomicAdd(&h[b * N], 1u); }
+    __device__ void elsewhere(unsigned *h, int b);
     __global__ void k(const unsigned char *px, unsigned *out) {
       __shared__ unsigned hist[256 * 4];
       unsigned *mine = hist + threadIdx.x % 4;
       out[threadIdx.x] = peek(mine, px[threadIdx.x]);
       bump<4>(mine, px[threadIdx.x]);
+      elsewhere(mine, px[threadIdx.x]);
     }
   )cu");
   ASSERT_TRUE(P.Kernel);
-  ASSERT_EQ(P.Accesses.Calls.size(), 1u);
+  ASSERT_EQ(P.Accesses.Calls.size(), 2u);
   EXPECT_EQ(P.Accesses.Calls[0].Callee->getName(), "peek");
+  EXPECT_EQ(P.Accesses.Calls[1].Callee->getName(), "bump"); // a template's specialization
+  for (const CopyAccess *A : P.updates()) {
+    CopySlot S = copySlot(P.ctx(), *A, 4, 256);
+    EXPECT_TRUE(S.Strided) << S.Why;
+    EXPECT_EQ(S.BinText, "b");
+  }
   bool Load = false;
   for (const CopyAccess &A : P.Accesses.Uses)
     Load |= A.In->getName() == "peek" && A.Use.K == PointerUse::Load;
   EXPECT_TRUE(Load);
   ASSERT_EQ(P.Accesses.Unfollowed.size(), 1u);
-  EXPECT_NE(P.Accesses.Unfollowed[0].Use.Why.find("template"), std::string::npos)
+  EXPECT_NE(P.Accesses.Unfollowed[0].Use.Why.find("no definition"), std::string::npos)
       << P.Accesses.Unfollowed[0].Use.Why;
 }
 

@@ -64,8 +64,10 @@ struct CopyAccess {
   const clang::FunctionDecl *In = nullptr;   ///< the kernel or a helper
   const clang::ParmVarDecl *Param = nullptr; ///< helper: its parameter that holds the copy
   /// Helper: the call that passed the copy into In; its constant arguments
-  /// (a stride of C) stand for In's parameters in copySlot.
+  /// (a stride of C) stand for In's parameters in copySlot, and the ranges
+  /// of the others bound them.
   const clang::CallExpr *Call = nullptr;
+  const clang::FunctionDecl *CallIn = nullptr; ///< the function that makes Call
   /// The offsets added on the way, outermost first (the kernel's offset
   /// pointers, the arguments of the helper calls); Use.Index is not in it.
   std::vector<OffsetPart> Offsets;
