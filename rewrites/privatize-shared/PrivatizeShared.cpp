@@ -169,7 +169,7 @@ const PreconditionSpec Specs[] = {
      &checkCopyStrided},
     {HelpersLocal, Direction::Reverse, 1716,
      "every device function that receives the copy (or a pointer into it) uses it only for atomic "
-     "updates, and is called only with this copy: its updates are rewritten in place",
+     "updates; it is rewritten in place, or copied for the kernel when something else uses it too",
      &checkHelpersLocal},
     {UpdatesAtomic, Direction::Reverse, 1702,
      "between fill and merge, every access of the shared copy is an atomic update", &checkUpdatesAtomic},
@@ -1430,6 +1430,38 @@ std::vector<const DeclRefExpr *> referencesTo(ASTContext &Ctx, const FunctionDec
   return Fd.Found;
 }
 
+/// A reference to helper \p F that is not one of the calls passing the
+/// copy, or null.
+const DeclRefExpr *foreignReference(ASTContext &Ctx, const PrivateCopy &P, const FunctionDecl *F) {
+  for (const DeclRefExpr *Ref : referencesTo(Ctx, F))
+    if (llvm::none_of(P.Accesses.Calls, [&](const analysis::CopyCall &C) {
+          return C.Call->getCallee()->IgnoreParenImpCasts() == Ref;
+        }))
+      return Ref;
+  return nullptr;
+}
+
+/// Why helper \p F, used elsewhere too, cannot get a copy of its own for
+/// the kernel's calls (inserted after it, with the updates rewritten);
+/// empty when it can.
+std::string cloneBlocker(ASTContext &Ctx, const PrivateCopy &P, const FunctionDecl *F) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (F->getPrimaryTemplate())
+    return "it is a function template (a copy would be one too)";
+  if (llvm::any_of(P.Accesses.Calls, [&](const analysis::CopyCall &C) { return C.In == F; }))
+    return "it passes the copy on to another function";
+  SourceLocation End = SM.getExpansionLoc(F->getEndLoc());
+  SourceLocation K = SM.getExpansionLoc(P.Kernel->getBeginLoc());
+  if (SM.getFileID(End) != SM.getFileID(K) || !SM.isBeforeInTranslationUnit(End, K))
+    return "it is not defined before the kernel in the kernel's file";
+  for (const analysis::CopyCall &C : P.Accesses.Calls) {
+    const auto *D = dyn_cast<DeclRefExpr>(C.Call->getCallee()->IgnoreParenImpCasts());
+    if (C.Callee == F && (!D || D->hasQualifier() || D->getLocation().isMacroID()))
+      return "a call names it otherwise than by its plain name";
+  }
+  return "";
+}
+
 Status checkHelpersLocal(const PreconditionQuery &Q, PreconditionResult &R) {
   ASTContext &Ctx = Q.AC.ast();
   const auto *Copy = Q.Node.get<VarDecl>();
@@ -1452,7 +1484,7 @@ Status checkHelpersLocal(const PreconditionQuery &Q, PreconditionResult &R) {
   for (const analysis::CopyCall &C : P.Accesses.Calls)
     Ours.insert(C.Call);
   std::set<const FunctionDecl *> Seen;
-  std::vector<std::string> Names;
+  std::vector<std::string> Names, Cloned;
   for (const analysis::CopyCall &C : P.Accesses.Calls) {
     std::string F = "'" + C.Callee->getNameAsString() + "'";
     if (!isEditable(Ctx.getSourceManager(), C.Callee->getLocation())) {
@@ -1471,22 +1503,29 @@ Status checkHelpersLocal(const PreconditionQuery &Q, PreconditionResult &R) {
     if (!Seen.insert(C.Callee).second)
       continue;
     Names.push_back(F);
-    for (const DeclRefExpr *Ref : referencesTo(Ctx, C.Callee)) {
-      bool IsOurs = llvm::any_of(Ours, [&](const CallExpr *O) {
-        return O->getCallee()->IgnoreParenImpCasts() == Ref;
-      });
-      if (IsOurs)
+    if (const DeclRefExpr *Ref = foreignReference(Ctx, P, C.Callee)) {
+      std::string Why = cloneBlocker(Ctx, P, C.Callee);
+      if (Why.empty()) {
+        Cloned.push_back(F);
         continue;
+      }
       R.Reason = F + " receives " + Name + " and is also used at line " +
                  std::to_string(fileLine(Ctx, Ref->getBeginLoc())) +
-                 ": rewriting its updates for the global array would change that use too";
+                 ", and cannot be copied for this kernel: " + Why;
       R.Evidence.push_back(evidenceAt(Ctx, Ref->getBeginLoc(), "call", "also used here"));
       return Status::Fails;
     }
   }
-  R.Reason = llvm::join(Names, ", ") + (Names.size() == 1 ? " receives " : " receive ") + Name +
-             " only from this kernel and update" + (Names.size() == 1 ? "s" : "") +
-             " it only with atomics";
+  if (Cloned.empty()) {
+    R.Reason = llvm::join(Names, ", ") + (Names.size() == 1 ? " receives " : " receive ") + Name +
+               " only from this kernel and update" + (Names.size() == 1 ? "s" : "") +
+               " it only with atomics";
+    return Status::Holds;
+  }
+  R.Reason = llvm::join(Names, ", ") + (Names.size() == 1 ? " updates " : " update ") + Name +
+             " only with atomics; " + llvm::join(Cloned, ", ") + (Cloned.size() == 1 ? " is" : " are") +
+             " also used elsewhere, so the kernel calls a copy (inserted after it) that updates "
+             "the global array";
   return Status::Holds;
 }
 
@@ -1902,8 +1941,24 @@ private:
       Removed.push_back(A.Decl);
     }
     dropOrphanBlankLines(E, Ctx, cast<CompoundStmt>(P.Kernel->getBody()), Removed);
+    // A helper used elsewhere too gets a copy for the kernel's calls.
+    std::map<const FunctionDecl *, std::string> Clones;
+    std::map<const FunctionDecl *, std::unique_ptr<EditBuilder>> CloneEdits;
+    FreshNames Fresh(Ctx);
     for (const analysis::CopyCall &C : P.Accesses.Calls)
+      if (!Clones.count(C.Callee) && foreignReference(Ctx, P, C.Callee)) {
+        if (!cloneBlocker(Ctx, P, C.Callee).empty())
+          return; // refused by private-copy-helpers-local
+        Clones[C.Callee] = Fresh.get(C.Callee->getName().str() + "_global");
+        CloneEdits[C.Callee] = std::make_unique<EditBuilder>(Ctx);
+        CloneEdits[C.Callee]->replace(SourceRange(C.Callee->getLocation()), Clones[C.Callee]);
+      }
+    for (const analysis::CopyCall &C : P.Accesses.Calls) {
       E.replace(C.Call->getArg(C.Arg), C.Holder ? C.Holder->getNameAsString() : G);
+      if (Clones.count(C.Callee))
+        E.replace(SourceRange(cast<DeclRefExpr>(C.Call->getCallee()->IgnoreParenImpCasts())->getLocation()),
+                  Clones[C.Callee]);
+    }
     for (const analysis::CopyAccess *A : replicatedUpdates(P)) {
       analysis::CopySlot Slot = analysis::copySlot(Ctx, *A, P.Copies, P.Bins, P.Layout,
                                                    knownBlockShape(AC, P.Kernel));
@@ -1911,7 +1966,22 @@ private:
       if (!Slot.Strided || !Call || Call->getNumArgs() < 1)
         return; // refused by private-copy-strided
       std::string Base = A->In == P.Kernel ? G : A->Param->getNameAsString();
-      E.replace(Call->getArg(0), "&" + Base + "[" + Slot.BinText + "]");
+      EditBuilder &Into = CloneEdits.count(A->In) ? *CloneEdits[A->In] : E;
+      Into.replace(Call->getArg(0), "&" + Base + "[" + Slot.BinText + "]");
+    }
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (auto &[F, EH] : CloneEdits) {
+      SourceLocation B = SM.getExpansionLoc(F->getSourceRange().getBegin());
+      SourceLocation En = SM.getExpansionLoc(F->getEndLoc());
+      std::optional<std::string> Text;
+      if (EH->ok() && SM.getFileID(B) == SM.getFileID(En))
+        Text = textWithEdits(Ctx, SM.getFileID(B), SM.getFileOffset(B), SM.getFileOffset(En) + 1,
+                             EH->takeEdits());
+      if (!Text) {
+        E.failWith("cannot write a copy of '" + F->getNameAsString() + "' for the kernel", B);
+        break;
+      }
+      E.insertAfterToken(En, "\n\n" + *Text);
     }
     // Plain aliases (`T *h = copy;`) now point at g.
     for (const analysis::CopyAccess &A : P.Accesses.Uses)

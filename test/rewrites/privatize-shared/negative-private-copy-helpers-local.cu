@@ -1,7 +1,7 @@
 // RUN: %check-rewrite %s %t --rewrite=privatize-shared --direction=reverse --expect-exit=2 -- --assume=block:256
 // A device function that receives the replicated copy is rewritten in
-// place to update the global array: it must use the copy only for atomic
-// updates, and be called with nothing else.
+// place to update the global array (or copied, when something else uses it
+// too): it must use the copy only for atomic updates.
 #include <cuda_runtime.h>
 
 #define BINS 256
@@ -32,8 +32,10 @@ __global__ void peeks(const unsigned char *__restrict__ px, int n, unsigned *__r
 // CHECK-MESSAGES: :[[@LINE-14]]:3: error: cannot apply 'privatize-shared' (reverse) at site 1: precondition 'private-copy-helpers-local' fails: 'bumpAndPeek' uses the copy it receives otherwise than by atomic updates (reads 'h[v * COPIES]'): the global array would take its place [KL1716]
 // CHECK-MESSAGES: :[[@LINE-20]]:10: note: used here
 
-// The helper is also called by another kernel, on a global array.
-__device__ void bump(unsigned *h, unsigned char v) { atomicAdd(&h[v * COPIES], 1u); }
+// The helper is also called by another kernel, on a global array, and is
+// defined after the kernel (declared before it): neither edited in place
+// nor copied for this kernel.
+__device__ void bump(unsigned *h, unsigned char v);
 
 __global__ void shared_and_global(const unsigned char *__restrict__ px, int n, unsigned *__restrict__ hist) {
   __shared__ unsigned s[BINS * COPIES];
@@ -48,9 +50,11 @@ __global__ void shared_and_global(const unsigned char *__restrict__ px, int n, u
     if (sum) atomicAdd(&hist[b], sum);
   }
 }
-// CHECK-MESSAGES: :[[@LINE-12]]:3: error: cannot apply 'privatize-shared' (reverse) at site 2: precondition 'private-copy-helpers-local' fails: 'bump' receives 's' and is also used at line [[@LINE+4]]: rewriting its updates for the global array would change that use too [KL1716]
+// CHECK-MESSAGES: :[[@LINE-12]]:3: error: cannot apply 'privatize-shared' (reverse) at site 2: precondition 'private-copy-helpers-local' fails: 'bump' receives 's' and is also used at line [[@LINE+4]], and cannot be copied for this kernel: it is not defined before the kernel in the kernel's file [KL1716]
 // CHECK-MESSAGES: :[[@LINE+3]]:3: note: also used here
 
 __global__ void direct(const unsigned char *__restrict__ px, int n, unsigned *__restrict__ wide) {
   bump(wide + (threadIdx.x & 3), px[blockIdx.x * blockDim.x + threadIdx.x]);
 }
+
+__device__ void bump(unsigned *h, unsigned char v) { atomicAdd(&h[v * COPIES], 1u); }

@@ -157,12 +157,49 @@ __global__ void firstcopy(const unsigned char *__restrict__ px, int n, unsigned 
 // CHECK-FIXES-NEXT: {{^}}    atomicAdd(&hist[px[i]], 1u);
 // CHECK-FIXES-NEXT: {{^}}}
 
+// A helper that another kernel also calls on a global array: the kernel
+// calls a copy of it that updates the global bins; the other keeps it.
+__device__ void bump(unsigned *h, unsigned char v) { atomicAdd(&h[v * 4], 1u); }
+
+__global__ void withcopy(const unsigned char *__restrict__ px, int n, unsigned *__restrict__ hist4) {
+  __shared__ unsigned s4[256 * 4];
+  for (int j = threadIdx.x; j < 256 * 4; j += blockDim.x)
+    s4[j] = 0;
+  __syncthreads();
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    bump(s4 + threadIdx.x % 4, px[i]);
+  __syncthreads();
+  for (int b = threadIdx.x; b < 256; b += blockDim.x) {
+    unsigned sum = 0;
+    for (int c = 0; c < 4; ++c)
+      sum += s4[b * 4 + c];
+    if (sum)
+      atomicAdd(&hist4[b], sum);
+  }
+}
+
+__global__ void onglobal(const unsigned char *__restrict__ px, unsigned *__restrict__ wide) {
+  bump(wide + (threadIdx.x & 3), px[blockIdx.x * blockDim.x + threadIdx.x]);
+}
+// CHECK-FIXES:      {{^}}__device__ void bump(unsigned *h, unsigned char v) { atomicAdd(&h[v * 4], 1u); }
+// CHECK-FIXES-EMPTY:
+// CHECK-FIXES-NEXT: {{^}}__device__ void bump_global(unsigned *h, unsigned char v) { atomicAdd(&h[v], 1u); }
+// CHECK-FIXES:      {{^}}__global__ void withcopy(const unsigned char *__restrict__ px, int n, unsigned *__restrict__ hist4) {
+// CHECK-FIXES-NEXT: {{^}}  int i = blockIdx.x * blockDim.x + threadIdx.x;
+// CHECK-FIXES-NEXT: {{^}}  if (i < n)
+// CHECK-FIXES-NEXT: {{^}}    bump_global(hist4, px[i]);
+// CHECK-FIXES-NEXT: {{^}}}
+// CHECK-FIXES:      {{^}}  bump(wide + (threadIdx.x & 3), px[blockIdx.x * blockDim.x + threadIdx.x]);
+
 void launch(const int *keys, int n, unsigned *counts, const unsigned *v, const unsigned long long *w,
             unsigned long long *best, const unsigned short *s, unsigned *h, const unsigned *words,
-            unsigned *out, const unsigned char *px, unsigned *hist) {
+            unsigned *out, const unsigned char *px, unsigned *hist, unsigned *hist4, unsigned *wide) {
   byindex<<<120, 256>>>(keys, n, counts);
   lanes<<<(n + 255) / 256, 256>>>(v, w, n, best);
   perwarp<<<64, 128>>>(s, n, h);
   strided<<<(n + 255) / 256, 256>>>(words, n, out);
   firstcopy<<<120, 256>>>(px, n, hist);
+  withcopy<<<120, 256>>>(px, n, hist4);
+  onglobal<<<n / 256, 256>>>(px, wide);
 }
