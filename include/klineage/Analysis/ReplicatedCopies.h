@@ -2,25 +2,31 @@
 //
 // Part of KLineage. Is a __shared__ array a set of C replicated copies of a
 // B-bin array, laid out copy[bin * C + k] with k in [0, C) (typically
-// `threadIdx.x % C`, so the lanes of a warp update different banks), and
-// does a loop body merge, for one bin b, the combination of its C copies
-// (read in any order per bin, `(c + b) % C` included) into a global array
-// element `g[b]`? The questions privatize-shared's reverse asks of a
-// replicated private histogram.
+// `threadIdx.x % C`, so the lanes of a warp update different banks) or
+// copy-major, copy[k * B + bin] (one whole histogram per warp), and does a
+// loop body merge, for one bin b, the combination of its C copies (read in
+// any order per bin, `(c + b) % C` included) into a global array element
+// `g[b]`? The questions privatize-shared's reverse asks of a replicated
+// private histogram.
 //
 //  - copyAccesses follows the array everywhere the kernel sends it: its own
 //    accesses (PointerUses), local pointers set once to an offset into it
-//    (`unsigned *mine = hist + threadIdx.x % C;`), and device functions that
-//    receive it (`countWord(mine, w)`), whose parameter's uses are followed
-//    in the function's body.
+//    (`unsigned *mine = hist + threadIdx.x % C;`, `&hist[lane]`, sums of
+//    offsets), and device functions that receive it (`countWord(mine, w)`,
+//    function templates' specializations included), whose parameter's uses
+//    are followed in the function's body.
 //  - copySlot writes one atomic update's element offset (the offsets on the
-//    way and its index, as LinearForms) as C * bin + k and bounds both parts
-//    with ValueRange, each term in the function that writes it: k in [0, C)
-//    and the bin in [0, B) prove the update hits copy k of that bin.
+//    way and its index, as LinearForms) as C * bin + k (or k * B + bin) and
+//    bounds both parts with ValueRange, each term in the function that
+//    writes it (a helper's parameters take the call's constant arguments,
+//    `stride`, and the other arguments' ranges; threadIdx the launches'
+//    block shape): k in [0, C) and the bin in [0, B) prove the update hits
+//    copy k of that bin. The bin must be written in the update itself.
 //  - binMerge recognises the merge of bin b, `T acc = init; for (c ...) acc
-//    op= copy[f(b, c)]; [if (test)] atomicOp(&g[b], acc);`, and proves that
-//    {f(b, c)} is {b * C + k : k in [0, C)}, each once, for every b in
-//    [0, B), by evaluating f in the types the source gives it.
+//    op= copy[f(b, c)]; [if (test)] atomicOp(&g[b], acc);` (acc may start
+//    from one copy), and proves that {f(b, c)} is {b * C + k : k in [0, C)}
+//    (or {k * B + b}), each once, for every b in [0, B), by evaluating f in
+//    the types the source gives it.
 //
 // Structured answers (what was found, or why not, with the node involved);
 // the caller words the diagnostics. Side-effect free.
