@@ -834,6 +834,12 @@ struct ValueRanges::Walk {
 
   Val builtin(const cuda::BuiltinIndex &BI) {
     bool X = BI.Dim == 0, Z = BI.Dim == 2;
+    if (VR.Block && (BI.Var == cuda::BuiltinVar::ThreadIdx || BI.Var == cuda::BuiltinVar::BlockDim)) {
+      int64_t N = int64_t(BI.Dim == 0 ? VR.Block->X : BI.Dim == 1 ? VR.Block->Y : VR.Block->Z);
+      if (BI.Var == cuda::BuiltinVar::ThreadIdx)
+        return {0, N - 1};
+      return {N, N};
+    }
     switch (BI.Var) {
     case cuda::BuiltinVar::ThreadIdx: return {0, Z ? 63 : 1023};
     case cuda::BuiltinVar::BlockDim: return {1, Z ? 64 : 1024};
@@ -1127,7 +1133,7 @@ struct ValueRanges::Walk {
           P = toRange(fit(Ctx, *Args[I], Def->getParamDecl(I)->getType()));
         Params.push_back(P);
       }
-      ValueRanges Callee(Ctx, Def, std::move(Params));
+      ValueRanges Callee(Ctx, Def, std::move(Params), VR.Block);
       Callee.Depth = VR.Depth + 1;
       if (std::optional<IntRange> R = Callee.returnRange())
         return fit(Ctx, toVal(*R), C->getType());
@@ -1137,8 +1143,9 @@ struct ValueRanges::Walk {
 };
 
 ValueRanges::ValueRanges(ASTContext &Ctx, const FunctionDecl *FD,
-                         std::vector<std::optional<IntRange>> ParamRanges)
-    : Ctx(Ctx), FD(FD), Params(std::move(ParamRanges)) {}
+                         std::vector<std::optional<IntRange>> ParamRanges,
+                         std::optional<Dim3> Block)
+    : Ctx(Ctx), FD(FD), Params(std::move(ParamRanges)), Block(Block) {}
 
 ValueRanges::~ValueRanges() = default;
 

@@ -29,6 +29,7 @@
 #include "klineage/Analysis/LaunchFacts.h"
 #include "klineage/Analysis/PointerProvenance.h"
 #include "klineage/Analysis/PointerUses.h"
+#include "klineage/Analysis/ReplicatedCopies.h"
 #include "klineage/Analysis/SharedMemory.h"
 #include "klineage/Analysis/Uniformity.h"
 #include "klineage/Analysis/ValueRange.h"
@@ -82,6 +83,9 @@ constexpr char ExitsRestructurable[] = "exits-restructurable";
 constexpr char CopyLocal[] = "private-copy-local";
 constexpr char CopyInitialised[] = "private-copy-initialised";
 constexpr char CopyMerged[] = "private-copy-merged";
+constexpr char CopiesSummed[] = "private-copies-summed";
+constexpr char CopyStrided[] = "private-copy-strided";
+constexpr char HelpersLocal[] = "private-copy-helpers-local";
 
 constexpr uint64_t DefaultBudget = 48 * 1024;
 
@@ -98,6 +102,9 @@ Status checkExitsRestructurable(const PreconditionQuery &Q, PreconditionResult &
 Status checkCopyLocal(const PreconditionQuery &Q, PreconditionResult &R);
 Status checkCopyInitialised(const PreconditionQuery &Q, PreconditionResult &R);
 Status checkCopyMerged(const PreconditionQuery &Q, PreconditionResult &R);
+Status checkCopiesSummed(const PreconditionQuery &Q, PreconditionResult &R);
+Status checkCopyStrided(const PreconditionQuery &Q, PreconditionResult &R);
+Status checkHelpersLocal(const PreconditionQuery &Q, PreconditionResult &R);
 
 const PreconditionSpec Specs[] = {
     {ArrayGlobal, Direction::Forward, 1701,
@@ -149,8 +156,21 @@ const PreconditionSpec Specs[] = {
     {CopyMerged, Direction::Reverse, 1713,
      "after its last update and a top-level __syncthreads(), one top-level statement adds every "
      "element b of the copy to element b of a global array (a kernel parameter) with one atomic "
-     "per block, skipping at most identity values",
+     "per block, skipping at most identity values (replicated copies: a loop over the B bins "
+     "combines each bin's copies into an accumulator, then one atomic into g[b])",
      &checkCopyMerged},
+    {CopiesSummed, Direction::Reverse, 1714,
+     "a copy replicated C times (B bins laid out bin * C + k) is merged bin by bin as the "
+     "combination of all C copies of the bin, each read once, in any order (ReplicatedCopies)",
+     &checkCopiesSummed},
+    {CopyStrided, Direction::Reverse, 1715,
+     "every update of replicated copies hits element bin * C + k with the copy index k in [0, C) "
+     "and the bin in [0, B), through the index or an offset pointer (ReplicatedCopies)",
+     &checkCopyStrided},
+    {HelpersLocal, Direction::Reverse, 1716,
+     "every device function that receives the copy (or a pointer into it) uses it only for atomic "
+     "updates; it is rewritten in place, or copied for the kernel when something else uses it too",
+     &checkHelpersLocal},
     {UpdatesAtomic, Direction::Reverse, 1702,
      "between fill and merge, every access of the shared copy is an atomic update", &checkUpdatesAtomic},
     {OpCombinable, Direction::Reverse, 1703,
@@ -448,6 +468,14 @@ struct PrivateCopy {
   std::optional<cuda::AtomicFunction> MergeFn;
   const ParmVarDecl *Target = nullptr; ///< g
   std::string LocalWhy, FillWhy, MergeWhy; ///< set when that part is not recognised
+  /// Every use of the copy, through offset pointers and helpers.
+  analysis::CopyAccesses Accesses;
+  /// Replicated copies (the merge's loop runs over fewer bins than the
+  /// copy holds): C copies of Bins bins, laid out bin * C + k.
+  uint64_t Copies = 1, Bins = 0;
+  analysis::CopyLayout Layout = analysis::CopyLayout::Interleaved;
+  std::string SummedWhy;              ///< replicated: why the copies are not all combined
+  const Expr *SummedAt = nullptr;
   /// The uses of Copy that the fill and the merge make.
   bool inFillOrMerge(const PointerUse &U) const;
   std::vector<const PointerUse *> updates() const {
@@ -472,6 +500,16 @@ bool contains(const Stmt *Outer, const Stmt *Inner) {
 
 bool PrivateCopy::inFillOrMerge(const PointerUse &U) const {
   return contains(Fill, U.At) || contains(Merge, U.At);
+}
+
+/// The updates of replicated copies between fill and merge (in the kernel
+/// and in the helpers that receive the copy).
+std::vector<const analysis::CopyAccess *> replicatedUpdates(const PrivateCopy &P) {
+  std::vector<const analysis::CopyAccess *> Out;
+  for (const analysis::CopyAccess &A : P.Accesses.Uses)
+    if (A.isUpdate() && !contains(P.Fill, A.KernelAt) && !contains(P.Merge, A.KernelAt))
+      Out.push_back(&A);
+  return Out;
 }
 
 bool isBarrierStmt(const Stmt *S) {
@@ -546,7 +584,7 @@ Coverage threadPerElement(const ASTContext &Ctx, const Expr *Index, std::optiona
 /// [0, \p N): its variable and body, or null.
 const VarDecl *blockStrideLoop(const ASTContext &Ctx, const Stmt *S, uint64_t N,
                                std::optional<analysis::Dim3> Shape, Coverage &Cov,
-                               const Stmt *&Body) {
+                               const Stmt *&Body, uint64_t *AnyBound = nullptr) {
   const auto *For = dyn_cast<ForStmt>(S);
   if (!For || !For->getInit() || !For->getCond() || !For->getInc())
     return nullptr;
@@ -560,8 +598,10 @@ const VarDecl *blockStrideLoop(const ASTContext &Ctx, const Stmt *S, uint64_t N,
     return nullptr;
   Expr::EvalResult Bound;
   if (Cond->getRHS()->isValueDependent() || !Cond->getRHS()->EvaluateAsInt(Bound, Ctx) ||
-      Bound.Val.getInt() != N)
+      (AnyBound ? Bound.Val.getInt().isNegative() : Bound.Val.getInt() != N))
     return nullptr;
+  if (AnyBound)
+    *AnyBound = Bound.Val.getInt().getZExtValue();
   Cov = coverage(Ctx, V->getInit(), Inc->getRHS(), Shape);
   Body = For->getBody();
   if (const auto *CS = dyn_cast<CompoundStmt>(Body); CS && CS->size() == 1)
@@ -765,6 +805,84 @@ void recogniseMerge(const ASTContext &Ctx, PrivateCopy &P, const Stmt *S,
   P.Target = Param;
 }
 
+/// Recognises the merge of replicated copies: a block-stride loop over B
+/// bins, fewer than the copy's N elements and dividing them, whose body
+/// combines the C = N / B copies of bin b into an accumulator and adds it to
+/// g[b] with one atomic (ReplicatedCopies::binMerge). False when \p S is no
+/// such loop (the one-copy merge is then tried).
+bool recogniseReplicatedMerge(ASTContext &Ctx, PrivateCopy &P, const Stmt *S,
+                              std::optional<analysis::Dim3> Shape) {
+  const Stmt *Body = nullptr;
+  Coverage Cov = Coverage::None;
+  uint64_t NB = 0;
+  const VarDecl *B = blockStrideLoop(Ctx, S, *P.Size, Shape, Cov, Body, &NB);
+  if (!B || NB == 0 || NB >= *P.Size || *P.Size % NB != 0)
+    return false;
+  uint64_t C = *P.Size / NB;
+  const auto *For = cast<ForStmt>(S);
+  analysis::BinMerge M = analysis::binMerge(Ctx, P.Kernel, For->getBody(), B, P.Copy, C, NB);
+  const auto *Block = dyn_cast<CompoundStmt>(For->getBody());
+  if (!M.Shaped && (!Block || Block->size() < 2))
+    return false; // not an accumulation: the one-copy merge says why
+  std::string Of = "the merge over " + std::to_string(NB) + " bins of " + std::to_string(C) + " copies";
+  if (!M.Shaped) {
+    P.MergeWhy = Of + ": " + M.ShapeWhy;
+    return true;
+  }
+  if (Cov != Coverage::Once) {
+    P.MergeWhy = "the merge loop's threads cover each bin once per row of the block, and the "
+                 "launches do not show a one-row block";
+    return true;
+  }
+  const auto *Param = dyn_cast<ParmVarDecl>(M.Target->getDecl());
+  if (!Param || !cuda::isKernel(P.Kernel) || !Param->getType()->isPointerType() ||
+      !Ctx.hasSameUnqualifiedType(Param->getType()->getPointeeType(),
+                                  Ctx.getAsArrayType(P.Copy->getType())->getElementType())) {
+    P.MergeWhy = "the merge target '" + M.Target->getDecl()->getNameAsString() +
+                 "' is not a pointer parameter of the kernel with the copy's element type";
+    return true;
+  }
+  std::optional<cuda::AtomicFunction> Fn = cuda::atomicFunction(M.Atomic->getDirectCallee()->getName());
+  std::optional<cuda::ScalarType> T = cuda::scalarTypeOf(Param->getType()->getPointeeType());
+  std::optional<cuda::ReduceOp> Op = Fn ? cuda::aggregateOf(Fn->Op) : std::nullopt;
+  if (!Op || !T || Fn->Scope != cuda::AtomicScope::Device || Fn->Op == cuda::AtomicOp::Sub) {
+    P.MergeWhy = "the merge " + quoted(Ctx, M.Atomic) + " is not a device-wide atomic sum, max, "
+                 "min, and, or or xor";
+    return true;
+  }
+  if (M.Test && !skipsOnlyIdentity(Ctx, M.Test, M.Atomic->getArg(1), *Op, *T)) {
+    P.MergeWhy = "the merge's test " + quoted(Ctx, M.Test) + " may skip bins that are not empty";
+    return true;
+  }
+  P.Merge = S;
+  P.MergeCall = M.Atomic;
+  P.MergeFn = Fn;
+  P.Target = Param;
+  P.Copies = C;
+  P.Bins = NB;
+  P.Layout = M.Layout;
+  P.SummedAt = M.Read;
+  Expr::EvalResult Init;
+  QualType Elem = Ctx.getAsArrayType(P.Copy->getType())->getElementType();
+  if (!M.Summed) {
+    P.SummedWhy = M.SummedWhy;
+  } else if (Ctx.getTypeSize(M.Acc->getType()) < Ctx.getTypeSize(Elem)) {
+    P.SummedWhy = "the accumulator '" + M.Acc->getNameAsString() + "' ('" +
+                  M.Acc->getType().getAsString() + "') is narrower than the copy's '" +
+                  Elem.getAsString() + "': the block's total would wrap where the global one does not";
+    P.SummedAt = M.Init;
+  } else if (*M.Op != *Op) {
+    P.SummedWhy = "the copies are combined with " + std::string(cuda::reduceOpName(*M.Op)) +
+                  " but merged with '" + cuda::atomicFunctionName(*Fn) + "'";
+  } else if (!M.InitRead && (M.Init->isValueDependent() || !M.Init->EvaluateAsRValue(Init, Ctx) ||
+                             !cuda::isIdentityValue(*Op, *T, Init.Val))) {
+    P.SummedWhy = "the accumulator '" + M.Acc->getNameAsString() + "' starts at " +
+                  quoted(Ctx, M.Init) + ", not at the identity of the " + cuda::reduceOpName(*Op);
+    P.SummedAt = M.Init;
+  }
+  return true;
+}
+
 PrivateCopy privateCopyAt(const AnalysisContext &AC, const FunctionDecl *K, const VarDecl *Copy) {
   ASTContext &Ctx = AC.ast();
   PrivateCopy P;
@@ -783,12 +901,14 @@ PrivateCopy privateCopyAt(const AnalysisContext &AC, const FunctionDecl *K, cons
   }
   P.Size = CAT->getZExtSize();
   P.Uses = analysis::pointerUses(Ctx, K, Copy);
+  P.Accesses = analysis::copyAccesses(Ctx, K, Copy);
   std::optional<analysis::Dim3> Shape = knownBlockShape(AC, K);
 
-  // The top-level statements that hold an atomic update of the copy.
+  // The top-level statements that hold an atomic update of the copy (or a
+  // call of a helper that makes one).
   auto HoldsUpdate = [&](const Stmt *S) {
-    return llvm::any_of(P.Uses, [&](const PointerUse &U) {
-      return U.K == PointerUse::AtomicUpdate && contains(S, U.At);
+    return llvm::any_of(P.Accesses.Uses, [&](const analysis::CopyAccess &A) {
+      return A.isUpdate() && contains(S, A.KernelAt);
     });
   };
   size_t First = Stmts.size(), Last = 0;
@@ -822,7 +942,7 @@ PrivateCopy privateCopyAt(const AnalysisContext &AC, const FunctionDecl *K, cons
     if (!isBarrierStmt(Stmts[I]))
       continue;
     P.MergeBarrier = Stmts[I];
-    if (I + 1 < Stmts.size())
+    if (I + 1 < Stmts.size() && !recogniseReplicatedMerge(Ctx, P, Stmts[I + 1], Shape))
       recogniseMerge(Ctx, P, Stmts[I + 1], Shape);
     break;
   }
@@ -891,14 +1011,29 @@ Privatized privatizedAt(const PreconditionQuery &Q) {
   X.Merge = X.P.MergeFn;
   X.MergeCall = X.P.MergeCall;
   X.Global = X.P.Target;
-  for (const PointerUse &U : X.P.Uses) {
-    X.Own.insert(U.At);
-    if (X.P.inFillOrMerge(U))
-      continue;
-    if (U.K == PointerUse::AtomicUpdate)
-      X.Updates.push_back(&U);
-    else if (U.K != PointerUse::Alias)
-      X.Strays.push_back(&U);
+  if (X.P.Copies > 1) {
+    // Replicated copies: the updates through offset pointers and helpers
+    // too; what a helper does otherwise is private-copy-helpers-local's.
+    for (const analysis::CopyAccess &A : X.P.Accesses.Uses) {
+      if (A.In == X.Kernel)
+        X.Own.insert(A.Use.At);
+      if (contains(X.P.Fill, A.KernelAt) || contains(X.P.Merge, A.KernelAt))
+        continue;
+      if (A.isUpdate())
+        X.Updates.push_back(&A.Use);
+      else if (A.In == X.Kernel && A.Use.K != PointerUse::Alias)
+        X.Strays.push_back(&A.Use);
+    }
+  } else {
+    for (const PointerUse &U : X.P.Uses) {
+      X.Own.insert(U.At);
+      if (X.P.inFillOrMerge(U))
+        continue;
+      if (U.K == PointerUse::AtomicUpdate)
+        X.Updates.push_back(&U);
+      else if (U.K != PointerUse::Alias)
+        X.Strays.push_back(&U);
+    }
   }
   X.GlobalUses = analysis::pointerUses(Ctx, X.Kernel, X.Global);
   for (const PointerUse &U : X.GlobalUses) {
@@ -942,7 +1077,10 @@ Status checkUpdatesAtomic(const PreconditionQuery &Q, PreconditionResult &R) {
                          "): another block's copy would not see it, and it races with the atomics";
     return Status::Fails;
   }
-  size_t N = X.Updates.size();
+  std::set<const Expr *> Distinct; // a helper's update counts once, whatever its callers
+  for (const PointerUse *U : X.Updates)
+    Distinct.insert(U->At);
+  size_t N = Distinct.size();
   R.Reason = "'" + X.Updated + "' is " + (X.Reverse ? "used" : "written") + " only by its " +
              std::to_string(N) + " atomic update" + (N == 1 ? "" : "s");
   return Status::Holds;
@@ -1180,8 +1318,214 @@ Status checkCopyMerged(const PreconditionQuery &Q, PreconditionResult &R) {
                                       "the last barrier after the updates"));
     return Status::Fails;
   }
-  R.Reason = "every element is merged into '" + P.Target->getNameAsString() + "' by " +
-             quoted(Ctx, P.MergeCall) + ", once per block";
+  if (P.Copies > 1)
+    R.Reason = "each of the " + std::to_string(P.Bins) + " bins is merged into '" +
+               P.Target->getNameAsString() + "' by " + quoted(Ctx, P.MergeCall) +
+               ", once per block (the copies' combination: see " + CopiesSummed + ")";
+  else
+    R.Reason = "every element is merged into '" + P.Target->getNameAsString() + "' by " +
+               quoted(Ctx, P.MergeCall) + ", once per block";
+  return Status::Holds;
+}
+
+/// The copy and its merge for the replicated-copies checks, or the status
+/// when they are not recognised.
+std::optional<Status> copyAndMerge(const PreconditionQuery &Q, PrivateCopy &P, PreconditionResult &R) {
+  P = privateCopyAt(Q.AC, Q.Function, Q.Node.get<VarDecl>());
+  if (!P.LocalWhy.empty()) {
+    R.Reason = "the copy's declaration is not recognised (see " + std::string(CopyLocal) + ")";
+    return Status::Unknown;
+  }
+  if (!P.Merge) {
+    R.Reason = "the copy's merge is not recognised (see " + std::string(CopyMerged) + ")";
+    return Status::Unknown;
+  }
+  return std::nullopt;
+}
+
+Status checkCopiesSummed(const PreconditionQuery &Q, PreconditionResult &R) {
+  PrivateCopy P;
+  if (std::optional<Status> St = copyAndMerge(Q, P, R))
+    return *St;
+  ASTContext &Ctx = Q.AC.ast();
+  if (P.Copies == 1) {
+    R.Reason = "one copy: element b is merged into '" + P.Target->getNameAsString() + "[b]' as it is";
+    return Status::Holds;
+  }
+  std::string What = std::to_string(P.Copies) + " copies of " + std::to_string(P.Bins) + " bins";
+  if (P.SummedWhy.empty())
+    What += " laid out " + std::string(analysis::layoutName(P.Layout));
+  if (!P.SummedWhy.empty()) {
+    R.Reason = "'" + P.Copy->getNameAsString() + "' holds " + What + ", but the merge does not combine "
+               "all copies of each bin: " + P.SummedWhy;
+    if (P.SummedAt)
+      R.Evidence.push_back(evidenceAt(Ctx, P.SummedAt->getBeginLoc(), "merge", "combined here"));
+    return Status::Fails;
+  }
+  R.Reason = "'" + P.Copy->getNameAsString() + "' holds " + What + "; each bin is merged as the " +
+             cuda::reduceOpName(*cuda::aggregateOf(P.MergeFn->Op)) + " of its copies, each read once (" +
+             quoted(Ctx, P.SummedAt) + ")";
+  return Status::Holds;
+}
+
+Status checkCopyStrided(const PreconditionQuery &Q, PreconditionResult &R) {
+  PrivateCopy P;
+  if (std::optional<Status> St = copyAndMerge(Q, P, R))
+    return *St;
+  ASTContext &Ctx = Q.AC.ast();
+  if (P.Copies == 1) {
+    R.Reason = "one copy: each update's index is its bin";
+    return Status::Holds;
+  }
+  std::vector<const analysis::CopyAccess *> Updates = replicatedUpdates(P);
+  for (const analysis::CopyAccess *A : Updates) {
+    analysis::CopySlot S = analysis::copySlot(Ctx, *A, P.Copies, P.Bins, P.Layout,
+                                              knownBlockShape(Q.AC, P.Kernel));
+    if (S.Strided)
+      continue;
+    R.Reason = "the update " + quoted(Ctx, A->Use.At) +
+               (A->In != P.Kernel ? " in '" + A->In->getNameAsString() + "'" : "") +
+               " is not element " +
+               (P.Layout == analysis::CopyLayout::Interleaved
+                    ? "bin * " + std::to_string(P.Copies) + " + k"
+                    : "k * " + std::to_string(P.Bins) + " + bin") +
+               " of copy k < " + std::to_string(P.Copies) + " and bin < " + std::to_string(P.Bins) +
+               ": " + S.Why;
+    R.Evidence.push_back(evidenceAt(Ctx, (S.WhyAt ? S.WhyAt : A->Use.At)->getBeginLoc(), "update",
+                                    "updated here"));
+    return Status::Fails;
+  }
+  std::set<const Expr *> Distinct; // a helper's update counts once, whatever its callers
+  for (const analysis::CopyAccess *A : Updates)
+    Distinct.insert(A->Use.At);
+  size_t N = Distinct.size();
+  R.Reason = (N == 1 ? std::string("the update") : "each of the " + std::to_string(N) + " updates") +
+             " hits copy k in [0, " +
+             std::to_string(P.Copies - 1) + "] of a bin in [0, " + std::to_string(P.Bins - 1) + "]";
+  return Status::Holds;
+}
+
+/// Every reference to \p F (any redeclaration; for a function template's
+/// specialization, to any specialization of that template: they share the
+/// text an edit changes) in the translation unit.
+std::vector<const DeclRefExpr *> referencesTo(ASTContext &Ctx, const FunctionDecl *F) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const FunctionDecl *F;
+    const FunctionTemplateDecl *T = nullptr;
+    std::vector<const DeclRefExpr *> Found;
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool VisitDeclRefExpr(DeclRefExpr *D) {
+      if (const auto *G = dyn_cast<FunctionDecl>(D->getDecl());
+          G && (G->getCanonicalDecl() == F ||
+                (T && G->getPrimaryTemplate() &&
+                 G->getPrimaryTemplate()->getCanonicalDecl() == T)))
+        Found.push_back(D);
+      return true;
+    }
+  } Fd;
+  Fd.F = F->getCanonicalDecl();
+  if (const FunctionTemplateDecl *T = F->getPrimaryTemplate())
+    Fd.T = T->getCanonicalDecl();
+  Fd.TraverseDecl(Ctx.getTranslationUnitDecl());
+  return Fd.Found;
+}
+
+/// A reference to helper \p F that is not one of the calls passing the
+/// copy, or null.
+const DeclRefExpr *foreignReference(ASTContext &Ctx, const PrivateCopy &P, const FunctionDecl *F) {
+  for (const DeclRefExpr *Ref : referencesTo(Ctx, F))
+    if (llvm::none_of(P.Accesses.Calls, [&](const analysis::CopyCall &C) {
+          return C.Call->getCallee()->IgnoreParenImpCasts() == Ref;
+        }))
+      return Ref;
+  return nullptr;
+}
+
+/// Why helper \p F, used elsewhere too, cannot get a copy of its own for
+/// the kernel's calls (inserted after it, with the updates rewritten);
+/// empty when it can.
+std::string cloneBlocker(ASTContext &Ctx, const PrivateCopy &P, const FunctionDecl *F) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (F->getPrimaryTemplate())
+    return "it is a function template (a copy would be one too)";
+  if (llvm::any_of(P.Accesses.Calls, [&](const analysis::CopyCall &C) { return C.In == F; }))
+    return "it passes the copy on to another function";
+  SourceLocation End = SM.getExpansionLoc(F->getEndLoc());
+  SourceLocation K = SM.getExpansionLoc(P.Kernel->getBeginLoc());
+  if (SM.getFileID(End) != SM.getFileID(K) || !SM.isBeforeInTranslationUnit(End, K))
+    return "it is not defined before the kernel in the kernel's file";
+  for (const analysis::CopyCall &C : P.Accesses.Calls) {
+    const auto *D = dyn_cast<DeclRefExpr>(C.Call->getCallee()->IgnoreParenImpCasts());
+    if (C.Callee == F && (!D || D->hasQualifier() || D->getLocation().isMacroID()))
+      return "a call names it otherwise than by its plain name";
+  }
+  return "";
+}
+
+Status checkHelpersLocal(const PreconditionQuery &Q, PreconditionResult &R) {
+  ASTContext &Ctx = Q.AC.ast();
+  const auto *Copy = Q.Node.get<VarDecl>();
+  PrivateCopy P = privateCopyAt(Q.AC, Q.Function, Copy);
+  if (!P.LocalWhy.empty()) {
+    R.Reason = "the copy's declaration is not recognised (see " + std::string(CopyLocal) + ")";
+    return Status::Unknown;
+  }
+  std::string Name = "'" + Copy->getNameAsString() + "'";
+  for (const analysis::CopyAccess &A : P.Accesses.Unfollowed) {
+    R.Reason = Name + " is " + A.Use.Why + ": that function's uses of it cannot be rewritten";
+    R.Evidence.push_back(evidenceAt(Ctx, A.Use.At->getBeginLoc(), "call", "passed on here"));
+    return Status::Fails;
+  }
+  if (P.Accesses.Calls.empty()) {
+    R.Reason = "no device function receives " + Name;
+    return Status::Holds;
+  }
+  std::set<const CallExpr *> Ours;
+  for (const analysis::CopyCall &C : P.Accesses.Calls)
+    Ours.insert(C.Call);
+  std::set<const FunctionDecl *> Seen;
+  std::vector<std::string> Names, Cloned;
+  for (const analysis::CopyCall &C : P.Accesses.Calls) {
+    std::string F = "'" + C.Callee->getNameAsString() + "'";
+    if (!isEditable(Ctx.getSourceManager(), C.Callee->getLocation())) {
+      R.Reason = F + " receives " + Name + " but is not user code that can be edited";
+      R.Evidence.push_back(evidenceAt(Ctx, C.Call->getBeginLoc(), "call", "called here"));
+      return Status::Fails;
+    }
+    for (const analysis::CopyAccess &A : P.Accesses.Uses) {
+      if (A.In != C.Callee || A.isUpdate() || A.Use.K == PointerUse::Alias)
+        continue;
+      R.Reason = F + " uses the copy it receives otherwise than by atomic updates (" +
+                 describeUse(Ctx, A.Use) + "): the global array would take its place";
+      R.Evidence.push_back(evidenceAt(Ctx, A.Use.At->getBeginLoc(), "access", "used here"));
+      return Status::Fails;
+    }
+    if (!Seen.insert(C.Callee).second)
+      continue;
+    Names.push_back(F);
+    if (const DeclRefExpr *Ref = foreignReference(Ctx, P, C.Callee)) {
+      std::string Why = cloneBlocker(Ctx, P, C.Callee);
+      if (Why.empty()) {
+        Cloned.push_back(F);
+        continue;
+      }
+      R.Reason = F + " receives " + Name + " and is also used at line " +
+                 std::to_string(fileLine(Ctx, Ref->getBeginLoc())) +
+                 ", and cannot be copied for this kernel: " + Why;
+      R.Evidence.push_back(evidenceAt(Ctx, Ref->getBeginLoc(), "call", "also used here"));
+      return Status::Fails;
+    }
+  }
+  if (Cloned.empty()) {
+    R.Reason = llvm::join(Names, ", ") + (Names.size() == 1 ? " receives " : " receive ") + Name +
+               " only from this kernel and update" + (Names.size() == 1 ? "s" : "") +
+               " it only with atomics";
+    return Status::Holds;
+  }
+  R.Reason = llvm::join(Names, ", ") + (Names.size() == 1 ? " updates " : " update ") + Name +
+             " only with atomics; " + llvm::join(Cloned, ", ") + (Cloned.size() == 1 ? " is" : " are") +
+             " also used elsewhere, so the kernel calls a copy (inserted after it) that updates "
+             "the global array";
   return Status::Holds;
 }
 
@@ -1524,9 +1868,14 @@ private:
       if (const auto *C = dyn_cast_or_null<CallExpr>(E.E);
           C && E.K == analysis::MemEvent::Call && cuda::atomicFunction(E.What) && C->getNumArgs() >= 1)
         Updated.insert(PP.rootOf(C->getArg(0)).D);
-    for (const VarDecl *Copy : F.Found)
-      if (Updated.count(Copy))
+    for (const VarDecl *Copy : F.Found) {
+      // Updated only in the device functions the kernel passes it to.
+      bool ByHelper = !Updated.count(Copy) &&
+                      llvm::any_of(analysis::copyAccesses(Ctx, K, Copy).Uses,
+                                   [](const analysis::CopyAccess &A) { return A.isUpdate(); });
+      if (Updated.count(Copy) || ByHelper)
         reverse(AC, K, Copy);
+    }
   }
 
   void reverse(AnalysisContext &AC, const FunctionDecl *K, const VarDecl *Copy) const {
@@ -1543,7 +1892,12 @@ private:
       return;
     std::string G = P.Target->getNameAsString();
     S.Facts["array"] = G;
-    S.Facts["bins"] = std::to_string(*P.Size);
+    S.Facts["bins"] = std::to_string(P.Copies > 1 ? P.Bins : *P.Size);
+    if (P.Copies > 1) {
+      S.Facts["copies"] = std::to_string(P.Copies);
+      replicatedEdits(AC, S, P);
+      return;
+    }
     EditBuilder E(Ctx);
     E.removeLines(P.Decl);
     E.removeLines(P.Fill);
@@ -1558,6 +1912,129 @@ private:
       if ((U.K == PointerUse::AtomicUpdate || U.K == PointerUse::Alias) && !U.Via && !P.inFillOrMerge(U))
         E.replace(U.Ref, G);
     commit(E, S);
+  }
+
+  /// Replicated copies: each update goes to `&g[bin]` (in a helper, to
+  /// `&param[bin]`, the parameter now receiving g), each call that passes
+  /// the copy passes g (or the parameter holding it), and the offset
+  /// pointers into the copy go with its declaration, fill and merge.
+  void replicatedEdits(AnalysisContext &AC, Site &S, const PrivateCopy &P) const {
+    ASTContext &Ctx = AC.ast();
+    std::string G = P.Target->getNameAsString();
+    EditBuilder E(Ctx);
+    E.removeLines(P.Decl);
+    E.removeLines(P.Fill);
+    E.removeLines(P.Merge);
+    if (barriersNeeded(Ctx, P)) {
+      S.Facts["barriers"] = "kept";
+    } else {
+      E.removeLines(P.FillBarrier);
+      E.removeLines(P.MergeBarrier);
+    }
+    std::vector<const Stmt *> Removed = {P.Decl, P.Fill, P.Merge};
+    if (S.Facts.count("barriers") == 0) {
+      Removed.push_back(P.FillBarrier);
+      Removed.push_back(P.MergeBarrier);
+    }
+    for (const analysis::OffsetAlias &A : P.Accesses.Aliases) {
+      E.removeLines(A.Decl);
+      Removed.push_back(A.Decl);
+    }
+    dropOrphanBlankLines(E, Ctx, cast<CompoundStmt>(P.Kernel->getBody()), Removed);
+    // A helper used elsewhere too gets a copy for the kernel's calls.
+    std::map<const FunctionDecl *, std::string> Clones;
+    std::map<const FunctionDecl *, std::unique_ptr<EditBuilder>> CloneEdits;
+    FreshNames Fresh(Ctx);
+    for (const analysis::CopyCall &C : P.Accesses.Calls)
+      if (!Clones.count(C.Callee) && foreignReference(Ctx, P, C.Callee)) {
+        if (!cloneBlocker(Ctx, P, C.Callee).empty())
+          return; // refused by private-copy-helpers-local
+        Clones[C.Callee] = Fresh.get(C.Callee->getName().str() + "_global");
+        CloneEdits[C.Callee] = std::make_unique<EditBuilder>(Ctx);
+        CloneEdits[C.Callee]->replace(SourceRange(C.Callee->getLocation()), Clones[C.Callee]);
+      }
+    for (const analysis::CopyCall &C : P.Accesses.Calls) {
+      E.replace(C.Call->getArg(C.Arg), C.Holder ? C.Holder->getNameAsString() : G);
+      if (Clones.count(C.Callee))
+        E.replace(SourceRange(cast<DeclRefExpr>(C.Call->getCallee()->IgnoreParenImpCasts())->getLocation()),
+                  Clones[C.Callee]);
+    }
+    for (const analysis::CopyAccess *A : replicatedUpdates(P)) {
+      analysis::CopySlot Slot = analysis::copySlot(Ctx, *A, P.Copies, P.Bins, P.Layout,
+                                                   knownBlockShape(AC, P.Kernel));
+      const auto *Call = dyn_cast<CallExpr>(A->Use.At);
+      if (!Slot.Strided || !Call || Call->getNumArgs() < 1)
+        return; // refused by private-copy-strided
+      std::string Base = A->In == P.Kernel ? G : A->Param->getNameAsString();
+      EditBuilder &Into = CloneEdits.count(A->In) ? *CloneEdits[A->In] : E;
+      Into.replace(Call->getArg(0), "&" + Base + "[" + Slot.BinText + "]");
+    }
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (auto &[F, EH] : CloneEdits) {
+      SourceLocation B = SM.getExpansionLoc(F->getSourceRange().getBegin());
+      SourceLocation En = SM.getExpansionLoc(F->getEndLoc());
+      std::optional<std::string> Text;
+      if (EH->ok() && SM.getFileID(B) == SM.getFileID(En))
+        Text = textWithEdits(Ctx, SM.getFileID(B), SM.getFileOffset(B), SM.getFileOffset(En) + 1,
+                             EH->takeEdits());
+      if (!Text) {
+        E.failWith("cannot write a copy of '" + F->getNameAsString() + "' for the kernel", B);
+        break;
+      }
+      E.insertAfterToken(En, "\n\n" + *Text);
+    }
+    // Plain aliases (`T *h = copy;`) now point at g.
+    for (const analysis::CopyAccess &A : P.Accesses.Uses)
+      if (A.Use.K == PointerUse::Alias && A.In == P.Kernel && !A.Use.Via && A.Offsets.empty())
+        E.replace(A.Use.Ref, G);
+    commit(E, S);
+  }
+
+  /// Removes the blank lines of \p Body that separated only removed
+  /// statements (or a removed statement and the body's brace), so the
+  /// kernel does not keep a gap where the copy's setup and merge were.
+  static void dropOrphanBlankLines(EditBuilder &E, const ASTContext &Ctx, const CompoundStmt *Body,
+                                   const std::vector<const Stmt *> &Removed) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    SourceLocation LB = SM.getExpansionLoc(Body->getLBracLoc()), RB = SM.getExpansionLoc(Body->getRBracLoc());
+    FileID F = SM.getFileID(LB);
+    if (F != SM.getFileID(RB))
+      return;
+    unsigned L0 = SM.getExpansionLineNumber(LB), L1 = SM.getExpansionLineNumber(RB);
+    std::set<unsigned> Gone;
+    for (const Stmt *S : Removed) {
+      if (!S)
+        continue;
+      SourceLocation B = SM.getExpansionLoc(S->getBeginLoc()), En = SM.getExpansionLoc(S->getEndLoc());
+      if (SM.getFileID(B) != F)
+        continue;
+      for (unsigned L = SM.getExpansionLineNumber(B); L <= SM.getExpansionLineNumber(En); ++L)
+        Gone.insert(L);
+    }
+    StringRef Buf = SM.getBufferData(F);
+    auto Line = [&](unsigned L) -> std::pair<unsigned, unsigned> { // [begin, end incl. '\n')
+      unsigned B = SM.getFileOffset(SM.translateLineCol(F, L, 1));
+      size_t En = Buf.find('\n', B);
+      return {B, En == StringRef::npos ? unsigned(Buf.size()) : unsigned(En + 1)};
+    };
+    auto Blank = [&](unsigned L) {
+      auto [B, En] = Line(L);
+      return Buf.slice(B, En).trim().empty();
+    };
+    for (unsigned L = L0 + 1; L < L1; ++L) {
+      if (!Blank(L) || Gone.count(L))
+        continue;
+      unsigned P = L - 1, N = L + 1;
+      while (P > L0 && Blank(P) && !Gone.count(P))
+        --P;
+      while (N < L1 && Blank(N) && !Gone.count(N))
+        ++N;
+      bool PGone = P == L0 || Gone.count(P), NGone = N == L1 || Gone.count(N);
+      if (PGone && NGone && (P != L0 || N != L1)) {
+        auto [B, En] = Line(L);
+        E.replaceChars(SM.getComposedLoc(F, B), SM.getComposedLoc(F, En), "");
+      }
+    }
   }
 
   /// Whether the barriers around the copy may also order other memory:
@@ -1586,6 +2063,27 @@ private:
           continue;
         if (cuda::atomicFunction(E.What) && C->getNumArgs() >= 1) {
           if (!Ours(C->getArg(0)))
+            return true;
+          continue;
+        }
+        if (cuda::isCacheHintLoad(E.What))
+          continue; // a load
+        // A helper that receives the copy: its updates are the copy's
+        // (private-copy-helpers-local), its other memory events count.
+        const FunctionDecl *Callee = C->getDirectCallee();
+        if (Callee && llvm::any_of(P.Accesses.Calls, [&](const analysis::CopyCall &CC) {
+              return CC.Call == C;
+            })) {
+          bool Other = llvm::any_of(
+              analysis::AnalysisCache::of(Ctx).facts(Callee->getDefinition()).events(),
+              [&](const analysis::MemEvent &X) {
+                if (X.K == analysis::MemEvent::Read)
+                  return false;
+                return llvm::none_of(P.Accesses.Uses, [&](const analysis::CopyAccess &A) {
+                  return A.isUpdate() && A.Use.At == X.E;
+                });
+              });
+          if (Other)
             return true;
           continue;
         }

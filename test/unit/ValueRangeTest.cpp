@@ -36,7 +36,8 @@ struct Ranged {
 
 /// Ranges of the `hist[...]` indices of \p Fn (of its instantiation when
 /// \p Instantiation).
-Ranged rangesIn(StringRef Code, StringRef Fn, bool Instantiation = false) {
+Ranged rangesIn(StringRef Code, StringRef Fn, bool Instantiation = false,
+                std::optional<Dim3> Block = std::nullopt) {
   Ranged R;
   R.AST = test::parseCuda(Code);
   if (!R.AST)
@@ -51,7 +52,7 @@ Ranged rangesIn(StringRef Code, StringRef Fn, bool Instantiation = false) {
   EXPECT_TRUE(FD) << Fn.str();
   if (!FD)
     return R;
-  ValueRanges VR(Ctx, FD);
+  ValueRanges VR(Ctx, FD, {}, Block);
   for (const Expr *E : histIndices(Ctx, FD))
     R.Ranges.push_back(VR.rangeOf(E));
   return R;
@@ -204,3 +205,25 @@ TEST(ValueRange, EscapesWrapAroundAndTemplates) {
 }
 
 } // namespace
+
+TEST(ValueRange, TheLaunchesBlockShapeBoundsThreadIndices) {
+  constexpr char Code[] = R"cu(
+    __device__ int lane() { return threadIdx.x & 31; }
+    __global__ void k(unsigned *hist) {
+      atomicAdd(&hist[threadIdx.x / 32], 1u);
+      atomicAdd(&hist[threadIdx.y], 1u);
+      atomicAdd(&hist[blockDim.x - 1], 1u);
+      atomicAdd(&hist[lane() + threadIdx.x], 1u);
+    }
+  )cu";
+  Ranged Any = rangesIn(Code, "k");
+  ASSERT_EQ(Any.Ranges.size(), 4u);
+  EXPECT_EQ(Any.Ranges[0]->str(), "[0, 31]");
+  EXPECT_EQ(Any.Ranges[1]->str(), "[0, 1023]");
+  Ranged Known = rangesIn(Code, "k", false, Dim3{128, 2, 1});
+  ASSERT_EQ(Known.Ranges.size(), 4u);
+  EXPECT_EQ(Known.Ranges[0]->str(), "[0, 3]");
+  EXPECT_EQ(Known.Ranges[1]->str(), "[0, 1]");
+  EXPECT_EQ(Known.Ranges[2]->str(), "[127, 127]");
+  EXPECT_EQ(Known.Ranges[3]->str(), "[0, 158]"); // the helper runs with the same block
+}

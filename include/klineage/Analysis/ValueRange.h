@@ -27,6 +27,7 @@
 #ifndef KLINEAGE_ANALYSIS_VALUERANGE_H
 #define KLINEAGE_ANALYSIS_VALUERANGE_H
 
+#include "klineage/Analysis/LaunchFacts.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -69,9 +70,12 @@ IntRange hull(const IntRange &A, const IntRange &B);
 class ValueRanges {
 public:
   /// \p ParamRanges: what the caller knows of \p FD's parameters, by index
-  /// (nullopt or missing: the parameter's type range).
+  /// (nullopt or missing: the parameter's type range). \p Block: the block
+  /// shape of every launch \p FD runs under (LaunchFacts), which bounds
+  /// threadIdx and fixes blockDim; nullopt: CUDA's limits.
   ValueRanges(clang::ASTContext &Ctx, const clang::FunctionDecl *FD,
-              std::vector<std::optional<IntRange>> ParamRanges = {});
+              std::vector<std::optional<IntRange>> ParamRanges = {},
+              std::optional<Dim3> Block = std::nullopt);
   ~ValueRanges();
   ValueRanges(const ValueRanges &) = delete;
   ValueRanges &operator=(const ValueRanges &) = delete;
@@ -91,6 +95,7 @@ private:
   clang::ASTContext &Ctx;
   const clang::FunctionDecl *FD;
   std::vector<std::optional<IntRange>> Params;
+  std::optional<Dim3> Block;
   unsigned Depth = 0;
   bool Ran = false;
   std::map<const clang::Expr *, IntRange> Seen;
