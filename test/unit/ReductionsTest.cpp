@@ -823,3 +823,43 @@ TEST(Reductions, ResultBroadcasts) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(Reductions, CubValidCountAndAssignedResult) {
+  // vLLM: `v = BlockReduce(storage).Reduce(v, plus, blockDim.x)`: a count of
+  // valid threads that is the whole block, the result assigned back (the
+  // statement is an ExprWithCleanups around the assignment). Half the
+  // block counting is not a reduction of every thread's value.
+  auto AST = test::parseCuda(R"cu(
+    #include <cub/block/block_reduce.cuh>
+    #include <cuda/std/functional>
+    __global__ void whole(const float *x, float *out) {
+      float v = x[threadIdx.x];
+      using BlockReduce = cub::BlockReduce<float, 256>;
+      __shared__ typename BlockReduce::TempStorage storage;
+      v = BlockReduce(storage).Reduce(v, cuda::std::plus<float>{}, blockDim.x);
+      if (threadIdx.x == 0) out[blockIdx.x] = v;
+    }
+    __global__ void half_block(const float *x, float *out) {
+      float v = x[threadIdx.x];
+      using BlockReduce = cub::BlockReduce<float, 256>;
+      __shared__ typename BlockReduce::TempStorage storage;
+      v = BlockReduce(storage).Sum(v, 128);
+      if (threadIdx.x == 0) out[blockIdx.x] = v;
+    }
+  )cu");
+  ASTContext &Ctx = AST->ast();
+  std::string Why;
+  auto M = firstAt(Ctx, "whole", Why);
+  ASSERT_TRUE(M) << Why;
+  EXPECT_EQ(M->Kind, ReductionMatch::CubBlockReduce);
+  EXPECT_EQ(M->Op, cuda::ReduceOp::Add);
+  EXPECT_EQ(M->ResultVar->getName(), "v");
+  ASSERT_EQ(M->Scratch.size(), 1u);
+  EXPECT_EQ(M->Scratch[0]->getName(), "storage");
+  auto H = firstAt(Ctx, "half_block", Why);
+  EXPECT_FALSE(H && H->Kind == ReductionMatch::CubBlockReduce) << "128 valid threads of 256";
+}
+
+} // namespace
