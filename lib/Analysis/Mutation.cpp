@@ -26,6 +26,17 @@ const VarDecl *refVar(const Expr *E) {
   return nullptr;
 }
 
+bool containsStmt(const Stmt *Outer, const Stmt *Inner) {
+  if (!Outer || !Inner)
+    return false;
+  if (Outer == Inner)
+    return true;
+  for (const Stmt *C : Outer->children())
+    if (containsStmt(C, Inner))
+      return true;
+  return false;
+}
+
 /// An lvalue that names memory (not a local variable itself).
 bool isMemoryLValue(const Expr *E) {
   E = E->IgnoreParenImpCasts();

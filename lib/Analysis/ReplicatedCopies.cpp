@@ -20,17 +20,6 @@ namespace analysis {
 
 namespace {
 
-bool contains(const Stmt *Outer, const Stmt *Inner) {
-  if (!Outer || !Inner)
-    return false;
-  if (Outer == Inner)
-    return true;
-  for (const Stmt *C : Outer->children())
-    if (contains(C, Inner))
-      return true;
-  return false;
-}
-
 /// The text of \p E as written, or empty.
 std::string textOf(const ASTContext &Ctx, const Expr *E) {
   if (!E)
@@ -149,7 +138,7 @@ struct Follower {
       }
       unsigned Arg = C->getNumArgs();
       for (unsigned I = 0; I < C->getNumArgs(); ++I)
-        if (contains(C->getArg(I), U.Ref))
+        if (containsStmt(C->getArg(I), U.Ref))
           Arg = I;
       const FunctionDecl *Callee = C->getDirectCallee();
       const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
@@ -370,7 +359,7 @@ CopySlot copySlot(ASTContext &Ctx, const CopyAccess &A, uint64_t Copies, uint64_
     }
     F->normalize();
     // Own: written in the update itself, where the bin can be rewritten.
-    bool Own = P.In == A.In && contains(A.Use.At, P.E);
+    bool Own = P.In == A.In && containsStmt(A.Use.At, P.E);
     for (const auto &[Mono, Coeff] : F->Terms) {
       if (Mono.empty()) {
         if (Own) {
@@ -443,7 +432,7 @@ CopySlot copySlot(ASTContext &Ctx, const CopyAccess &A, uint64_t Copies, uint64_
   // The bin as text of the update's function.
   S.Bin.normalize();
   for (const OffsetPart &P : Parts)
-    if (P.E && P.In == A.In && contains(A.Use.At, P.E) && S.BinText.empty())
+    if (P.E && P.In == A.In && containsStmt(A.Use.At, P.E) && S.BinText.empty())
       if (const Expr *X = binOperand(Ctx, P.E, Inter ? Copies : 1, S.Bin))
         S.BinText = textOf(Ctx, X);
   if (S.BinText.empty()) {
@@ -829,7 +818,7 @@ BinMerge binMerge(ASTContext &Ctx, const FunctionDecl *Kernel, const Stmt *Body,
                 X);
   M.Read = Read;
   const std::vector<VarMod> &Mods = AnalysisCache::of(Ctx).facts(Kernel).mods(Acc);
-  if (Mods.size() != 1 || !contains(For->getBody(), Mods[0].At))
+  if (Mods.size() != 1 || !containsStmt(For->getBody(), Mods[0].At))
     return Fail("'" + Acc->getNameAsString() + "' is also written outside the loop over the copies",
                 Mods.empty() ? Stmts[0] : Mods[0].At);
   // `[if (test)] atomicOp(&g[b], acc);`

@@ -487,19 +487,8 @@ struct PrivateCopy {
   }
 };
 
-bool contains(const Stmt *Outer, const Stmt *Inner) {
-  if (!Outer || !Inner)
-    return false;
-  if (Outer == Inner)
-    return true;
-  for (const Stmt *C : Outer->children())
-    if (contains(C, Inner))
-      return true;
-  return false;
-}
-
 bool PrivateCopy::inFillOrMerge(const PointerUse &U) const {
-  return contains(Fill, U.At) || contains(Merge, U.At);
+  return analysis::containsStmt(Fill, U.At) || analysis::containsStmt(Merge, U.At);
 }
 
 /// The updates of replicated copies between fill and merge (in the kernel
@@ -507,7 +496,7 @@ bool PrivateCopy::inFillOrMerge(const PointerUse &U) const {
 std::vector<const analysis::CopyAccess *> replicatedUpdates(const PrivateCopy &P) {
   std::vector<const analysis::CopyAccess *> Out;
   for (const analysis::CopyAccess &A : P.Accesses.Uses)
-    if (A.isUpdate() && !contains(P.Fill, A.KernelAt) && !contains(P.Merge, A.KernelAt))
+    if (A.isUpdate() && !analysis::containsStmt(P.Fill, A.KernelAt) && !analysis::containsStmt(P.Merge, A.KernelAt))
       Out.push_back(&A);
   return Out;
 }
@@ -908,7 +897,7 @@ PrivateCopy privateCopyAt(const AnalysisContext &AC, const FunctionDecl *K, cons
   // call of a helper that makes one).
   auto HoldsUpdate = [&](const Stmt *S) {
     return llvm::any_of(P.Accesses.Uses, [&](const analysis::CopyAccess &A) {
-      return A.isUpdate() && contains(S, A.KernelAt);
+      return A.isUpdate() && analysis::containsStmt(S, A.KernelAt);
     });
   };
   size_t First = Stmts.size(), Last = 0;
@@ -1017,7 +1006,7 @@ Privatized privatizedAt(const PreconditionQuery &Q) {
     for (const analysis::CopyAccess &A : X.P.Accesses.Uses) {
       if (A.In == X.Kernel)
         X.Own.insert(A.Use.At);
-      if (contains(X.P.Fill, A.KernelAt) || contains(X.P.Merge, A.KernelAt))
+      if (analysis::containsStmt(X.P.Fill, A.KernelAt) || analysis::containsStmt(X.P.Merge, A.KernelAt))
         continue;
       if (A.isUpdate())
         X.Updates.push_back(&A.Use);

@@ -86,6 +86,9 @@ struct MemEvent {
 
 /// The variable \p E names (parens and implicit casts ignored), or null.
 const clang::VarDecl *refVar(const clang::Expr *E);
+/// Whether \p Inner is \p Outer or a node under it (the AST's structure,
+/// not source offsets: a macro's expansion is where it is used).
+bool containsStmt(const clang::Stmt *Outer, const clang::Stmt *Inner);
 /// An lvalue that names memory (an element, a dereference, a global or a
 /// reference), not a local variable itself.
 bool isMemoryLValue(const clang::Expr *E);
