@@ -27,6 +27,7 @@
 #include "klineage/Edit/EditBuilder.h"
 #include "klineage/Edit/SourceBuilders.h"
 #include "klineage/Edit/SourceCode.h"
+#include "klineage/Frontend/SourcePositions.h"
 #include "klineage/Rewrite/LaunchShape.h"
 #include "klineage/Rewrite/SiteEdits.h"
 #include "clang/AST/ExprCXX.h"
@@ -54,10 +55,6 @@ unsigned reverseBlockSize(const AnalysisContext &AC) {
   return B;
 }
 
-unsigned beginOf(const ASTContext &Ctx, const Stmt *S) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  return SM.getFileOffset(SM.getExpansionLoc(S->getBeginLoc()));
-}
 unsigned endOf(const ASTContext &Ctx, const Stmt *S) {
   const SourceManager &SM = Ctx.getSourceManager();
   return SM.getFileOffset(SM.getExpansionLoc(S->getEndLoc())) + 1;
@@ -583,13 +580,13 @@ bool leaderScalar(const ASTContext &Ctx, const BlockRowPlan &P, const VarDecl *V
       return false;
     FirstWrite = std::min(FirstWrite, M.Begin);
   }
-  unsigned RowBegin = beginOf(Ctx, P.Body.front()), RowEnd = endOf(Ctx, P.Body.back());
+  unsigned RowBegin = positions::beginOffset(Ctx, P.Body.front()), RowEnd = endOf(Ctx, P.Body.back());
   bool ReadsOk = true;
   forEachNode(P.Kernel->getBody(), [&](const Stmt *N) {
     const auto *DRE = dyn_cast<DeclRefExpr>(N);
     if (!DRE || DRE->getDecl() != V)
       return;
-    unsigned B = beginOf(Ctx, DRE);
+    unsigned B = positions::beginOffset(Ctx, DRE);
     if (any_of(Mods, [&](const analysis::VarMod &M) { return M.Use == DRE; }))
       return;
     if (B < FirstWrite || B < RowBegin || B >= RowEnd)
@@ -756,7 +753,7 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
                             "blockDim.x)` (the step the block's width)",
                S);
       // Its thread-dependent parts are this refusal's, not block-per-row's.
-      P.Covered.push_back({beginOf(Ctx, WhileIndex ? (const Stmt *)WhileIndex : S), endOf(Ctx, S)});
+      P.Covered.push_back({positions::beginOffset(Ctx, WhileIndex ? (const Stmt *)WhileIndex : S), endOf(Ctx, S)});
       continue;
     }
     bool Inner = false;
@@ -774,7 +771,7 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
                                "independent of which thread takes them",
                S);
       // Its thread-dependent parts are this refusal's, not block-per-row's.
-      P.Covered.push_back({beginOf(Ctx, WhileIndex ? (const Stmt *)WhileIndex : S), endOf(Ctx, S)});
+      P.Covered.push_back({positions::beginOffset(Ctx, WhileIndex ? (const Stmt *)WhileIndex : S), endOf(Ctx, S)});
       continue;
     }
     StridedLoop SL;
@@ -838,7 +835,7 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
     const analysis::Fold *Fold = nullptr;
     for (const StridedLoop &L : P.Loops)
       for (const analysis::Fold &F : L.Folds)
-        if (F.Var == RR.Acc && beginOf(Ctx, L.Loop) < beginOf(Ctx, Body[RR.Begin]))
+        if (F.Var == RR.Acc && positions::beginOffset(Ctx, L.Loop) < positions::beginOffset(Ctx, Body[RR.Begin]))
           Fold = &F;
     if (!RR.Acc || !Fold) {
       P.refuse(ReductionRecognised,
@@ -874,7 +871,7 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
       if (any_of(L.Folds, [&](const analysis::Fold &F) { return &F == Fold; }))
         FoldLoop = L.Loop;
     for (const analysis::VarMod &Mod : Facts.mods(RR.Acc))
-      if (FoldLoop && Mod.Begin >= endOf(Ctx, FoldLoop) && Mod.Begin < beginOf(Ctx, Body[RR.Begin])) {
+      if (FoldLoop && Mod.Begin >= endOf(Ctx, FoldLoop) && Mod.Begin < positions::beginOffset(Ctx, Body[RR.Begin])) {
         P.refuse(ReductionRecognised, "'" + RR.Acc->getName().str() + "' changes between its loop and its reduction",
                  Mod.At);
         break;
@@ -909,7 +906,7 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
   }
 
   // Every statement's source, and what the edits cover.
-  auto Cover = [&](const Stmt *S) { P.Covered.push_back({beginOf(Ctx, S), endOf(Ctx, S)}); };
+  auto Cover = [&](const Stmt *S) { P.Covered.push_back({positions::beginOffset(Ctx, S), endOf(Ctx, S)}); };
   for (const RowReduction &RR : P.Reductions) {
     for (const Stmt *S : RR.M.Stmts)
       Cover(S);
@@ -926,7 +923,7 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
     Cover(L.Inc);
   }
   if (P.RowLoop)
-    P.Covered.push_back({beginOf(Ctx, P.RowLoop), beginOf(Ctx, P.RowLoop->getBody())});
+    P.Covered.push_back({positions::beginOffset(Ctx, P.RowLoop), positions::beginOffset(Ctx, P.RowLoop->getBody())});
   if (P.RowDecl)
     Cover(P.RowDecl);
   for (const Expr *E : P.BlockIdxUses)
@@ -943,13 +940,13 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
       Slot = RR.B->Slot;
     auto InLeader = [&](const Stmt *N) {
       return any_of(P.Leaders, [&](const IfStmt *If) {
-        return beginOf(Ctx, If->getThen()) <= beginOf(Ctx, N) && endOf(Ctx, N) <= endOf(Ctx, If->getThen());
+        return positions::beginOffset(Ctx, If->getThen()) <= positions::beginOffset(Ctx, N) && endOf(Ctx, N) <= endOf(Ctx, If->getThen());
       });
     };
     bool Broadcast = RR.B.has_value();
     bool AccChangedAfter = any_of(Facts.mods(RR.Acc), [&](const analysis::VarMod &Mod) { return Mod.Begin >= After; });
     forEachNode(KBody, [&](const Stmt *N) {
-      unsigned B = beginOf(Ctx, N);
+      unsigned B = positions::beginOffset(Ctx, N);
       if (B < After || B >= RowEnd || P.covered(B, endOf(Ctx, N)))
         return;
       const auto *E = dyn_cast<Expr>(N);
@@ -1009,7 +1006,7 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
   for (const StridedLoop &L : P.Loops)
     Rewritten.push_back(L.Index);
   forEachNode(KBody, [&](const Stmt *N) {
-    unsigned B = beginOf(Ctx, N), E = endOf(Ctx, N);
+    unsigned B = positions::beginOffset(Ctx, N), E = endOf(Ctx, N);
     if (P.covered(B, E))
       return;
     if (const auto *DS = dyn_cast<DeclStmt>(N)) {
@@ -1019,7 +1016,7 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
           bool Used = false;
           forEachNode(KBody, [&](const Stmt *M) {
             if (const auto *DRE = dyn_cast<DeclRefExpr>(M); DRE && DRE->getDecl() == V &&
-                                                            !P.covered(beginOf(Ctx, M), endOf(Ctx, M)))
+                                                            !P.covered(positions::beginOffset(Ctx, M), endOf(Ctx, M)))
               Used = true;
           });
           if (Used && cuda::isShared(V) && DS->isSingleDecl() && !P.WarpRows && leaderScalar(Ctx, P, V, Facts))
@@ -1044,7 +1041,7 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
   for (const DeclStmt *DS : P.LeaderScalars)
     Cover(DS);
   forEachNode(KBody, [&](const Stmt *N) {
-    if (P.covered(beginOf(Ctx, N), endOf(Ctx, N)))
+    if (P.covered(positions::beginOffset(Ctx, N), endOf(Ctx, N)))
       return;
     if (const auto *E2 = dyn_cast<Expr>(N)) {
       auto Bi = cuda::builtinIndex(E2);
