@@ -13,6 +13,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cmath>
 #include <functional>
 #include <map>
 #include <memory>
@@ -28,6 +29,15 @@ namespace analysis {
 namespace {
 
 const Expr *strip(const Expr *E) { return E ? E->IgnoreParenCasts() : nullptr; }
+
+/// Calls \p F on \p S and every node under it.
+void eachNode(const Stmt *S, const std::function<void(const Stmt *)> &F) {
+  if (!S)
+    return;
+  F(S);
+  for (const Stmt *C : S->children())
+    eachNode(C, F);
+}
 
 /// A local initialised once and never modified, or null.
 const VarDecl *setOnce(const Expr *E, const FunctionFacts &Facts) {
@@ -2062,6 +2072,15 @@ TermP select(const TermP &Cond, const TermP &A, const TermP &B) {
     return A;
   if (Cond->K == Term::Not)
     return select(Cond->Args[0], B, A);
+  // `x == y ? 1 : exp(x - y)` (and the != form) is exp(x - y): the guard
+  // only keeps -inf - -inf from giving NaN when both sides are empty.
+  if (Cond->K == Term::Cmp && (Cond->Op == BO_EQ || Cond->Op == BO_NE)) {
+    const TermP &One = Cond->Op == BO_EQ ? A : B, &E = Cond->Op == BO_EQ ? B : A;
+    if (isConst(One, 1) && E->K == Term::Exp &&
+        (E->Args[0]->Key == difference(Cond->Args[0], Cond->Args[1])->Key ||
+         E->Args[0]->Key == difference(Cond->Args[1], Cond->Args[0])->Key))
+      return E;
+  }
   return node(Term::Select, {Cond, A, B});
 }
 TermP logicalNot(const TermP &A) { return A->K == Term::Not ? A->Args[0] : node(Term::Not, {A}); }
@@ -2122,6 +2141,7 @@ public:
 
   bool exec(const Stmt *S);
   TermP value(const VarDecl *V) const {
+    V = resolve(V);
     auto It = Env.find(V);
     if (It != Env.end())
       return It->second;
@@ -2135,9 +2155,29 @@ public:
   /// Locals of the body read as their initialiser (`float v = x[i];` then
   /// `x[i]` is the same element): set once, and no memory changes after.
   std::map<const VarDecl *, const Expr *> SeeThrough;
+  /// Gives the term of a call before anything else reads it (a shuffle of
+  /// the pair: its partner's value), or null.
+  std::function<TermP(const CallExpr *)> Intercept;
+  /// Gives the term of an element read (`M_[w]`: a partner's value), or null.
+  std::function<TermP(const ArraySubscriptExpr *)> InterceptElement;
+  /// Calls of __device__ functions are evaluated through their bodies
+  /// (parameters by value, non-const references to locals as aliases,
+  /// one `return` at the end), to this depth.
+  bool InlineCalls = false;
   std::string Why;
 
 private:
+  TermP inlineCall(const CallExpr *C);
+  /// A function body's statements; the value it returns (0 for none).
+  TermP execBody(llvm::ArrayRef<const Stmt *> Stmts);
+  const VarDecl *resolve(const VarDecl *V) const {
+    for (auto It = Alias.find(V); It != Alias.end(); It = Alias.find(V))
+      V = It->second;
+    return V;
+  }
+  std::map<const VarDecl *, const VarDecl *> Alias;
+  unsigned Depth = 0;
+
   TermP eval(const Expr *E);
   TermP leaf(const Expr *E);
   bool readsTracked(const Stmt *S) const {
@@ -2213,6 +2253,12 @@ TermP PairEvaluator::eval(const Expr *E) {
   E = E->IgnoreParens();
   if (const auto *IC = dyn_cast<ImplicitCastExpr>(E))
     return eval(IC->getSubExpr());
+  if (const auto *C = dyn_cast<CallExpr>(E); C && Intercept)
+    if (TermP T = Intercept(C))
+      return T;
+  if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E); Sub && InterceptElement)
+    if (TermP T = InterceptElement(Sub))
+      return T;
   const auto *Rel = dyn_cast<BinaryOperator>(E);
   bool Comparison = Rel && Rel->isComparisonOp(); // kept apart: the pair branches on it
   if (!Comparison && !readsTracked(E)) {
@@ -2275,6 +2321,8 @@ TermP PairEvaluator::eval(const Expr *E) {
                  .Cases({"min", "fminf", "fmin"}, Term::Min)
                  .Default(std::nullopt);
     unsigned Arity = K == Term::Exp ? 1 : 2;
+    if (!K && InlineCalls)
+      return inlineCall(C);
     if (!K || C->getNumArgs() != Arity)
       return fail(E, "calls a function the pair analysis does not read (exp, expf, __expf, max, fmaxf, min, fminf)");
     TermP A = eval(C->getArg(0));
@@ -2349,15 +2397,19 @@ bool PairEvaluator::exec(const Stmt *S) {
   const auto *B = dyn_cast<BinaryOperator>(E);
   if (B && B->isCommaOp())
     return exec(B->getLHS()) && exec(B->getRHS());
+  if (const auto *C = dyn_cast<CallExpr>(E); C && InlineCalls && !isa<CXXOperatorCallExpr>(C))
+    return inlineCall(C) != nullptr;
   if (!B || !B->isAssignmentOp()) {
     fail(S, "is not an assignment, a declaration or an if");
     return false;
   }
   const VarDecl *V = refVar(B->getLHS()->IgnoreParens());
-  if (!V || isMemoryLValue(B->getLHS()->IgnoreParens()) || !V->hasLocalStorage()) {
+  bool Aliased = V && Alias.count(V);
+  if (!V || (!Aliased && isMemoryLValue(B->getLHS()->IgnoreParens())) || !V->hasLocalStorage()) {
     fail(S, "stores to memory, not to a local");
     return false;
   }
+  V = resolve(V);
   TermP R = eval(B->getRHS());
   if (!R)
     return false;
@@ -2371,6 +2423,104 @@ bool PairEvaluator::exec(const Stmt *S) {
   default: fail(S, "is a compound assignment the pair analysis does not read"); return false;
   }
   return true;
+}
+
+TermP PairEvaluator::inlineCall(const CallExpr *C) {
+  const FunctionDecl *F = C->getDirectCallee();
+  const FunctionDecl *Def = F ? F->getDefinition() : nullptr;
+  const auto *Body = Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
+  if (!Body || Depth >= 4 || Ctx.getSourceManager().isInSystemHeader(Def->getLocation()) ||
+      C->getNumArgs() != Def->getNumParams() || isa<CXXMemberCallExpr>(C))
+    return fail(C, "calls a function the pair analysis does not read (exp, expf, __expf, max, fmaxf, min, fminf, "
+                   "or a __device__ function of this file)");
+  // Arguments first, as the call evaluates them; then the parameters.
+  std::vector<std::pair<const VarDecl *, TermP>> Values;
+  std::vector<std::pair<const VarDecl *, const VarDecl *>> Refs;
+  for (unsigned I = 0; I < Def->getNumParams(); ++I) {
+    const ParmVarDecl *P = Def->getParamDecl(I);
+    QualType T = P->getType();
+    if (T->isLValueReferenceType() && !T.getNonReferenceType().isConstQualified()) {
+      const VarDecl *V = refVar(C->getArg(I)->IgnoreParenImpCasts());
+      if (!V || !V->hasLocalStorage() || (!Alias.count(V) && isMemoryLValue(C->getArg(I)->IgnoreParenImpCasts())))
+        return fail(C->getArg(I), "is passed by reference but is not a local");
+      Refs.push_back({P, resolve(V)});
+      continue;
+    }
+    if (!T.getNonReferenceType()->isArithmeticType())
+      return fail(C->getArg(I), "is passed as a value that is not a number");
+    TermP A = eval(C->getArg(I));
+    if (!A)
+      return nullptr;
+    Values.push_back({P, A});
+  }
+  for (const auto &[P, V] : Refs) {
+    Alias[P] = V;
+    Tracked.insert(P);
+  }
+  for (const auto &[P, A] : Values) {
+    Env[P] = A;
+    Tracked.insert(P);
+  }
+  for (const Stmt *S : Body->body())
+    eachNode(S, [&](const Stmt *N) {
+      if (const auto *DS = dyn_cast<DeclStmt>(N))
+        for (const Decl *D : DS->decls())
+          if (const auto *V = dyn_cast<VarDecl>(D))
+            Tracked.insert(V);
+    });
+  ++Depth;
+  std::vector<const Stmt *> Stmts(Body->body_begin(), Body->body_end());
+  TermP Result = execBody(Stmts);
+  --Depth;
+  for (const auto &[P, V] : Refs)
+    Alias.erase(P);
+  return Result;
+}
+
+TermP PairEvaluator::execBody(ArrayRef<const Stmt *> Stmts) {
+  for (size_t I = 0; I < Stmts.size(); ++I) {
+    const Stmt *S = Stmts[I];
+    if (const auto *R = dyn_cast<ReturnStmt>(S)) {
+      if (I + 1 != Stmts.size())
+        return fail(Stmts[I + 1], "follows the function's return");
+      return R->getRetValue() ? eval(R->getRetValue()) : constant(0);
+    }
+    // `if (c) return [e];`: the rest runs where c is false.
+    const auto *If = dyn_cast<IfStmt>(S);
+    const auto *Ret = If && !If->getElse() && !If->getInit() && !If->getConditionVariable()
+                          ? dyn_cast<ReturnStmt>(If->getThen())
+                          : nullptr;
+    if (const auto *CS = If ? dyn_cast<CompoundStmt>(If->getThen()) : nullptr; CS && CS->size() == 1)
+      Ret = dyn_cast<ReturnStmt>(CS->body_front());
+    if (Ret) {
+      TermP C = eval(If->getCond());
+      TermP Early = C ? (Ret->getRetValue() ? eval(Ret->getRetValue()) : constant(0)) : nullptr;
+      if (!Early)
+        return nullptr;
+      std::map<const VarDecl *, TermP> Before = Env;
+      TermP Late = execBody(Stmts.drop_front(I + 1));
+      if (!Late)
+        return nullptr;
+      std::set<const VarDecl *> Vars;
+      for (const auto &[V, T] : Env)
+        Vars.insert(V);
+      for (const VarDecl *V : Vars) {
+        auto It = Before.find(V);
+        Term Init;
+        Init.K = Term::Init;
+        Init.Var = V;
+        Env[V] = select(C, It != Before.end() ? It->second : makeTerm(Init), Env[V]);
+      }
+      return select(C, Early, Late);
+    }
+    bool Returns = false;
+    eachNode(S, [&](const Stmt *N) { Returns |= isa<ReturnStmt>(N); });
+    if (Returns)
+      return fail(S, "returns from inside a statement other than `if (c) return [e];`");
+    if (!exec(S))
+      return nullptr;
+  }
+  return constant(0);
 }
 
 /// The locals \p S names.
@@ -2660,6 +2810,448 @@ std::optional<PairFold> pairFoldOf(const ASTContext &Ctx, ArrayRef<const Stmt *>
   }
   P->Stmts = std::move(Stmts);
   return P;
+}
+
+} // namespace analysis
+} // namespace klineage
+
+//===----------------------------------------------------------------------===//
+// Pair reductions: an online softmax's (max, sum) combined across threads
+//===----------------------------------------------------------------------===//
+
+namespace klineage {
+namespace analysis {
+namespace {
+
+TermP initTerm(const VarDecl *V) {
+  Term T;
+  T.K = Term::Init;
+  T.Var = V;
+  return makeTerm(T);
+}
+/// The value of \p Of in the thread (or the partial) a step combines with.
+TermP partnerTerm(const VarDecl *Of, const Expr *E) {
+  Term T;
+  T.K = Term::Leaf;
+  T.E = E;
+  T.Key = "partner:" + Of->getNameAsString() + "@" + std::to_string(reinterpret_cast<uintptr_t>(Of));
+  return makeTerm(T);
+}
+
+/// Whether (\p TM, \p TS), a pair's values after a step, are the online
+/// softmax combine of (\p IM, \p IS) with (\p PM, \p PS).
+bool isSoftmaxCombine(TermP TM, TermP TS, const TermP &IM, const TermP &IS, const TermP &PM, const TermP &PS) {
+  // A guard on an infinite maximum (both sides empty: -inf - -inf is NaN)
+  // is read on its finite side.
+  std::vector<TermP> Conds, Kept;
+  conditionsOf(TM, Conds);
+  conditionsOf(TS, Conds);
+  for (const TermP &C : Conds) {
+    bool Inf = C->K == Term::Cmp && (C->Op == BO_EQ || C->Op == BO_NE) &&
+               llvm::any_of(C->Args, [](const TermP &A) { return A->K == Term::Const && std::isinf(A->C); });
+    if (!Inf) {
+      Kept.push_back(C);
+      continue;
+    }
+    TM = decide(TM, C, C->Op == BO_NE);
+    TS = decide(TS, C, C->Op == BO_NE);
+  }
+  auto Expected = [&](const TermP &NewMax) {
+    return sum({product({IS, exponential(difference(IM, NewMax), nullptr)}),
+                product({PS, exponential(difference(PM, NewMax), nullptr)})});
+  };
+  if (Kept.empty())
+    return TM->Key == extremum(Term::Max, IM, PM)->Key && TS->Key == Expected(TM)->Key;
+  if (Kept.size() != 1 || Kept[0]->K != Term::Cmp || (Kept[0]->Op != BO_GT && Kept[0]->Op != BO_GE))
+    return false;
+  const TermP &C = Kept[0], &L = C->Args[0], &R = C->Args[1];
+  if (!((L->Key == IM->Key && R->Key == PM->Key) || (L->Key == PM->Key && R->Key == IM->Key)))
+    return false;
+  for (bool Truth : {true, false}) {
+    TermP NewMax = Truth ? L : R;
+    if (decide(TM, C, Truth)->Key != NewMax->Key || decide(TS, C, Truth)->Key != Expected(NewMax)->Key)
+      return false;
+  }
+  return true;
+}
+
+/// Whether the statements \p Step combine the pair (\p A, \p B) with the
+/// partner values \p Call and \p Element give, as an online softmax; \p Max
+/// is then the running maximum of the two.
+bool combinesPair(const ASTContext &Ctx, ArrayRef<const Stmt *> Step, const VarDecl *A, const VarDecl *B,
+                  std::function<TermP(const CallExpr *)> Call,
+                  std::function<TermP(const ArraySubscriptExpr *)> Element, const VarDecl *&Max,
+                  std::string &Why) {
+  std::set<const VarDecl *> Tracked{A, B};
+  for (const Stmt *S : Step)
+    for (const VarDecl *V : declaredBy(S))
+      Tracked.insert(V);
+  PairEvaluator Ev(Ctx, Tracked);
+  Ev.Intercept = std::move(Call);
+  Ev.InterceptElement = std::move(Element);
+  Ev.InlineCalls = true;
+  for (const Stmt *S : Step)
+    if (!Ev.exec(S)) {
+      Why = "the step that combines '" + A->getNameAsString() + "' and '" + B->getNameAsString() +
+            "' with their partners is not read: " + Ev.Why;
+      return false;
+    }
+  for (int Swap = 0; Swap < 2; ++Swap) {
+    const VarDecl *M = Swap ? B : A, *S = Swap ? A : B;
+    if (!M->getType()->isRealFloatingType() || !S->getType()->isRealFloatingType())
+      continue;
+    if (isSoftmaxCombine(Ev.value(M), Ev.value(S), initTerm(M), initTerm(S), partnerTerm(M, nullptr),
+                         partnerTerm(S, nullptr))) {
+      Max = M;
+      return true;
+    }
+  }
+  Why = "'" + A->getNameAsString() + "' and '" + B->getNameAsString() +
+        "' are combined with their partners, but not as an online softmax's (max, sum): M = max(m1, m2), s1 * "
+        "exp(m1 - M) + s2 * exp(m2 - M)";
+  return false;
+}
+
+/// `lane + offset < N` (either order of the sum): the count N.
+const Expr *laneGuardCount(const ASTContext &Ctx, const Expr *Cond, const VarDecl *Offset,
+                           const FunctionFacts &Facts) {
+  const auto *Lt = dyn_cast<BinaryOperator>(strip(Cond));
+  const auto *Add = Lt && Lt->getOpcode() == BO_LT ? dyn_cast<BinaryOperator>(strip(Lt->getLHS())) : nullptr;
+  if (!Add || Add->getOpcode() != BO_Add)
+    return nullptr;
+  for (int J = 0; J < 2; ++J) {
+    auto P = threadPlaceOf(Ctx, J ? Add->getRHS() : Add->getLHS(), Facts);
+    if (P && P->K == ThreadPlace::Lane && refersTo(J ? Add->getLHS() : Add->getRHS(), Offset))
+      return Lt->getRHS();
+  }
+  return nullptr;
+}
+
+/// The top-level statement of \p Stmts that holds \p N.
+size_t statementHolding(ArrayRef<const Stmt *> Stmts, const Stmt *N) {
+  for (size_t I = 0; I < Stmts.size(); ++I) {
+    bool Found = false;
+    eachNode(Stmts[I], [&](const Stmt *X) { Found |= X == N; });
+    if (Found)
+      return I;
+  }
+  return Stmts.size();
+}
+
+/// A warp stage of a pair: a loop over offsets 16..1 that shuffles two
+/// locals by the offset and combines them with the partners, perhaps
+/// under `if (lane + offset < N)`.
+struct PairWarpStage {
+  const VarDecl *Max = nullptr, *Sum = nullptr;
+  bool Xor = false;
+  const Expr *Count = nullptr; ///< the guard's N
+};
+std::optional<PairWarpStage> pairWarpStage(const ASTContext &Ctx, const Stmt *S, const FunctionFacts &Facts,
+                                           std::string &Why) {
+  const auto *F = S ? dyn_cast<ForStmt>(unattributed(S)) : nullptr;
+  const VarDecl *Off = nullptr;
+  auto O = F ? loopOffsets(Ctx, F, Off, Facts) : std::nullopt;
+  if (!O || !isWarpOffsets(*O))
+    return std::nullopt;
+  std::vector<const CallExpr *> Shuffles;
+  std::vector<const VarDecl *> Sources;
+  bool Xor = false, Down = false, BadDelta = false;
+  eachNode(F->getBody(), [&](const Stmt *N) {
+    const auto *C = dyn_cast<CallExpr>(N);
+    auto Sh = C ? shuffleOf(Ctx, C, Facts) : std::nullopt;
+    if (!Sh)
+      return;
+    Shuffles.push_back(C);
+    (Sh->Xor ? Xor : Down) = true;
+    BadDelta |= !refersTo(Sh->Delta, Off);
+    if (!llvm::is_contained(Sources, Sh->Source))
+      Sources.push_back(Sh->Source);
+  });
+  if (Sources.size() != 2)
+    return std::nullopt;
+  if (Xor == Down || BadDelta) {
+    Why = "the loop shuffles two locals, but not all by its offset with one kind of shuffle";
+    return std::nullopt;
+  }
+  std::vector<const Stmt *> Step = statementsOf(F->getBody());
+  PairWarpStage W;
+  W.Xor = Xor;
+  // The combine under `if (lane + offset < N)`: the partner is a lane of the N.
+  if (!Step.empty())
+    if (const auto *If = dyn_cast<IfStmt>(Step.back());
+        If && !If->getElse() && !If->getInit() && !If->getConditionVariable())
+      if (const Expr *N = laneGuardCount(Ctx, If->getCond(), Off, Facts)) {
+        W.Count = N;
+        Step.pop_back();
+        for (const Stmt *T : statementsOf(If->getThen()))
+          Step.push_back(T);
+      }
+  // Every shuffle reads the pair as it was before the step changes it.
+  size_t FirstChange = Step.size();
+  for (size_t I = 0; I < Step.size() && FirstChange == Step.size(); ++I)
+    for (const VarDecl *V : Sources)
+      if (Facts.modifiedWithin(V, Step[I]))
+        FirstChange = I;
+  for (const CallExpr *C : Shuffles) {
+    size_t At = statementHolding(Step, C);
+    const auto *Call = At < Step.size() ? dyn_cast<CallExpr>(Step[At]) : nullptr;
+    bool Argument = Call && llvm::any_of(Call->arguments(), [&](const Expr *A) { return strip(A) == C; });
+    if (At > FirstChange || (At == FirstChange && !Argument)) {
+      Why = "a shuffle reads the pair after the step has changed it";
+      return std::nullopt;
+    }
+  }
+  const VarDecl *A = Sources[0], *B = Sources[1];
+  auto Partner = [&](const CallExpr *C) -> TermP {
+    auto Sh = shuffleOf(Ctx, C, Facts);
+    return Sh && (Sh->Source == A || Sh->Source == B) ? partnerTerm(Sh->Source, C) : nullptr;
+  };
+  const VarDecl *Max = nullptr;
+  if (!combinesPair(Ctx, Step, A, B, Partner, nullptr, Max, Why))
+    return std::nullopt;
+  W.Max = Max;
+  W.Sum = Max == A ? B : A;
+  return W;
+}
+
+/// `X = Arr[I]` or `T X = Arr[I]` for X one of the pair.
+const VarDecl *loadInto(const Stmt *S, const VarDecl *&Arr, const Expr *&Index) {
+  const Expr *Value = nullptr;
+  const VarDecl *V = nullptr;
+  if (const auto *A = dyn_cast<BinaryOperator>(S); A && A->getOpcode() == BO_Assign) {
+    V = refVar(strip(A->getLHS()));
+    Value = A->getRHS();
+  }
+  const auto *Sub = Value ? dyn_cast<ArraySubscriptExpr>(strip(Value)) : nullptr;
+  Arr = Sub ? refVar(strip(Sub->getBase())) : nullptr;
+  Index = Sub ? Sub->getIdx() : nullptr;
+  return Arr ? V : nullptr;
+}
+
+/// `if (lane == 0) { MA[warp] = max; SA[warp] = sum; }`: each warp's pair.
+bool storePairPartials(ASTContext &Ctx, const Stmt *S, const PairWarpStage &W, const VarDecl *&MA,
+                       const VarDecl *&SA, unsigned &Dims, const FunctionFacts &Facts) {
+  const auto *I = dyn_cast<IfStmt>(S);
+  if (!I || I->getElse())
+    return false;
+  auto Leader = leaderOf(Ctx, I->getCond(), Facts);
+  auto Then = statementsOf(I->getThen());
+  if (!Leader || Leader->K != ThreadPlace::Lane || Then.size() != 2)
+    return false;
+  MA = SA = nullptr;
+  for (const Stmt *T : Then) {
+    const auto *A = dyn_cast<BinaryOperator>(T);
+    const auto *Sub = A && A->getOpcode() == BO_Assign ? dyn_cast<ArraySubscriptExpr>(strip(A->getLHS())) : nullptr;
+    const VarDecl *Arr = Sub ? refVar(strip(Sub->getBase())) : nullptr;
+    auto Wp = Sub ? threadPlaceOf(Ctx, Sub->getIdx(), Facts) : std::nullopt;
+    if (!Arr || !cuda::isShared(Arr) || !Wp || Wp->K != ThreadPlace::Warp || Wp->Dims != Leader->Dims)
+      return false;
+    if (refersTo(A->getRHS(), W.Max))
+      MA = Arr;
+    else if (refersTo(A->getRHS(), W.Sum))
+      SA = Arr;
+  }
+  Dims = Leader->Dims;
+  return MA && SA && MA != SA;
+}
+
+/// Two loads of the pair from (MA, SA) at the same index, in either
+/// order: the index.
+const Expr *loadsPair(ArrayRef<const Stmt *> S, const PairWarpStage &W, const VarDecl *MA, const VarDecl *SA) {
+  if (S.size() != 2)
+    return nullptr;
+  const Expr *Index[2] = {nullptr, nullptr};
+  bool GotMax = false, GotSum = false;
+  for (int J = 0; J < 2; ++J) {
+    const VarDecl *Arr = nullptr;
+    const VarDecl *V = loadInto(S[J], Arr, Index[J]);
+    if (V == W.Max && Arr == MA)
+      GotMax = true;
+    else if (V == W.Sum && Arr == SA)
+      GotSum = true;
+  }
+  if (!GotMax || !GotSum)
+    return nullptr;
+  return Index[0];
+}
+
+/// The integer value an index expression has, or whether two are the same
+/// local / place.
+bool sameIndex(const ASTContext &Ctx, const Expr *A, const Expr *B, const FunctionFacts &Facts) {
+  if (!A || !B)
+    return false;
+  if (auto KA = constInt(Ctx, A, Facts), KB = constInt(Ctx, B, Facts); KA && KB)
+    return *KA == *KB;
+  const VarDecl *VA = refVar(strip(A)), *VB = refVar(strip(B));
+  if (VA && VA == VB)
+    return true;
+  auto PA = polyOf(Ctx, strip(A), Facts), PB = polyOf(Ctx, strip(B), Facts);
+  return PA && PB && *PA == *PB;
+}
+
+} // namespace
+
+std::optional<ReductionMatch> pairReductionAt(ASTContext &Ctx, ArrayRef<const Stmt *> Body, size_t Begin,
+                                              const FunctionFacts &Facts, std::string &Why) {
+  if (Begin >= Body.size())
+    return std::nullopt;
+  auto W1 = pairWarpStage(Ctx, Body[Begin], Facts, Why);
+  if (!W1)
+    return std::nullopt;
+  if (W1->Count) {
+    Why = "the first warp stage of the pair is guarded by a lane count: it reduces part of a warp";
+    return std::nullopt;
+  }
+  ReductionMatch M;
+  M.Pair = PairReduction{W1->Max, W1->Sum};
+  M.Op = cuda::ReduceOp::Max;
+  M.Var = M.ResultVar = W1->Max;
+  M.Kind = ReductionMatch::WarpShuffle;
+  M.Over = ReductionMatch::Warp;
+  M.EveryThreadHolds = W1->Xor;
+  M.Stmts = {Body[Begin]};
+  std::string How = W1->Xor ? "__shfl_xor_sync" : "__shfl_down_sync";
+  M.Description = "online-softmax pair of warp shuffles (" + How + ")";
+
+  // Across warps: lane 0 stores each warp's pair, a barrier (the shared
+  // arrays and the lane and warp indices may be declared on the way).
+  size_t I = Begin + 1;
+  auto IsScratchDecl = [&](const Stmt *S) {
+    const auto *DS = dyn_cast<DeclStmt>(S);
+    return DS && llvm::all_of(DS->decls(), [&](const Decl *D) {
+             const auto *V = dyn_cast<VarDecl>(D);
+             return V && (cuda::isShared(V) || (V->getInit() && isIndexArithmetic(V->getInit(), Facts)));
+           });
+  };
+  while (I < Body.size() && (isBlockBarrierStmt(Body[I]) || IsScratchDecl(Body[I])))
+    ++I;
+  const VarDecl *MA = nullptr, *SA = nullptr;
+  unsigned Dims = 0;
+  if (I >= Body.size() || !storePairPartials(Ctx, Body[I], *W1, MA, SA, Dims, Facts))
+    return M;
+  if (I + 1 >= Body.size() || !isBlockBarrierStmt(Body[I + 1])) {
+    Why = "expected __syncthreads() after the warps' pairs are stored";
+    return std::nullopt;
+  }
+  I += 2;
+  M.Over = ReductionMatch::Block;
+  M.Kind = ReductionMatch::ShuffleAndShared;
+  M.Needs.RankDims = Dims;
+  M.Scratch = {MA, SA};
+  auto Partial = [&](const ArraySubscriptExpr *Sub, const VarDecl *Index) -> TermP {
+    const VarDecl *Arr = refVar(strip(Sub->getBase()));
+    if (!refersTo(Sub->getIdx(), Index) || (Arr != MA && Arr != SA))
+      return nullptr;
+    return partnerTerm(Arr == MA ? W1->Max : W1->Sum, Sub);
+  };
+
+  // Every thread merges the partials in order: `m = MA[0]; s = SA[0];
+  // for (w = 1; w < W; ++w) combine(m, s, MA[w], SA[w]);`.
+  if (I + 2 <= Body.size()) {
+    const Expr *First = loadsPair(ArrayRef<const Stmt *>(Body).slice(I, 2), *W1, MA, SA);
+    const auto *F = I + 2 < Body.size() ? dyn_cast<ForStmt>(unattributed(Body[I + 2])) : nullptr;
+    const auto *DS = F ? dyn_cast_or_null<DeclStmt>(F->getInit()) : nullptr;
+    const auto *WV = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+    const auto *Cond = F ? dyn_cast_or_null<BinaryOperator>(strip(F->getCond())) : nullptr;
+    const auto *Inc = F ? dyn_cast_or_null<UnaryOperator>(strip(F->getInc())) : nullptr;
+    if (First && constInt(Ctx, First, Facts) == 0 && WV && WV->getInit() && constInt(Ctx, WV->getInit(), Facts) == 1 &&
+        Cond && Cond->getOpcode() == BO_LT && refersTo(Cond->getLHS(), WV) && Inc && Inc->isIncrementOp() &&
+        refersTo(Inc->getSubExpr(), WV) && !Facts.modifiedWithin(WV, F->getBody())) {
+      const VarDecl *Max = nullptr;
+      std::string W;
+      auto Elem = [&](const ArraySubscriptExpr *Sub) { return Partial(Sub, WV); };
+      if (combinesPair(Ctx, statementsOf(F->getBody()), W1->Max, W1->Sum, nullptr, Elem, Max, W) &&
+          Max == W1->Max) {
+        M.Stmts.insert(M.Stmts.end(), Body.begin() + Begin + 1, Body.begin() + I + 3);
+        if (!isCeilWarpCount(Ctx, Cond->getRHS(), Dims, Facts))
+          M.Needs.WarpCount = Cond->getRHS();
+        M.EveryThreadHolds = true;
+        M.Description = "online-softmax pair of warp shuffles (" + How +
+                        ") and the warps' pairs merged in order by every thread";
+        return M;
+      }
+      Why = W;
+      return std::nullopt;
+    }
+  }
+
+  // Warp 0 loads and reduces the partials, then perhaps broadcasts them.
+  const auto *If = I < Body.size() ? dyn_cast<IfStmt>(Body[I]) : nullptr;
+  if (!If || If->getElse() || !isWarpZeroTest(Ctx, If->getCond(), Facts)) {
+    Why = "expected 'if (warp == 0)' (or 'if (rank < 32)') around the pair's second warp stage, or every thread "
+          "merging the partials in order";
+    return std::nullopt;
+  }
+  std::vector<const Stmt *> Inner = statementsOf(If->getThen());
+  size_t J = 0;
+  while (J < Inner.size() && isa<DeclStmt>(Inner[J]) &&
+         llvm::all_of(cast<DeclStmt>(Inner[J])->decls(), [&](const Decl *D) {
+           const auto *V = dyn_cast<VarDecl>(D);
+           return V && V->getInit() && isIndexArithmetic(V->getInit(), Facts);
+         }))
+    ++J;
+  const Expr *Count = nullptr;
+  bool Guarded = false;
+  // `if (rank < N) { m = MA[rank]; s = SA[rank]; }`, then a guarded stage.
+  if (J < Inner.size())
+    if (const auto *Ld = dyn_cast<IfStmt>(Inner[J]); Ld && !Ld->getElse()) {
+      const auto *Lt = dyn_cast<BinaryOperator>(strip(Ld->getCond()));
+      auto X = Lt && Lt->getOpcode() == BO_LT ? threadPlaceOf(Ctx, Lt->getLHS(), Facts) : std::nullopt;
+      const Expr *Idx = loadsPair(statementsOf(Ld->getThen()), *W1, MA, SA);
+      auto IP = Idx ? threadPlaceOf(Ctx, Idx, Facts) : std::nullopt;
+      if (X && X->K != ThreadPlace::Warp && IP && IP->K != ThreadPlace::Warp) {
+        Count = Lt->getRHS();
+        Guarded = true;
+        ++J;
+      }
+    }
+  if (!Guarded) {
+    Why = "expected warp 0 to load the warps' pairs: 'if (lane < warps) { m = M_[lane]; s = S_[lane]; }'";
+    return std::nullopt;
+  }
+  std::string W;
+  auto W2 = J < Inner.size() ? pairWarpStage(Ctx, Inner[J], Facts, W) : std::nullopt;
+  if (!W2 || J + 1 != Inner.size() || W2->Max != W1->Max || W2->Sum != W1->Sum || !W2->Count ||
+      !sameIndex(Ctx, W2->Count, Count, Facts)) {
+    Why = W.empty() ? "expected warp 0 to combine the loaded pairs, each lane with a partner below the count"
+                    : W;
+    return std::nullopt;
+  }
+  if (!isCeilWarpCount(Ctx, Count, Dims, Facts))
+    M.Needs.WarpCount = Count;
+  M.Stmts.insert(M.Stmts.end(), Body.begin() + Begin + 1, Body.begin() + I + 1);
+  M.Description = "online-softmax pair of warp shuffles (" + How + ") and a shared stage across warps";
+  M.EveryThreadHolds = false;
+  // `if (rank == 0) { MA[0] = m; SA[0] = s; } __syncthreads(); m = MA[0]; s = SA[0];`
+  size_t K = I + 1;
+  if (K + 4 <= Body.size()) {
+    const auto *St = K < Body.size() ? dyn_cast<IfStmt>(Body[K]) : nullptr;
+    auto L = St && !St->getElse() ? leaderOf(Ctx, St->getCond(), Facts) : std::nullopt;
+    bool Stores = false;
+    if (L && L->K == ThreadPlace::Rank) {
+      auto Then = statementsOf(St->getThen());
+      bool SM = false, SS = false;
+      for (const Stmt *T : Then) {
+        const auto *A = dyn_cast<BinaryOperator>(T);
+        const auto *Sub = A && A->getOpcode() == BO_Assign ? dyn_cast<ArraySubscriptExpr>(strip(A->getLHS())) : nullptr;
+        const VarDecl *Arr = Sub ? refVar(strip(Sub->getBase())) : nullptr;
+        if (!Sub || constInt(Ctx, Sub->getIdx(), Facts) != 0)
+          continue;
+        SM |= Arr == MA && refersTo(A->getRHS(), W1->Max);
+        SS |= Arr == SA && refersTo(A->getRHS(), W1->Sum);
+      }
+      Stores = SM && SS && Then.size() == 2;
+    }
+    const Expr *Back = Stores && isBlockBarrierStmt(Body[K + 1])
+                           ? loadsPair(ArrayRef<const Stmt *>(Body).slice(K + 2, 2), *W1, MA, SA)
+                           : nullptr;
+    if (Back && constInt(Ctx, Back, Facts) == 0) {
+      M.Stmts.insert(M.Stmts.end(), Body.begin() + K, Body.begin() + K + 4);
+      M.EveryThreadHolds = true;
+      M.Description += ", broadcast through element 0";
+    }
+  }
+  return M;
 }
 
 } // namespace analysis

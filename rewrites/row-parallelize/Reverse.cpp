@@ -48,11 +48,11 @@ namespace {
 
 /// The threads per block of the thread-per-row launch (block-size; the
 /// width option is the forward direction's).
-unsigned reverseBlockSize(const AnalysisContext &AC) {
+unsigned reverseBlockSize(const AnalysisContext &AC, const FunctionDecl *Kernel) {
   unsigned B = 256;
   if (auto O = AC.option("block-size"))
     to_integer(*O, B);
-  return B;
+  return boundedBlock(Kernel, B, 1);
 }
 
 unsigned endOf(const ASTContext &Ctx, const Stmt *S) {
@@ -80,6 +80,7 @@ struct StridedLoop {
   std::string Start;            ///< what it becomes (`S`, `0`)
   const Expr *Inc = nullptr;    ///< `c += blockDim.x`
   std::vector<analysis::Fold> Folds;
+  std::vector<analysis::PairFold> Pairs; ///< online softmax (max, sum) pairs
 };
 
 /// A block reduction of a loop's accumulator and how its result is read.
@@ -87,6 +88,7 @@ struct RowReduction {
   ReductionMatch M;
   std::optional<ResultBroadcast> B;
   const VarDecl *Acc = nullptr;  ///< each thread's partial: the loop's accumulator
+  const VarDecl *Acc2 = nullptr; ///< a pair reduction's sum (Acc: its running max)
   cuda::ReduceOp FoldOp = cuda::ReduceOp::Add;
   size_t Begin = 0, End = 0;     ///< Body[Begin, End): the reduction; then the broadcast
   /// The variable the result is read from afterwards when it is not Acc
@@ -648,12 +650,19 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
   for (size_t I = 0; I < Body.size(); ++I) {
     std::string Why;
     std::optional<ReductionMatch> M = analysis::reductionAt(Ctx, Body, I, Facts, Why);
+    if (!M) {
+      std::string PairWhy;
+      M = analysis::pairReductionAt(Ctx, Body, I, Facts, PairWhy);
+      if (!M && !PairWhy.empty())
+        P.refuse(ReductionRecognised, PairWhy, Body[I]);
+    }
     if (!M)
       continue;
     RowReduction RR;
     RR.Begin = I;
     RR.End = I + M->Stmts.size();
-    RR.B = analysis::broadcastAfter(Ctx, Body, RR.End, *M, Facts);
+    if (!M->Pair)
+      RR.B = analysis::broadcastAfter(Ctx, Body, RR.End, *M, Facts);
     size_t Scratch = analysis::scratchBefore(Body, I, RR.End + (RR.B ? RR.B->Stmts.size() : 0), *M, Facts);
     for (size_t K = I - Scratch; K < I; ++K)
       if (const auto *DS = dyn_cast<DeclStmt>(Body[K]); DS && !Taken[K]) {
@@ -795,6 +804,8 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
           Changed.push_back(V);
     });
     for (const VarDecl *V : Changed) {
+      if (any_of(SL.Pairs, [&](const analysis::PairFold &PF) { return PF.Value == V || PF.Other == V; }))
+        continue;
       std::optional<analysis::Fold> F;
       unsigned N = 0;
       for (const Stmt *T : Top)
@@ -803,6 +814,20 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
           ++N;
         }
       if (!F || N != 1) {
+        std::string Why;
+        std::optional<analysis::PairFold> PF = analysis::pairFoldOf(Ctx, Top, V, Index, Facts, Why);
+        if (PF && PF->K == analysis::PairFold::OnlineSoftmax) {
+          SL.Pairs.push_back(*PF);
+          continue;
+        }
+        if (PF || !Why.empty()) {
+          P.refuse(ReductionRecognised,
+                   PF ? "'" + V->getName().str() + "' is an argmax or argmin with its index: its reduction across "
+                        "the block is not read back here"
+                      : Why,
+                   S);
+          continue;
+        }
         P.refuse(ReductionRecognised,
                  "'" + V->getName().str() + "' is changed in the strided loop other than by one fold of its body",
                  S);
@@ -826,6 +851,70 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
       P.refuse(ReducedValueBroadcast,
                "a warp owns each row, but its result is broadcast through one shared slot for the whole block",
                Body[RR.End]);
+      continue;
+    }
+    if (M.Needs.WarpCount) {
+      auto W = Shape ? analysis::evaluateInBlock(Ctx, M.Needs.WarpCount, Facts, Shape->X, Shape->Y, Shape->Z)
+                     : std::nullopt;
+      if (!Shape)
+        P.refuse(ReductionRecognised,
+                 "the " + M.Description + " reads " + quote(Ctx, M.Needs.WarpCount) +
+                     " warp partials, and the launches do not say how many warps a block has",
+                 Body[RR.Begin], Status::Unknown, "block:" + P.Kernel->getNameAsString() + ":256");
+      else if (!W || static_cast<uint64_t>(*W) != (Shape->count() + 31) / 32) {
+        P.refuse(ReductionRecognised,
+                 "the " + M.Description + " reads " + (W ? std::to_string(*W) : std::string("an unknown number of")) +
+                     " warp partials of the block's " + std::to_string((Shape->count() + 31) / 32) +
+                     ": it does not combine the whole row",
+                 Body[RR.Begin]);
+        continue;
+      }
+    }
+    if (M.Pair) {
+      RR.Acc = M.Pair->Max;
+      RR.Acc2 = M.Pair->Sum;
+      const analysis::PairFold *PF = nullptr;
+      const Stmt *PairLoop = nullptr;
+      for (const StridedLoop &L : P.Loops)
+        for (const analysis::PairFold &F : L.Pairs)
+          if (F.Value == RR.Acc && F.Other == RR.Acc2 &&
+              positions::beginOffset(Ctx, L.Loop) < positions::beginOffset(Ctx, Body[RR.Begin])) {
+            PF = &F;
+            PairLoop = L.Loop;
+          }
+      if (!PF) {
+        P.refuse(ReductionRecognised,
+                 "the " + M.Description + " does not combine a pair that a strided column loop folds as an online "
+                 "softmax ('" + RR.Acc->getName().str() + "' the running max, '" + RR.Acc2->getName().str() +
+                 "' the rescaled sum)",
+                 Body[RR.Begin]);
+        continue;
+      }
+      // The sum starts empty; the maximum may start anywhere (it adds no term).
+      Expr::EvalResult Ev;
+      const Expr *Init = RR.Acc2->getInit();
+      if (!Init || Init->isValueDependent() || !Init->EvaluateAsRValue(Ev, Ctx) ||
+          !cuda::isIdentityValue(cuda::ReduceOp::Add, cuda::scalarTypeOf(RR.Acc2->getType()).value_or(cuda::ScalarType::Float), Ev.Val)) {
+        P.refuse(ReductionRecognised,
+                 "'" + RR.Acc2->getName().str() + "' does not start at 0: the block adds every thread's start, one "
+                 "thread would add it once",
+                 Body[RR.Begin]);
+        continue;
+      }
+      for (const VarDecl *V : {RR.Acc, RR.Acc2})
+        for (const analysis::VarMod &Mod : Facts.mods(V))
+          if (Mod.Begin >= endOf(Ctx, PairLoop) && Mod.Begin < positions::beginOffset(Ctx, Body[RR.Begin])) {
+            P.refuse(ReductionRecognised, "'" + V->getName().str() + "' changes between its loop and its reduction",
+                     Mod.At);
+            break;
+          }
+      if (!ACc.assumptions().reassociate())
+        P.refuse(OperatorAssociative,
+                 "'" + RR.Acc2->getName().str() +
+                     "' is a floating-point sum of exponentials: one thread adds the row's columns in order, the "
+                     "block combined them in another grouping, and the two round differently "
+                     "(--assume=reassociate, when the workload's tolerance allows it)",
+                 Body[RR.Begin], Status::Unknown, "reassociate");
       continue;
     }
     const Expr *Contribution = M.Contribution;
@@ -943,7 +1032,7 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
         return positions::beginOffset(Ctx, If->getThen()) <= positions::beginOffset(Ctx, N) && endOf(Ctx, N) <= endOf(Ctx, If->getThen());
       });
     };
-    bool Broadcast = RR.B.has_value();
+    bool Broadcast = RR.B.has_value() || (RR.M.Pair && RR.M.EveryThreadHolds);
     bool AccChangedAfter = any_of(Facts.mods(RR.Acc), [&](const analysis::VarMod &Mod) { return Mod.Begin >= After; });
     forEachNode(KBody, [&](const Stmt *N) {
       unsigned B = positions::beginOffset(Ctx, N);
@@ -989,11 +1078,11 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
       }
       const auto *DRE = dyn_cast<DeclRefExpr>(E);
       const VarDecl *Result = RR.Alias ? RR.Alias : RR.Acc;
-      if (!DRE || DRE->getDecl() != Result || Broadcast)
+      if (!DRE || (DRE->getDecl() != Result && (!RR.Acc2 || DRE->getDecl() != RR.Acc2)) || Broadcast)
         return;
       if (!InLeader(E))
         P.refuse(ReducedValueBroadcast,
-                 "'" + Result->getName().str() +
+                 "'" + DRE->getDecl()->getName().str() +
                      "' is read after the reduction by threads that hold only their part of it (no broadcast): "
                      "with one thread per row they would read the row's total",
                  E);
@@ -1010,15 +1099,27 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
     if (P.covered(B, E))
       return;
     if (const auto *DS = dyn_cast<DeclStmt>(N)) {
+      // A declaration of several thread indices (`int tid = threadIdx.x,
+      // lane = tid % 32;`) goes whole: their uses of each other do not count.
+      bool AllThreadDependent = all_of(DS->decls(), [&](const Decl *D) {
+        const auto *V = dyn_cast<VarDecl>(D);
+        return V && !cuda::isShared(V) && threadDependent(V, Rewritten, P.RowParam && !P.Row);
+      });
+      unsigned DSBegin = positions::beginOffset(Ctx, DS), DSEnd = endOf(Ctx, DS);
+      bool AnyUsed = false;
       for (const Decl *D : DS->decls())
         if (const auto *V = dyn_cast<VarDecl>(D); V && (cuda::isShared(V) || threadDependent(V, Rewritten, P.RowParam && !P.Row))) {
           // Dead once the edits are made: every use is covered.
           bool Used = false;
           forEachNode(KBody, [&](const Stmt *M) {
+            unsigned MB = positions::beginOffset(Ctx, M);
+            if (AllThreadDependent && MB >= DSBegin && MB < DSEnd)
+              return;
             if (const auto *DRE = dyn_cast<DeclRefExpr>(M); DRE && DRE->getDecl() == V &&
-                                                            !P.covered(positions::beginOffset(Ctx, M), endOf(Ctx, M)))
+                                                            !P.covered(MB, endOf(Ctx, M)))
               Used = true;
           });
+          AnyUsed |= Used;
           if (Used && cuda::isShared(V) && DS->isSingleDecl() && !P.WarpRows && leaderScalar(Ctx, P, V, Facts))
             P.LeaderScalars.push_back(DS);
           else if (Used && cuda::isShared(V))
@@ -1034,6 +1135,8 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
           else if (DS->isSingleDecl())
             P.DeadDecls.push_back(DS);
         }
+      if (AllThreadDependent && !AnyUsed && !DS->isSingleDecl())
+        P.DeadDecls.push_back(DS);
     }
   });
   for (const DeclStmt *DS : P.DeadDecls)
@@ -1174,10 +1277,10 @@ Status checkReverseLauncher(const PreconditionQuery &Q, PreconditionResult &R) {
     R.Reason = "decided by block-per-row";
     return Status::Unknown;
   }
-  ReverseLaunches L = reverseLaunches(Q.AC.ast(), P, reverseBlockSize(Q.AC));
+  ReverseLaunches L = reverseLaunches(Q.AC.ast(), P, reverseBlockSize(Q.AC, Q.Function));
   if (!L.Grids.empty()) {
     R.Reason = std::to_string(L.Grids.size()) + " launch(es) get one thread per row, " +
-               std::to_string(reverseBlockSize(Q.AC)) + " per block";
+               std::to_string(reverseBlockSize(Q.AC, Q.Function)) + " per block";
     return Status::Holds;
   }
   std::string K = Q.Function->getNameAsString();
@@ -1188,7 +1291,7 @@ Status checkReverseLauncher(const PreconditionQuery &Q, PreconditionResult &R) {
     return Status::Holds;
   }
   R.Reason = L.Why + ": the launch cannot be given one thread per row";
-  R.Assumable = "block:" + K + ":" + std::to_string(reverseBlockSize(Q.AC));
+  R.Assumable = "block:" + K + ":" + std::to_string(reverseBlockSize(Q.AC, Q.Function));
   if (L.At)
     R.Evidence.push_back(evidenceAt(Q.AC.ast(), L.At->getBeginLoc(), "launch", "here"));
   return Status::Unknown;
@@ -1232,7 +1335,7 @@ void findReverseSites(const RewritePair &Pair, AnalysisContext &AC, const Functi
   if (S.verdict() == Status::Fails || !P.Problems.empty() && P.problem(BlockPerRow))
     return;
 
-  unsigned Block = reverseBlockSize(AC);
+  unsigned Block = reverseBlockSize(AC, &FD);
   ReverseLaunches L = reverseLaunches(Ctx, P, Block);
   const auto *KBody = cast<CompoundStmt>(FD.getBody());
   std::string Unit = indentUnitOf(Ctx, KBody);

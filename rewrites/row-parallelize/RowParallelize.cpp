@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "RowParallelize.h"
+#include "klineage/Cuda/LaunchBounds.h"
 #include "RewriteRegistry.h"
 #include "klineage/Analysis/AnalysisCache.h"
 #include "klineage/Analysis/LinearForm.h"
@@ -103,13 +104,21 @@ struct RowPlan {
 
 static bool warpWidth(const AnalysisContext &AC) { return AC.option("width").value_or("block") == "warp"; }
 
-unsigned blockSize(const AnalysisContext &AC) {
+unsigned blockSize(const AnalysisContext &AC, const FunctionDecl *Kernel) {
   if (warpWidth(AC))
     return 32;
   unsigned B = 256;
   if (auto O = AC.option("block-size"))
     to_integer(*O, B);
-  return B;
+  return boundedBlock(Kernel, B, 32);
+}
+
+unsigned boundedBlock(const FunctionDecl *Kernel, unsigned Block, unsigned Multiple) {
+  // A block larger than __launch_bounds__'s maxThreads fails to launch.
+  auto LB = Kernel ? cuda::launchBounds(Kernel) : std::nullopt;
+  if (LB && LB->MaxThreads && *LB->MaxThreads < Block)
+    Block = std::max<unsigned>(Multiple, *LB->MaxThreads / Multiple * Multiple);
+  return Block;
 }
 
 std::string quote(const ASTContext &Ctx, const Stmt *S) {
@@ -1016,7 +1025,7 @@ Status checkLauncherFound(const PreconditionQuery &Q, PreconditionResult &R) {
   LaunchEdits L = launchEdits(Ctx, P);
   if (!L.Grids.empty()) {
     R.Reason = std::to_string(L.Grids.size()) + " launch(es) get one block of " +
-               std::to_string(blockSize(Q.AC)) + " threads per row";
+               std::to_string(blockSize(Q.AC, Q.Function)) + " threads per row";
     return Status::Holds;
   }
   std::string K = Q.Function->getNameAsString();
@@ -1033,7 +1042,7 @@ Status checkLauncherFound(const PreconditionQuery &Q, PreconditionResult &R) {
   }
   R.Reason = L.Why + ": the launch cannot be given one block per row, and the rewritten kernel needs "
                      "one-dimensional blocks";
-  R.Assumable = "block:" + K + ":" + std::to_string(blockSize(Q.AC));
+  R.Assumable = "block:" + K + ":" + std::to_string(blockSize(Q.AC, Q.Function));
   if (L.At)
     R.Evidence.push_back(evidenceAt(Ctx, L.At->getBeginLoc(), "launch", "here"));
   return Status::Unknown;
@@ -1144,7 +1153,7 @@ void forward(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl &F
     return;
 
   bool Warp = warpWidth(AC);
-  unsigned B = blockSize(AC);
+  unsigned B = blockSize(AC, &FD);
   LaunchEdits L = launchEdits(Ctx, P);
   std::optional<std::array<uint64_t, 3>> Assumed = AC.assumptions().block(FD.getNameAsString());
   uint64_t Threads = !L.Grids.empty() ? B : Assumed ? (*Assumed)[0] : 0;

@@ -31,7 +31,12 @@ inline constexpr char ColumnsStrided[] = "columns-strided-by-block";
 inline constexpr char ReducedValueBroadcast[] = "reduced-value-broadcast";
 
 /// The threads of a row's block (option block-size; 32 for width=warp).
-unsigned blockSize(const AnalysisContext &AC);
+/// The threads per block of the forward's launches (width, block-size),
+/// within \p Kernel's __launch_bounds__.
+unsigned blockSize(const AnalysisContext &AC, const clang::FunctionDecl *Kernel);
+/// \p Block, lowered to \p Kernel's __launch_bounds__ maxThreads (a
+/// multiple of \p Multiple) when that is smaller.
+unsigned boundedBlock(const clang::FunctionDecl *Kernel, unsigned Block, unsigned Multiple);
 /// `'text'` of \p S, for reasons.
 std::string quote(const clang::ASTContext &Ctx, const clang::Stmt *S);
 /// Every node of \p S, \p S first.

@@ -134,6 +134,32 @@ std::optional<PairFold> pairFoldOf(const clang::ASTContext &Ctx, llvm::ArrayRef<
                                    const clang::VarDecl *Var, const clang::VarDecl *Index,
                                    const FunctionFacts &Facts, std::string &Why);
 
+/// A reduction of a pair of locals per thread (an online softmax's running
+/// max and rescaled sum) over a warp or a block, whose every step is the
+/// pair's combine: (m1, s1) + (m2, s2) = (M, s1 exp(m1 - M) + s2 exp(m2 - M)),
+/// M = max(m1, m2). The combine is read for what it computes (the pair
+/// evaluator of pairFoldOf, through __device__ helpers that take the pair by
+/// reference or return a value; guards on an infinite maximum and `m == M ?
+/// 1 : exp(m - M)` read as the exponential), not for how it is spelled.
+/// Shapes:
+///  - a warp stage: a loop over offsets 16..1 that shuffles both locals
+///    (`__shfl_down_sync`/`__shfl_xor_sync`) and combines them with the
+///    partners, perhaps under `if (lane + offset < count)`;
+///  - then, across warps: lane 0 of each warp stores the pair in two
+///    `__shared__` arrays at the warp's index, a barrier, and either warp 0
+///    loads them (`if (rank < count) { m = M_[rank]; s = S_[rank]; }` with a
+///    guarded second warp stage, or loads with the identities -inf and 0)
+///    and optionally broadcasts through element 0 (`if (rank == 0) {...}
+///    __syncthreads(); m = M_[0]; s = S_[0];`), or every thread merges the
+///    partials in order (`m = M_[0]; s = S_[0]; for (w = 1; w < W; ++w)
+///    combine(m, s, M_[w], S_[w]);`).
+/// Returned as a ReductionMatch with Pair set (Var is Pair->Max); both
+/// locals hold the result where ResultVar would.
+struct PairReduction {
+  const clang::VarDecl *Max = nullptr;
+  const clang::VarDecl *Sum = nullptr;
+};
+
 /// What the launch must satisfy for a reduction to combine every thread of
 /// its group exactly once (the caller checks it against the block shape).
 struct Coverage {
@@ -177,6 +203,8 @@ struct ReductionMatch {
   /// `__shfl_xor_sync`), not only the leader.
   bool EveryThreadHolds = false;
   std::string Description; ///< "warp shuffles (__shfl_down_sync) and a shared stage"
+  /// A pair reduction (pairReductionAt): Var is the running max, this the sum.
+  std::optional<PairReduction> Pair;
 };
 
 /// A reduction made of the statements \p Body[Begin, End) exactly, whose
@@ -200,6 +228,12 @@ std::optional<ReductionMatch> reductionBefore(clang::ASTContext &Ctx,
 /// ResultVar, or TreeArray's element 0 for a tree.
 std::optional<ReductionMatch> reductionAt(clang::ASTContext &Ctx, llvm::ArrayRef<const clang::Stmt *> Body,
                                           size_t Begin, const FunctionFacts &Facts, std::string &Why);
+
+/// The longest pair reduction (see PairReduction) that starts at
+/// Body[Begin]; nullopt and \p Why when the statements shuffle two locals
+/// but do not combine them as a pair.
+std::optional<ReductionMatch> pairReductionAt(clang::ASTContext &Ctx, llvm::ArrayRef<const clang::Stmt *> Body,
+                                              size_t Begin, const FunctionFacts &Facts, std::string &Why);
 
 /// How a reduction's result reaches every thread of its group, in the
 /// statements right after it:

@@ -15,7 +15,7 @@ __global__ void row_min(const unsigned *x, unsigned *out, unsigned rows, unsigne
       part[threadIdx.x / 32] = m;
     __syncthreads();
     if (threadIdx.x < 32) {
-      m = threadIdx.x < blockDim.x / 32 ? part[threadIdx.x] : 0xffffffffu;
+      m = threadIdx.x < (blockDim.x + 31) / 32 ? part[threadIdx.x] : 0xffffffffu;
       for (int o = 16; o > 0; o >>= 1)
         m = min(m, __shfl_down_sync(0xffffffffu, m, o));
     }
