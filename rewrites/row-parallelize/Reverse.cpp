@@ -653,8 +653,11 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
     if (!M) {
       std::string PairWhy;
       M = analysis::pairReductionAt(Ctx, Body, I, Facts, PairWhy);
-      if (!M && !PairWhy.empty())
+      if (!M && !PairWhy.empty()) {
         P.refuse(ReductionRecognised, PairWhy, Body[I]);
+        // Its shuffles are this refusal's, not block-per-row's.
+        P.Covered.push_back({positions::beginOffset(Ctx, Body[I]), endOf(Ctx, Body[I])});
+      }
     }
     if (!M)
       continue;

@@ -730,6 +730,115 @@ TEST(Reductions, EveryWarpSecondStageAndFloatWarpCount) {
   EXPECT_TRUE(H->Needs.WarpCount) << "blockDim.x / 64.f is not the warp count: a launch fact must settle it";
 }
 
+std::optional<ReductionMatch> firstPairAt(ASTContext &Ctx, llvm::StringRef Fn, std::string &Why) {
+  const FunctionDecl *FD = test::functionNamed(Ctx, Fn);
+  const auto *Body = cast<CompoundStmt>(FD->getBody());
+  std::vector<const Stmt *> Stmts(Body->body_begin(), Body->body_end());
+  for (size_t I = 0; I < Stmts.size(); ++I) {
+    std::string W;
+    if (auto M = pairReductionAt(Ctx, Stmts, I, factsOf(Ctx, Fn), W))
+      return M;
+    if (Why.empty())
+      Why = W;
+  }
+  return std::nullopt;
+}
+
+TEST(Reductions, PairReductionsOfOnlineSoftmax) {
+  // The combine is read for what it computes: a helper taking the pair by
+  // reference (with an early return on an empty side), a value-returning
+  // helper, inline statements with the ternary guard; the wrong merge
+  // (sums not rescaled) and a max-only merge are not online softmax.
+  auto AST = test::parseCuda(R"cu(
+    __device__ void merge(float &m, float &s, float m2, float s2) {
+      if (m2 == -INFINITY) return;
+      float mx = fmaxf(m, m2);
+      s = s * __expf(m - mx) + s2 * __expf(m2 - mx);
+      m = mx;
+    }
+    __device__ float rescale(float s, float m, float mx) { return s * expf(m - mx); }
+    __device__ void wrong(float &m, float &s, float m2, float s2) { m = fmaxf(m, m2); s += s2; }
+    __global__ void butterfly(float *out) {
+      float m = out[0], s = out[1];
+      for (int o = 16; o > 0; o >>= 1)
+        merge(m, s, __shfl_xor_sync(0xffffffffu, m, o), __shfl_xor_sync(0xffffffffu, s, o));
+      out[2] = m + s;
+    }
+    __global__ void returned(float *out) {
+      float s = out[1], m = out[0];
+      for (int o = 1; o < 32; o *= 2) {
+        float m2 = __shfl_down_sync(0xffffffffu, m, o);
+        float s2 = __shfl_down_sync(0xffffffffu, s, o);
+        float mx = m > m2 ? m : m2;
+        s = rescale(s, m, mx) + rescale(s2, m2, mx);
+        m = mx;
+      }
+      out[2] = m + s;
+    }
+    __global__ void block(float *out) {
+      __shared__ float wm[8], ws[8];
+      float m = out[0], s = out[1];
+      for (int o = 16; o > 0; o /= 2) {
+        float m2 = __shfl_xor_sync(0xffffffffu, m, o), s2 = __shfl_xor_sync(0xffffffffu, s, o);
+        float mx = fmaxf(m, m2);
+        s = s * (m == mx ? 1.f : __expf(m - mx)) + s2 * (m2 == mx ? 1.f : __expf(m2 - mx));
+        m = mx;
+      }
+      if (threadIdx.x % 32 == 0) { wm[threadIdx.x / 32] = m; ws[threadIdx.x / 32] = s; }
+      __syncthreads();
+      m = wm[0];
+      s = ws[0];
+      for (int w = 1; w < 8; ++w) merge(m, s, wm[w], ws[w]);
+      out[2] = m + s;
+    }
+    __global__ void not_rescaled(float *out) {
+      float m = out[0], s = out[1];
+      for (int o = 16; o > 0; o >>= 1)
+        wrong(m, s, __shfl_xor_sync(0xffffffffu, m, o), __shfl_xor_sync(0xffffffffu, s, o));
+      out[2] = m + s;
+    }
+    __global__ void late_shuffle(float *out) {
+      float m = out[0], s = out[1];
+      for (int o = 16; o > 0; o >>= 1) {
+        float m2 = __shfl_xor_sync(0xffffffffu, m, o);
+        float mx = fmaxf(m, m2);
+        m = mx;
+        float s2 = __shfl_xor_sync(0xffffffffu, s, o);
+        s = s + s2;
+      }
+      out[2] = m + s;
+    }
+  )cu");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->ast();
+  std::string Why;
+  auto B = firstPairAt(Ctx, "butterfly", Why);
+  ASSERT_TRUE(B) << Why;
+  ASSERT_TRUE(B->Pair);
+  EXPECT_EQ(B->Pair->Max->getName(), "m");
+  EXPECT_EQ(B->Pair->Sum->getName(), "s");
+  EXPECT_EQ(B->Over, ReductionMatch::Warp);
+  EXPECT_TRUE(B->EveryThreadHolds) << "xor shuffles leave the pair in every lane";
+  Why.clear();
+  auto R = firstPairAt(Ctx, "returned", Why);
+  ASSERT_TRUE(R) << Why;
+  EXPECT_EQ(R->Pair->Max->getName(), "m") << "the max is found whatever the declaration order";
+  EXPECT_FALSE(R->EveryThreadHolds) << "down shuffles leave the pair in lane 0";
+  Why.clear();
+  auto K = firstPairAt(Ctx, "block", Why);
+  ASSERT_TRUE(K) << Why;
+  EXPECT_EQ(K->Over, ReductionMatch::Block);
+  EXPECT_TRUE(K->EveryThreadHolds) << "every thread merges the warps' pairs";
+  ASSERT_TRUE(K->Needs.WarpCount) << "a constant 8 warps must be checked against the launch";
+  EXPECT_EQ(K->Scratch.size(), 2u);
+  Why.clear();
+  EXPECT_FALSE(firstPairAt(Ctx, "not_rescaled", Why));
+  EXPECT_NE(Why.find("not as an online softmax"), std::string::npos) << Why;
+  Why.clear();
+  EXPECT_FALSE(firstPairAt(Ctx, "late_shuffle", Why));
+  EXPECT_NE(Why.find("after the step has changed it"), std::string::npos) << Why;
+}
+
 TEST(Reductions, ResultBroadcasts) {
   auto AST = test::parseCuda(R"cu(
     __global__ void slot(const float *x, float *y) {
