@@ -3127,8 +3127,31 @@ std::optional<ReductionMatch> pairReductionAt(ASTContext &Ctx, ArrayRef<const St
     ++I;
   const VarDecl *MA = nullptr, *SA = nullptr;
   unsigned Dims = 0;
-  if (I >= Body.size() || !storePairPartials(Ctx, Body[I], *W1, MA, SA, Dims, Facts))
+  if (I >= Body.size() || !storePairPartials(Ctx, Body[I], *W1, MA, SA, Dims, Facts)) {
+    // `m = __shfl_sync(mask, m, 0); s = __shfl_sync(mask, s, 0);`: lane 0's
+    // pair to the whole warp.
+    auto FromLane0 = [&](const Stmt *S) -> const VarDecl * {
+      const auto *A = dyn_cast<BinaryOperator>(S);
+      const auto *C = A && A->getOpcode() == BO_Assign ? dyn_cast<CallExpr>(strip(A->getRHS())) : nullptr;
+      if (!C || calleeName(C) != "__shfl_sync" || C->getNumArgs() < 3 || constInt(Ctx, C->getArg(2), Facts) != 0)
+        return nullptr;
+      if (C->getNumArgs() > 3 && !isa<CXXDefaultArgExpr>(C->getArg(3)) && constInt(Ctx, C->getArg(3), Facts) != 32)
+        return nullptr;
+      const VarDecl *V = refVar(strip(A->getLHS()));
+      return V && refersTo(C->getArg(1), V) ? V : nullptr;
+    };
+    size_t B = Begin + 1;
+    if (!W1->Xor && B + 2 <= Body.size()) {
+      const VarDecl *X = FromLane0(Body[B]), *Y = FromLane0(Body[B + 1]);
+      if (X && Y && X != Y && (X == W1->Max || X == W1->Sum) && (Y == W1->Max || Y == W1->Sum)) {
+        M.Stmts.push_back(Body[B]);
+        M.Stmts.push_back(Body[B + 1]);
+        M.EveryThreadHolds = true;
+        M.Description += ", broadcast from lane 0";
+      }
+    }
     return M;
+  }
   if (I + 1 >= Body.size() || !isBlockBarrierStmt(Body[I + 1])) {
     Why = "expected __syncthreads() after the warps' pairs are stored";
     return std::nullopt;

@@ -4,11 +4,16 @@
 // RUN: FileCheck %s --check-prefix=BACK --input-file=%t.back.cu
 // RUN: not grep -E "^[^/]*(__shfl|__shared__|__syncthreads)" %t.back.cu
 // RUN: %nvcc -c -o %t.back.o %t.back.cu
+// RUN: %klineage-rewrite --rewrite=row-parallelize --direction=forward %s -o %t.wfwd.cu --assume=reassociate --option=width=warp
+// RUN: %klineage-rewrite --rewrite=row-parallelize --direction=reverse %t.wfwd.cu -o %t.wback.cu --assume=reassociate
+// RUN: not grep -E "^[^/]*(__shfl|__shared__|__syncthreads)" %t.wback.cu
+// RUN: %nvcc -c -o %t.wback.o %t.wback.cu
 // Forward then reverse on online softmax and logsumexp: the forward's pair
 // reduction of (max, sum) -- shuffles, a shared stage of two arrays, warp
 // 0's guarded combine, the broadcast through element 0 -- is read back as
 // the online softmax's combine and removed; one thread per row folds its
-// whole row again.
+// whole row again. With width=warp, the pair's broadcast from lane 0
+// (`m = __shfl_sync(.., m, 0)`) goes with it.
 #include <cuda_runtime.h>
 
 __global__ void online_softmax(const float *x, float *y, int rows, int cols) {
