@@ -240,15 +240,19 @@ std::optional<std::vector<int64_t>> loopOffsets(const ASTContext &Ctx, const For
     Start = constInt(Ctx, A->getRHS(), Facts);
   }
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(strip(F->getCond()));
-  if (!Var || !Start || !Cond || !Cond->isComparisonOp())
+  // `for (o = 16; o; o >>= 1)`: the offset tested against 0.
+  bool Truthy = F->getCond() && Var && refersTo(F->getCond(), Var);
+  if (!Var || !Start || ((!Cond || !Cond->isComparisonOp()) && !Truthy))
     return std::nullopt;
-  bool VarLeft = refersTo(Cond->getLHS(), Var);
+  bool VarLeft = Truthy || refersTo(Cond->getLHS(), Var);
   if (!VarLeft && !refersTo(Cond->getRHS(), Var))
     return std::nullopt;
-  auto Bound = constInt(Ctx, VarLeft ? Cond->getRHS() : Cond->getLHS(), Facts);
+  auto Bound = Truthy ? std::optional<int64_t>(0) : constInt(Ctx, VarLeft ? Cond->getRHS() : Cond->getLHS(), Facts);
   if (!Bound)
     return std::nullopt;
-  BinaryOperatorKind Op = VarLeft ? Cond->getOpcode() : BinaryOperator::reverseComparisonOp(Cond->getOpcode());
+  BinaryOperatorKind Op = Truthy ? BO_NE
+                          : VarLeft ? Cond->getOpcode()
+                                    : BinaryOperator::reverseComparisonOp(Cond->getOpcode());
   // The step: o >>= 1, o /= 2, o = o / 2, o <<= 1, o *= 2, o = o * 2, o += o.
   const Expr *Inc = strip(F->getInc());
   int Kind = 0; // 1: halve, 2: double
@@ -2070,6 +2074,8 @@ TermP compare(BinaryOperatorKind Op, TermP A, TermP B) {
 TermP select(const TermP &Cond, const TermP &A, const TermP &B) {
   if (A->Key == B->Key)
     return A;
+  if (Cond->K == Term::Const)
+    return Cond->C != 0 ? A : B;
   if (Cond->K == Term::Not)
     return select(Cond->Args[0], B, A);
   // `x == y ? 1 : exp(x - y)` (and the != form) is exp(x - y): the guard
@@ -2096,6 +2102,8 @@ void conditionsOf(const TermP &T, std::vector<TermP> &Out) {
 /// \p Truth: its selects decided, and max/min of L and R the larger or
 /// smaller.
 TermP decide(const TermP &T, const TermP &Cond, bool Truth) {
+  if (T->Key == Cond->Key)
+    return constant(Truth ? 1 : 0);
   if (T->K == Term::Select && T->Args[0]->Key == Cond->Key)
     return decide(T->Args[Truth ? 1 : 2], Cond, Truth);
   std::vector<TermP> Args;
@@ -2164,6 +2172,10 @@ public:
   /// (parameters by value, non-const references to locals as aliases,
   /// one `return` at the end), to this depth.
   bool InlineCalls = false;
+  /// `&&` and `||` are read as selects (a combine's tie rule).
+  bool AllowLogical = false;
+  /// Conditions known to hold where the statements run (a lane guard).
+  std::set<const Expr *> AssumedTrue;
   std::string Why;
 
 private:
@@ -2253,6 +2265,8 @@ TermP PairEvaluator::eval(const Expr *E) {
   E = E->IgnoreParens();
   if (const auto *IC = dyn_cast<ImplicitCastExpr>(E))
     return eval(IC->getSubExpr());
+  if (AssumedTrue.count(E))
+    return constant(1);
   if (const auto *C = dyn_cast<CallExpr>(E); C && Intercept)
     if (TermP T = Intercept(C))
       return T;
@@ -2294,6 +2308,12 @@ TermP PairEvaluator::eval(const Expr *E) {
     return U->getOpcode() == UO_Minus ? negate(A) : U->getOpcode() == UO_LNot ? logicalNot(A) : A;
   }
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->isLogicalOp() && AllowLogical) {
+      TermP L = eval(B->getLHS()), R = L ? eval(B->getRHS()) : nullptr;
+      if (!R)
+        return nullptr;
+      return B->getOpcode() == BO_LAnd ? select(L, R, constant(0)) : select(L, constant(1), R);
+    }
     if (B->isAssignmentOp() || B->isCommaOp() || B->isLogicalOp())
       return fail(E, "is not read by the pair analysis (a condition is one comparison)");
     TermP L = eval(B->getLHS()), R = L ? eval(B->getRHS()) : nullptr;
@@ -2875,13 +2895,86 @@ bool isSoftmaxCombine(TermP TM, TermP TS, const TermP &IM, const TermP &IS, cons
   return true;
 }
 
+/// Whether (\p TV, \p TI), a (value, index) pair after a step, are the
+/// argmax (\p Max) or argmin combine of (\p IV, \p II) with (\p PV, \p PI):
+/// checked in each of the nine orders of the two values and of the two
+/// indices, every comparison the step branches on decided by that order.
+/// \p LastOnTies: of equal values, the larger index is kept.
+bool isArgCombine(const TermP &TV, const TermP &TI, const TermP &IV, const TermP &II, const TermP &PV,
+                  const TermP &PI, bool &Max, bool &LastOnTies) {
+  // Every comparison in the terms (conditions, and values of `&&`/`||`).
+  std::vector<TermP> Conds;
+  std::function<void(const TermP &)> Collect = [&](const TermP &T) {
+    if (T->K == Term::Cmp && llvm::none_of(Conds, [&](const TermP &C) { return C->Key == T->Key; }))
+      Conds.push_back(T);
+    for (const TermP &A : T->Args)
+      Collect(A);
+  };
+  Collect(TV);
+  Collect(TI);
+  // -1: the partner's is smaller, 0: equal, 1: larger.
+  auto Truth = [&](const TermP &C, int ValueOrder, int IndexOrder) -> std::optional<bool> {
+    const TermP &L = C->Args[0], &R = C->Args[1];
+    int Order;
+    if (L->Key == PV->Key && R->Key == IV->Key)
+      Order = ValueOrder;
+    else if (L->Key == IV->Key && R->Key == PV->Key)
+      Order = -ValueOrder;
+    else if (L->Key == PI->Key && R->Key == II->Key)
+      Order = IndexOrder;
+    else if (L->Key == II->Key && R->Key == PI->Key)
+      Order = -IndexOrder;
+    else
+      return std::nullopt;
+    switch (C->Op) {
+    case BO_GT: return Order > 0;
+    case BO_GE: return Order >= 0;
+    case BO_EQ: return Order == 0;
+    case BO_NE: return Order != 0;
+    default: return std::nullopt;
+    }
+  };
+  for (int Kind = 0; Kind < 4; ++Kind) {
+    bool WantMax = Kind < 2, WantLast = Kind % 2;
+    bool All = true;
+    for (int VO = -1; VO <= 1 && All; ++VO)
+      for (int IO = -1; IO <= 1 && All; ++IO) {
+        TermP V = TV, I = TI;
+        for (const TermP &C : Conds) {
+          auto T = Truth(C, VO, IO);
+          if (!T)
+            return false;
+          V = decide(V, C, *T);
+          I = decide(I, C, *T);
+        }
+        // Which side the combine must keep in this order.
+        bool TakePartner = WantMax ? VO > 0 : VO < 0;
+        if (VO == 0)
+          TakePartner = WantLast ? IO > 0 : IO < 0;
+        const TermP &EV = VO == 0 ? IV : TakePartner ? PV : IV;
+        const TermP &EI = TakePartner ? PI : II;
+        // Equal values: either value term is right.
+        bool ValueOk = V->Key == EV->Key || (VO == 0 && (V->Key == IV->Key || V->Key == PV->Key));
+        bool IndexOk = I->Key == EI->Key || (IO == 0 && (I->Key == II->Key || I->Key == PI->Key));
+        All = ValueOk && IndexOk;
+      }
+    if (All) {
+      Max = WantMax;
+      LastOnTies = WantLast;
+      return true;
+    }
+  }
+  return false;
+}
+
 /// Whether the statements \p Step combine the pair (\p A, \p B) with the
-/// partner values \p Call and \p Element give, as an online softmax; \p Max
-/// is then the running maximum of the two.
+/// partner values \p Call and \p Element give, as an online softmax or an
+/// argmax/argmin; which (and which local is the max or value) in \p Out.
+/// \p Assumed: a condition that holds wherever the step runs.
 bool combinesPair(const ASTContext &Ctx, ArrayRef<const Stmt *> Step, const VarDecl *A, const VarDecl *B,
                   std::function<TermP(const CallExpr *)> Call,
-                  std::function<TermP(const ArraySubscriptExpr *)> Element, const VarDecl *&Max,
-                  std::string &Why) {
+                  std::function<TermP(const ArraySubscriptExpr *)> Element, PairReduction &Out, std::string &Why,
+                  const Expr *Assumed = nullptr) {
   std::set<const VarDecl *> Tracked{A, B};
   for (const Stmt *S : Step)
     for (const VarDecl *V : declaredBy(S))
@@ -2890,6 +2983,9 @@ bool combinesPair(const ASTContext &Ctx, ArrayRef<const Stmt *> Step, const VarD
   Ev.Intercept = std::move(Call);
   Ev.InterceptElement = std::move(Element);
   Ev.InlineCalls = true;
+  Ev.AllowLogical = true;
+  if (Assumed)
+    Ev.AssumedTrue.insert(Assumed);
   for (const Stmt *S : Step)
     if (!Ev.exec(S)) {
       Why = "the step that combines '" + A->getNameAsString() + "' and '" + B->getNameAsString() +
@@ -2897,32 +2993,44 @@ bool combinesPair(const ASTContext &Ctx, ArrayRef<const Stmt *> Step, const VarD
       return false;
     }
   for (int Swap = 0; Swap < 2; ++Swap) {
-    const VarDecl *M = Swap ? B : A, *S = Swap ? A : B;
-    if (!M->getType()->isRealFloatingType() || !S->getType()->isRealFloatingType())
-      continue;
-    if (isSoftmaxCombine(Ev.value(M), Ev.value(S), initTerm(M), initTerm(S), partnerTerm(M, nullptr),
-                         partnerTerm(S, nullptr))) {
-      Max = M;
+    const VarDecl *X = Swap ? B : A, *Y = Swap ? A : B;
+    TermP IX = initTerm(X), IY = initTerm(Y), PX = partnerTerm(X, nullptr), PY = partnerTerm(Y, nullptr);
+    if (X->getType()->isRealFloatingType() && Y->getType()->isRealFloatingType() &&
+        isSoftmaxCombine(Ev.value(X), Ev.value(Y), IX, IY, PX, PY)) {
+      Out = PairReduction{PairFold::OnlineSoftmax, X, Y, false};
+      return true;
+    }
+    bool Max = false, Last = false;
+    if (X->getType()->isArithmeticType() && Y->getType()->isIntegerType() &&
+        isArgCombine(Ev.value(X), Ev.value(Y), IX, IY, PX, PY, Max, Last)) {
+      Out = PairReduction{Max ? PairFold::ArgMax : PairFold::ArgMin, X, Y, Last};
       return true;
     }
   }
   Why = "'" + A->getNameAsString() + "' and '" + B->getNameAsString() +
-        "' are combined with their partners, but not as an online softmax's (max, sum): M = max(m1, m2), s1 * "
-        "exp(m1 - M) + s2 * exp(m2 - M)";
+        "' are combined with their partners, but neither as an online softmax's (max, sum): M = max(m1, m2), s1 * "
+        "exp(m1 - M) + s2 * exp(m2 - M), nor as an argmax or argmin's (value, index): the larger (smaller) value "
+        "with its index, of equal values one index";
   return false;
 }
 
-/// `lane + offset < N` (either order of the sum): the count N.
+/// `lane + offset < N` (either order of the sum), alone or as the left of
+/// `&&`: the count N; \p Guard: the comparison.
 const Expr *laneGuardCount(const ASTContext &Ctx, const Expr *Cond, const VarDecl *Offset,
-                           const FunctionFacts &Facts) {
+                           const FunctionFacts &Facts, const Expr **Guard = nullptr) {
+  if (const auto *And = dyn_cast<BinaryOperator>(strip(Cond)); And && And->getOpcode() == BO_LAnd)
+    Cond = And->getLHS();
   const auto *Lt = dyn_cast<BinaryOperator>(strip(Cond));
   const auto *Add = Lt && Lt->getOpcode() == BO_LT ? dyn_cast<BinaryOperator>(strip(Lt->getLHS())) : nullptr;
   if (!Add || Add->getOpcode() != BO_Add)
     return nullptr;
   for (int J = 0; J < 2; ++J) {
     auto P = threadPlaceOf(Ctx, J ? Add->getRHS() : Add->getLHS(), Facts);
-    if (P && P->K == ThreadPlace::Lane && refersTo(J ? Add->getLHS() : Add->getRHS(), Offset))
+    if (P && P->K == ThreadPlace::Lane && refersTo(J ? Add->getLHS() : Add->getRHS(), Offset)) {
+      if (Guard)
+        *Guard = Lt;
       return Lt->getRHS();
+    }
   }
   return nullptr;
 }
@@ -2942,7 +3050,7 @@ size_t statementHolding(ArrayRef<const Stmt *> Stmts, const Stmt *N) {
 /// locals by the offset and combines them with the partners, perhaps
 /// under `if (lane + offset < N)`.
 struct PairWarpStage {
-  const VarDecl *Max = nullptr, *Sum = nullptr;
+  PairReduction Pair;
   bool Xor = false;
   const Expr *Count = nullptr; ///< the guard's N
 };
@@ -2976,15 +3084,20 @@ std::optional<PairWarpStage> pairWarpStage(const ASTContext &Ctx, const Stmt *S,
   std::vector<const Stmt *> Step = statementsOf(F->getBody());
   PairWarpStage W;
   W.Xor = Xor;
-  // The combine under `if (lane + offset < N)`: the partner is a lane of the N.
+  // The combine under `if (lane + offset < N)`: the partner is a lane of the
+  // N. Under `if (lane + offset < N && c)`, the guard holds where it runs.
+  const Expr *Guard = nullptr;
   if (!Step.empty())
     if (const auto *If = dyn_cast<IfStmt>(Step.back());
         If && !If->getElse() && !If->getInit() && !If->getConditionVariable())
-      if (const Expr *N = laneGuardCount(Ctx, If->getCond(), Off, Facts)) {
+      if (const Expr *N = laneGuardCount(Ctx, If->getCond(), Off, Facts, &Guard)) {
         W.Count = N;
-        Step.pop_back();
-        for (const Stmt *T : statementsOf(If->getThen()))
-          Step.push_back(T);
+        if (Guard == strip(If->getCond())) {
+          Step.pop_back();
+          for (const Stmt *T : statementsOf(If->getThen()))
+            Step.push_back(T);
+          Guard = nullptr;
+        }
       }
   // Every shuffle reads the pair as it was before the step changes it.
   size_t FirstChange = Step.size();
@@ -3006,11 +3119,8 @@ std::optional<PairWarpStage> pairWarpStage(const ASTContext &Ctx, const Stmt *S,
     auto Sh = shuffleOf(Ctx, C, Facts);
     return Sh && (Sh->Source == A || Sh->Source == B) ? partnerTerm(Sh->Source, C) : nullptr;
   };
-  const VarDecl *Max = nullptr;
-  if (!combinesPair(Ctx, Step, A, B, Partner, nullptr, Max, Why))
+  if (!combinesPair(Ctx, Step, A, B, Partner, nullptr, W.Pair, Why, Guard))
     return std::nullopt;
-  W.Max = Max;
-  W.Sum = Max == A ? B : A;
   return W;
 }
 
@@ -3046,9 +3156,9 @@ bool storePairPartials(ASTContext &Ctx, const Stmt *S, const PairWarpStage &W, c
     auto Wp = Sub ? threadPlaceOf(Ctx, Sub->getIdx(), Facts) : std::nullopt;
     if (!Arr || !cuda::isShared(Arr) || !Wp || Wp->K != ThreadPlace::Warp || Wp->Dims != Leader->Dims)
       return false;
-    if (refersTo(A->getRHS(), W.Max))
+    if (refersTo(A->getRHS(), W.Pair.Value))
       MA = Arr;
-    else if (refersTo(A->getRHS(), W.Sum))
+    else if (refersTo(A->getRHS(), W.Pair.Other))
       SA = Arr;
   }
   Dims = Leader->Dims;
@@ -3065,9 +3175,9 @@ const Expr *loadsPair(ArrayRef<const Stmt *> S, const PairWarpStage &W, const Va
   for (int J = 0; J < 2; ++J) {
     const VarDecl *Arr = nullptr;
     const VarDecl *V = loadInto(S[J], Arr, Index[J]);
-    if (V == W.Max && Arr == MA)
+    if (V == W.Pair.Value && Arr == MA)
       GotMax = true;
-    else if (V == W.Sum && Arr == SA)
+    else if (V == W.Pair.Other && Arr == SA)
       GotSum = true;
   }
   if (!GotMax || !GotSum)
@@ -3103,15 +3213,18 @@ std::optional<ReductionMatch> pairReductionAt(ASTContext &Ctx, ArrayRef<const St
     return std::nullopt;
   }
   ReductionMatch M;
-  M.Pair = PairReduction{W1->Max, W1->Sum};
-  M.Op = cuda::ReduceOp::Max;
-  M.Var = M.ResultVar = W1->Max;
+  M.Pair = W1->Pair;
+  M.Op = W1->Pair.K == PairFold::ArgMin ? cuda::ReduceOp::Min : cuda::ReduceOp::Max;
+  M.Var = M.ResultVar = W1->Pair.Value;
   M.Kind = ReductionMatch::WarpShuffle;
   M.Over = ReductionMatch::Warp;
   M.EveryThreadHolds = W1->Xor;
   M.Stmts = {Body[Begin]};
   std::string How = W1->Xor ? "__shfl_xor_sync" : "__shfl_down_sync";
-  M.Description = "online-softmax pair of warp shuffles (" + How + ")";
+  const char *Kind = W1->Pair.K == PairFold::OnlineSoftmax ? "online-softmax"
+                     : W1->Pair.K == PairFold::ArgMax     ? "argmax"
+                                                          : "argmin";
+  M.Description = std::string(Kind) + " pair of warp shuffles (" + How + ")";
 
   // Across warps: lane 0 stores each warp's pair, a barrier (the shared
   // arrays and the lane and warp indices may be declared on the way).
@@ -3143,7 +3256,7 @@ std::optional<ReductionMatch> pairReductionAt(ASTContext &Ctx, ArrayRef<const St
     size_t B = Begin + 1;
     if (!W1->Xor && B + 2 <= Body.size()) {
       const VarDecl *X = FromLane0(Body[B]), *Y = FromLane0(Body[B + 1]);
-      if (X && Y && X != Y && (X == W1->Max || X == W1->Sum) && (Y == W1->Max || Y == W1->Sum)) {
+      if (X && Y && X != Y && (X == W1->Pair.Value || X == W1->Pair.Other) && (Y == W1->Pair.Value || Y == W1->Pair.Other)) {
         M.Stmts.push_back(Body[B]);
         M.Stmts.push_back(Body[B + 1]);
         M.EveryThreadHolds = true;
@@ -3165,7 +3278,7 @@ std::optional<ReductionMatch> pairReductionAt(ASTContext &Ctx, ArrayRef<const St
     const VarDecl *Arr = refVar(strip(Sub->getBase()));
     if (!refersTo(Sub->getIdx(), Index) || (Arr != MA && Arr != SA))
       return nullptr;
-    return partnerTerm(Arr == MA ? W1->Max : W1->Sum, Sub);
+    return partnerTerm(Arr == MA ? W1->Pair.Value : W1->Pair.Other, Sub);
   };
 
   // Every thread merges the partials in order: `m = MA[0]; s = SA[0];
@@ -3180,16 +3293,16 @@ std::optional<ReductionMatch> pairReductionAt(ASTContext &Ctx, ArrayRef<const St
     if (First && constInt(Ctx, First, Facts) == 0 && WV && WV->getInit() && constInt(Ctx, WV->getInit(), Facts) == 1 &&
         Cond && Cond->getOpcode() == BO_LT && refersTo(Cond->getLHS(), WV) && Inc && Inc->isIncrementOp() &&
         refersTo(Inc->getSubExpr(), WV) && !Facts.modifiedWithin(WV, F->getBody())) {
-      const VarDecl *Max = nullptr;
+      PairReduction Merged;
       std::string W;
       auto Elem = [&](const ArraySubscriptExpr *Sub) { return Partial(Sub, WV); };
-      if (combinesPair(Ctx, statementsOf(F->getBody()), W1->Max, W1->Sum, nullptr, Elem, Max, W) &&
-          Max == W1->Max) {
+      if (combinesPair(Ctx, statementsOf(F->getBody()), W1->Pair.Value, W1->Pair.Other, nullptr, Elem, Merged, W) &&
+          Merged.Value == W1->Pair.Value && Merged.K == W1->Pair.K && Merged.LastOnTies == W1->Pair.LastOnTies) {
         M.Stmts.insert(M.Stmts.end(), Body.begin() + Begin + 1, Body.begin() + I + 3);
         if (!isCeilWarpCount(Ctx, Cond->getRHS(), Dims, Facts))
           M.Needs.WarpCount = Cond->getRHS();
         M.EveryThreadHolds = true;
-        M.Description = "online-softmax pair of warp shuffles (" + How +
+        M.Description = std::string(Kind) + " pair of warp shuffles (" + How +
                         ") and the warps' pairs merged in order by every thread";
         return M;
       }
@@ -3234,7 +3347,7 @@ std::optional<ReductionMatch> pairReductionAt(ASTContext &Ctx, ArrayRef<const St
   }
   std::string W;
   auto W2 = J < Inner.size() ? pairWarpStage(Ctx, Inner[J], Facts, W) : std::nullopt;
-  if (!W2 || J + 1 != Inner.size() || W2->Max != W1->Max || W2->Sum != W1->Sum || !W2->Count ||
+  if (!W2 || J + 1 != Inner.size() || W2->Pair.Value != W1->Pair.Value || W2->Pair.Other != W1->Pair.Other || W2->Pair.K != W1->Pair.K || W2->Pair.LastOnTies != W1->Pair.LastOnTies || !W2->Count ||
       !sameIndex(Ctx, W2->Count, Count, Facts)) {
     Why = W.empty() ? "expected warp 0 to combine the loaded pairs, each lane with a partner below the count"
                     : W;
@@ -3243,7 +3356,7 @@ std::optional<ReductionMatch> pairReductionAt(ASTContext &Ctx, ArrayRef<const St
   if (!isCeilWarpCount(Ctx, Count, Dims, Facts))
     M.Needs.WarpCount = Count;
   M.Stmts.insert(M.Stmts.end(), Body.begin() + Begin + 1, Body.begin() + I + 1);
-  M.Description = "online-softmax pair of warp shuffles (" + How + ") and a shared stage across warps";
+  M.Description = std::string(Kind) + " pair of warp shuffles (" + How + ") and a shared stage across warps";
   M.EveryThreadHolds = false;
   // `if (rank == 0) { MA[0] = m; SA[0] = s; } __syncthreads(); m = MA[0]; s = SA[0];`
   size_t K = I + 1;
@@ -3260,8 +3373,8 @@ std::optional<ReductionMatch> pairReductionAt(ASTContext &Ctx, ArrayRef<const St
         const VarDecl *Arr = Sub ? refVar(strip(Sub->getBase())) : nullptr;
         if (!Sub || constInt(Ctx, Sub->getIdx(), Facts) != 0)
           continue;
-        SM |= Arr == MA && refersTo(A->getRHS(), W1->Max);
-        SS |= Arr == SA && refersTo(A->getRHS(), W1->Sum);
+        SM |= Arr == MA && refersTo(A->getRHS(), W1->Pair.Value);
+        SS |= Arr == SA && refersTo(A->getRHS(), W1->Pair.Other);
       }
       Stores = SM && SS && Then.size() == 2;
     }

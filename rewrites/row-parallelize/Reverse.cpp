@@ -819,16 +819,12 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
       if (!F || N != 1) {
         std::string Why;
         std::optional<analysis::PairFold> PF = analysis::pairFoldOf(Ctx, Top, V, Index, Facts, Why);
-        if (PF && PF->K == analysis::PairFold::OnlineSoftmax) {
+        if (PF) {
           SL.Pairs.push_back(*PF);
           continue;
         }
-        if (PF || !Why.empty()) {
-          P.refuse(ReductionRecognised,
-                   PF ? "'" + V->getName().str() + "' is an argmax or argmin with its index: its reduction across "
-                        "the block is not read back here"
-                      : Why,
-                   S);
+        if (!Why.empty()) {
+          P.refuse(ReductionRecognised, Why, S);
           continue;
         }
         P.refuse(ReductionRecognised,
@@ -874,44 +870,83 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
       }
     }
     if (M.Pair) {
-      RR.Acc = M.Pair->Max;
-      RR.Acc2 = M.Pair->Sum;
+      RR.Acc = M.Pair->Value;
+      RR.Acc2 = M.Pair->Other;
       const analysis::PairFold *PF = nullptr;
-      const Stmt *PairLoop = nullptr;
+      const StridedLoop *PairLoop = nullptr;
       for (const StridedLoop &L : P.Loops)
         for (const analysis::PairFold &F : L.Pairs)
           if (F.Value == RR.Acc && F.Other == RR.Acc2 &&
               positions::beginOffset(Ctx, L.Loop) < positions::beginOffset(Ctx, Body[RR.Begin])) {
             PF = &F;
-            PairLoop = L.Loop;
+            PairLoop = &L;
           }
-      if (!PF) {
+      bool Softmax = M.Pair->K == analysis::PairFold::OnlineSoftmax;
+      if (!PF || PF->K != M.Pair->K || (!Softmax && PF->LastOnTies != M.Pair->LastOnTies)) {
+        std::string Ties;
+        if (PF && !Softmax && PF->K == M.Pair->K)
+          Ties = std::string(": the loop keeps the ") + (PF->LastOnTies ? "last" : "first") +
+                 " of equal elements, the combine the " + (M.Pair->LastOnTies ? "larger" : "smaller") + " index";
         P.refuse(ReductionRecognised,
-                 "the " + M.Description + " does not combine a pair that a strided column loop folds as an online "
-                 "softmax ('" + RR.Acc->getName().str() + "' the running max, '" + RR.Acc2->getName().str() +
-                 "' the rescaled sum)",
+                 "the " + M.Description + " does not combine a pair that a strided column loop folds the same way ('" +
+                     RR.Acc->getName().str() + "' and '" + RR.Acc2->getName().str() + "'" + Ties + ")",
                  Body[RR.Begin]);
         continue;
       }
-      // The sum starts empty; the maximum may start anywhere (it adds no term).
       Expr::EvalResult Ev;
-      const Expr *Init = RR.Acc2->getInit();
-      if (!Init || Init->isValueDependent() || !Init->EvaluateAsRValue(Ev, Ctx) ||
-          !cuda::isIdentityValue(cuda::ReduceOp::Add, cuda::scalarTypeOf(RR.Acc2->getType()).value_or(cuda::ScalarType::Float), Ev.Val)) {
-        P.refuse(ReductionRecognised,
-                 "'" + RR.Acc2->getName().str() + "' does not start at 0: the block adds every thread's start, one "
-                 "thread would add it once",
-                 Body[RR.Begin]);
-        continue;
+      if (Softmax) {
+        // The sum starts empty; the maximum may start anywhere (it adds no term).
+        const Expr *Init = RR.Acc2->getInit();
+        if (!Init || Init->isValueDependent() || !Init->EvaluateAsRValue(Ev, Ctx) ||
+            !cuda::isIdentityValue(cuda::ReduceOp::Add,
+                                   cuda::scalarTypeOf(RR.Acc2->getType()).value_or(cuda::ScalarType::Float), Ev.Val)) {
+          P.refuse(ReductionRecognised,
+                   "'" + RR.Acc2->getName().str() + "' does not start at 0: the block adds every thread's start, one "
+                   "thread would add it once",
+                   Body[RR.Begin]);
+          continue;
+        }
+      } else {
+        // The index takes the column; every thread starts from the same
+        // pair, which must lose (or win) ties against any column as it does
+        // serially: its index at or before the loop's first column.
+        const Expr *Pos = PF->Position ? analysis::stripIntCasts(PF->Position) : nullptr;
+        if (!Pos || analysis::refVar(stripped(Pos)) != PairLoop->Index) {
+          P.refuse(ReductionRecognised,
+                   "'" + RR.Acc2->getName().str() + "' does not take the column index: the block's tie rule on "
+                   "indices would not be the loop's order",
+                   Body[RR.Begin]);
+          continue;
+        }
+        const Expr *Init = RR.Acc2->getInit();
+        Expr::EvalResult EI, ES;
+        bool Before = false;
+        if (Init && !Init->isValueDependent() && Init->EvaluateAsInt(EI, Ctx)) {
+          if (PairLoop->Start == "0")
+            Before = EI.Val.getInt().getSExtValue() <= 0;
+          else if (const Expr *SE = analysis::stripIntCasts(PairLoop->Init);
+                   const auto *Add = dyn_cast<BinaryOperator>(SE))
+            for (const Expr *Side : {Add->getLHS(), Add->getRHS()})
+              if (!Side->isValueDependent() && Side->EvaluateAsInt(ES, Ctx) &&
+                  nodeText(Ctx, Side, "") == PairLoop->Start)
+                Before = EI.Val.getInt().getSExtValue() <= ES.Val.getInt().getSExtValue();
+        }
+        if (!Before) {
+          P.refuse(ReductionRecognised,
+                   "'" + RR.Acc2->getName().str() + "' does not start at or before the loop's first column (" +
+                       PairLoop->Start + "): ties with the start would be broken differently",
+                   Body[RR.Begin]);
+          continue;
+        }
       }
       for (const VarDecl *V : {RR.Acc, RR.Acc2})
         for (const analysis::VarMod &Mod : Facts.mods(V))
-          if (Mod.Begin >= endOf(Ctx, PairLoop) && Mod.Begin < positions::beginOffset(Ctx, Body[RR.Begin])) {
+          if (Mod.Begin >= endOf(Ctx, PairLoop->Loop) && Mod.Begin < positions::beginOffset(Ctx, Body[RR.Begin])) {
             P.refuse(ReductionRecognised, "'" + V->getName().str() + "' changes between its loop and its reduction",
                      Mod.At);
             break;
           }
-      if (!ACc.assumptions().reassociate())
+      if (Softmax && !ACc.assumptions().reassociate())
         P.refuse(OperatorAssociative,
                  "'" + RR.Acc2->getName().str() +
                      "' is a floating-point sum of exponentials: one thread adds the row's columns in order, the "

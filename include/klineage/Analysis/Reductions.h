@@ -134,30 +134,39 @@ std::optional<PairFold> pairFoldOf(const clang::ASTContext &Ctx, llvm::ArrayRef<
                                    const clang::VarDecl *Var, const clang::VarDecl *Index,
                                    const FunctionFacts &Facts, std::string &Why);
 
-/// A reduction of a pair of locals per thread (an online softmax's running
-/// max and rescaled sum) over a warp or a block, whose every step is the
-/// pair's combine: (m1, s1) + (m2, s2) = (M, s1 exp(m1 - M) + s2 exp(m2 - M)),
-/// M = max(m1, m2). The combine is read for what it computes (the pair
-/// evaluator of pairFoldOf, through __device__ helpers that take the pair by
-/// reference or return a value; guards on an infinite maximum and `m == M ?
-/// 1 : exp(m - M)` read as the exponential), not for how it is spelled.
-/// Shapes:
+/// A reduction of a pair of locals per thread over a warp or a block, whose
+/// every step is the pair's combine:
+///  - OnlineSoftmax, (max, sum): (m1, s1) + (m2, s2) = (M, s1 exp(m1 - M) +
+///    s2 exp(m2 - M)), M = max(m1, m2);
+///  - ArgMax / ArgMin, (value, index): the larger (smaller) value with its
+///    index, and of equal values the smaller index (LastOnTies: the larger),
+///    as a serial loop keeps the first (last) of equal elements.
+/// The combine is read for what it computes (the pair evaluator of
+/// pairFoldOf, through __device__ helpers that take the pair by reference or
+/// return a value, `&&`/`||` conditions; guards on an infinite maximum and
+/// `m == M ? 1 : exp(m - M)` read as the exponential), not for how it is
+/// spelled. Shapes:
 ///  - a warp stage: a loop over offsets 16..1 that shuffles both locals
 ///    (`__shfl_down_sync`/`__shfl_xor_sync`) and combines them with the
-///    partners, perhaps under `if (lane + offset < count)`;
+///    partners, perhaps under `lane + offset < count` (alone or `&&` the
+///    combine's condition); then perhaps lane 0's pair to the warp
+///    (`__shfl_sync(.., 0)` of both);
 ///  - then, across warps: lane 0 of each warp stores the pair in two
 ///    `__shared__` arrays at the warp's index, a barrier, and either warp 0
-///    loads them (`if (rank < count) { m = M_[rank]; s = S_[rank]; }` with a
-///    guarded second warp stage, or loads with the identities -inf and 0)
-///    and optionally broadcasts through element 0 (`if (rank == 0) {...}
-///    __syncthreads(); m = M_[0]; s = S_[0];`), or every thread merges the
-///    partials in order (`m = M_[0]; s = S_[0]; for (w = 1; w < W; ++w)
-///    combine(m, s, M_[w], S_[w]);`).
-/// Returned as a ReductionMatch with Pair set (Var is Pair->Max); both
+///    loads them (`if (rank < count) { a = A_[rank]; b = B_[rank]; }`) with a
+///    guarded second warp stage and optionally broadcasts through element 0
+///    (`if (rank == 0) {...} __syncthreads(); a = A_[0]; b = B_[0];`), or
+///    every thread merges the partials in order (`a = A_[0]; b = B_[0]; for
+///    (w = 1; w < W; ++w) combine(a, b, A_[w], B_[w]);`).
+/// Returned as a ReductionMatch with Pair set (Var is Pair->Value); both
 /// locals hold the result where ResultVar would.
 struct PairReduction {
-  const clang::VarDecl *Max = nullptr;
-  const clang::VarDecl *Sum = nullptr;
+  PairFold::Kind K = PairFold::OnlineSoftmax;
+  /// OnlineSoftmax: the running max; ArgMax/ArgMin: the value.
+  const clang::VarDecl *Value = nullptr;
+  /// OnlineSoftmax: the rescaled sum; ArgMax/ArgMin: the index.
+  const clang::VarDecl *Other = nullptr;
+  bool LastOnTies = false; ///< ArgMax/ArgMin: equal values keep the larger index
 };
 
 /// What the launch must satisfy for a reduction to combine every thread of

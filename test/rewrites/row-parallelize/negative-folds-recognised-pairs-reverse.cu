@@ -12,7 +12,7 @@ __device__ void merge_wrong(float &m, float &s, float m2, float s2) {
 
 __global__ void lse_wrong_merge(const float *x, float *out, int rows, int cols) {
   int r = blockIdx.x;
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: cannot apply 'row-parallelize' (reverse) at site 1: precondition 'folds-recognised' fails: 'm' and 's' are combined with their partners, but not as an online softmax's (max, sum){{.*}} [KL1804]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: cannot apply 'row-parallelize' (reverse) at site 1: precondition 'folds-recognised' fails: 'm' and 's' are combined with their partners, but neither as an online softmax's (max, sum){{.*}} [KL1804]
   if (r >= rows)
     return;
   float m = -INFINITY, s = 0.f;
@@ -93,4 +93,36 @@ __global__ void lse_sum_from_one(const float *x, float *out, int rows, int cols)
 
 void lse_sum_from_one_launch(const float *x, float *out, int rows, int cols) {
   lse_sum_from_one<<<rows, 32>>>(x, out, rows, cols);
+}
+
+// The loop keeps the first of equal maxima (`>`), but the combine keeps the
+// larger index on ties: one thread would report the first column, the block
+// the last.
+__global__ void argmax_ties_last(const float *x, int *out, int rows, int cols) {
+  int r = blockIdx.x;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: cannot apply 'row-parallelize' (reverse) at site 4: precondition 'folds-recognised' fails: the argmax pair of warp shuffles (__shfl_xor_sync) does not combine a pair that a strided column loop folds the same way ('best' and 'at': the loop keeps the first of equal elements, the combine the larger index) [KL1804]
+  if (r >= rows)
+    return;
+  float best = -INFINITY;
+  int at = -1;
+  for (int c = threadIdx.x; c < cols; c += 32)
+    if (x[r * cols + c] > best) {
+      best = x[r * cols + c];
+      at = c;
+    }
+  for (int o = 16; o > 0; o >>= 1) {
+    float b2 = __shfl_xor_sync(0xffffffffu, best, o);
+    int a2 = __shfl_xor_sync(0xffffffffu, at, o);
+    if (b2 > best || (b2 == best && a2 > at)) {
+      best = b2;
+      at = a2;
+    }
+  }
+  // CHECK-MESSAGES: :[[@LINE-8]]:3: note: the statement in question [here]
+  if (threadIdx.x == 0)
+    out[r] = at;
+}
+
+void argmax_ties_last_launch(const float *x, int *out, int rows, int cols) {
+  argmax_ties_last<<<rows, 32>>>(x, out, rows, cols);
 }
