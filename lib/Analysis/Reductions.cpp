@@ -169,6 +169,132 @@ StringRef calleeName(const CallExpr *C) {
   return F && F->getIdentifier() ? F->getName() : "";
 }
 
+/// Whether \p A and \p B are written alike: the same operators, variables,
+/// literals and callees, through parentheses and implicit casts.
+bool sameExpression(const Expr *A, const Expr *B) {
+  if (!A || !B)
+    return A == B;
+  A = A->IgnoreParenImpCasts();
+  B = B->IgnoreParenImpCasts();
+  if (A->getStmtClass() != B->getStmtClass())
+    return false;
+  if (const auto *DA = dyn_cast<DeclRefExpr>(A))
+    return DA->getDecl() == cast<DeclRefExpr>(B)->getDecl();
+  if (const auto *IA = dyn_cast<IntegerLiteral>(A))
+    return IA->getValue() == cast<IntegerLiteral>(B)->getValue();
+  if (const auto *FA = dyn_cast<FloatingLiteral>(A))
+    return FA->getValue().bitwiseIsEqual(cast<FloatingLiteral>(B)->getValue());
+  if (const auto *BA = dyn_cast<BinaryOperator>(A); BA && BA->getOpcode() != cast<BinaryOperator>(B)->getOpcode())
+    return false;
+  if (const auto *UA = dyn_cast<UnaryOperator>(A); UA && UA->getOpcode() != cast<UnaryOperator>(B)->getOpcode())
+    return false;
+  if (const auto *MA = dyn_cast<MemberExpr>(A);
+      MA && (MA->getMemberDecl() != cast<MemberExpr>(B)->getMemberDecl() || MA->isArrow() != cast<MemberExpr>(B)->isArrow()))
+    return false;
+  if (const auto *CA = dyn_cast<CallExpr>(A); CA && CA->getDirectCallee() != cast<CallExpr>(B)->getDirectCallee())
+    return false;
+  if (!isa<ArraySubscriptExpr, BinaryOperator, UnaryOperator, MemberExpr, CallExpr, ExplicitCastExpr>(A))
+    return false;
+  auto CA = A->children(), CB = B->children();
+  auto IA = CA.begin(), IB = CB.begin();
+  for (; IA != CA.end() && IB != CB.end(); ++IA, ++IB) {
+    const auto *EA = dyn_cast_or_null<Expr>(*IA), *EB = dyn_cast_or_null<Expr>(*IB);
+    if (!EA || !EB || !sameExpression(EA, EB))
+      return false;
+  }
+  return IA == CA.end() && IB == CB.end();
+}
+
+/// The operator of `a > b ? a : b` (max), `a < b ? a : b` (min) and the
+/// mirrored forms, with \p X and \p Y its operands.
+std::optional<cuda::ReduceOp> selectCombine(const Expr *R, const Expr *&X, const Expr *&Y) {
+  const auto *CO = dyn_cast<ConditionalOperator>(strip(R));
+  const auto *Cmp = CO ? dyn_cast<BinaryOperator>(strip(CO->getCond())) : nullptr;
+  if (!Cmp || !Cmp->isRelationalOp())
+    return std::nullopt;
+  const Expr *L = strip(Cmp->getLHS()), *Rt = strip(Cmp->getRHS());
+  const Expr *T = strip(CO->getTrueExpr()), *F = strip(CO->getFalseExpr());
+  // The same expression on both sides (a local, or a load the branches repeat).
+  auto Same = [](const Expr *A, const Expr *B) { return sameExpression(A, B); };
+  bool Greater = Cmp->getOpcode() == BO_GT || Cmp->getOpcode() == BO_GE;
+  if (Same(T, L) && Same(F, Rt)) {
+    X = CO->getTrueExpr();
+    Y = CO->getFalseExpr();
+    return Greater ? cuda::ReduceOp::Max : cuda::ReduceOp::Min;
+  }
+  if (Same(T, Rt) && Same(F, L)) {
+    X = CO->getTrueExpr();
+    Y = CO->getFalseExpr();
+    return Greater ? cuda::ReduceOp::Min : cuda::ReduceOp::Max;
+  }
+  return std::nullopt;
+}
+
+/// A call that combines two values through a function or a functor of the
+/// kernel's own code (`add(a, b)`, `SumOp<T>()(a, b)`, `op(a, b)` with op an
+/// object whose operator() is): its body is `return p OP q;` (+ & | ^),
+/// `return max(p, q);` (min; fmaxf, fminf, ...) or `return p > q ? p : q;`
+/// over its two parameters. The operator, and the call's two operands in
+/// \p X and \p Y.
+std::optional<cuda::ReduceOp> userCombine(const CallExpr *C, const Expr *&X, const Expr *&Y, unsigned Depth = 0) {
+  if (!C || Depth > 3)
+    return std::nullopt;
+  const FunctionDecl *F = C->getDirectCallee();
+  unsigned First = 0;
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(C)) {
+    if (Op->getOperator() != OO_Call)
+      return std::nullopt;
+    First = 1; // the object
+  } else if (isa<CXXMemberCallExpr>(C)) {
+    return std::nullopt;
+  }
+  const FunctionDecl *Def = F ? F->getDefinition() : nullptr;
+  const auto *Body = Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
+  if (!Body || Body->size() != 1 || C->getNumArgs() != First + 2 || Def->getNumParams() != 2)
+    return std::nullopt;
+  const auto *Ret = dyn_cast<ReturnStmt>(Body->body_front());
+  const Expr *R = Ret && Ret->getRetValue() ? strip(Ret->getRetValue()) : nullptr;
+  if (!R)
+    return std::nullopt;
+  const ParmVarDecl *P0 = Def->getParamDecl(0), *P1 = Def->getParamDecl(1);
+  auto IsParams = [&](const Expr *A, const Expr *B) {
+    const VarDecl *VA = refVar(strip(A)), *VB = refVar(strip(B));
+    return (VA == P0 && VB == P1) || (VA == P1 && VB == P0);
+  };
+  std::optional<cuda::ReduceOp> Op;
+  const Expr *A = nullptr, *B = nullptr;
+  if (const auto *Bin = dyn_cast<BinaryOperator>(R)) {
+    A = Bin->getLHS();
+    B = Bin->getRHS();
+    switch (Bin->getOpcode()) {
+    case BO_Add: Op = cuda::ReduceOp::Add; break;
+    case BO_And: Op = cuda::ReduceOp::And; break;
+    case BO_Or: Op = cuda::ReduceOp::Or; break;
+    case BO_Xor: Op = cuda::ReduceOp::Xor; break;
+    default: break;
+    }
+  } else if (const auto *Inner = dyn_cast<CallExpr>(R); Inner && Inner->getNumArgs() == 2 &&
+                                                       !isa<CXXOperatorCallExpr>(Inner)) {
+    A = Inner->getArg(0);
+    B = Inner->getArg(1);
+    Op = llvm::StringSwitch<std::optional<cuda::ReduceOp>>(calleeName(Inner))
+             .Cases({"max", "fmaxf", "fmax"}, cuda::ReduceOp::Max)
+             .Cases({"min", "fminf", "fmin"}, cuda::ReduceOp::Min)
+             .Default(std::nullopt);
+    if (!Op)
+      Op = userCombine(Inner, A, B, Depth + 1);
+  } else if (const auto *Inner = dyn_cast<CXXOperatorCallExpr>(R)) {
+    Op = userCombine(Inner, A, B, Depth + 1);
+  } else {
+    Op = selectCombine(R, A, B);
+  }
+  if (!Op || !A || !B || !IsParams(A, B))
+    return std::nullopt;
+  X = C->getArg(First);
+  Y = C->getArg(First + 1);
+  return Op;
+}
+
 bool isBlockBarrierStmt(const Stmt *S) {
   const auto *C = dyn_cast_or_null<CallExpr>(S);
   auto Scope = cuda::barrierScope(C);
@@ -801,15 +927,19 @@ std::optional<cuda::ReduceOp> combineOf(const Expr *R, const Expr *&X, const Exp
     default: return std::nullopt;
     }
   }
-  if (const auto *Call = dyn_cast<CallExpr>(R); Call && Call->getNumArgs() == 2) {
-    X = Call->getArg(0);
-    Y = Call->getArg(1);
-    return llvm::StringSwitch<std::optional<cuda::ReduceOp>>(calleeName(Call))
-        .Cases({"max", "fmaxf", "fmax"}, cuda::ReduceOp::Max)
-        .Cases({"min", "fminf", "fmin"}, cuda::ReduceOp::Min)
-        .Default(std::nullopt);
+  if (const auto *Call = dyn_cast<CallExpr>(R)) {
+    if (Call->getNumArgs() == 2 && !isa<CXXOperatorCallExpr>(Call)) {
+      X = Call->getArg(0);
+      Y = Call->getArg(1);
+      if (auto Op = llvm::StringSwitch<std::optional<cuda::ReduceOp>>(calleeName(Call))
+                        .Cases({"max", "fmaxf", "fmax"}, cuda::ReduceOp::Max)
+                        .Cases({"min", "fminf", "fmin"}, cuda::ReduceOp::Min)
+                        .Default(std::nullopt))
+        return Op;
+    }
+    return userCombine(Call, X, Y);
   }
-  return std::nullopt;
+  return selectCombine(R, X, Y);
 }
 
 /// One step of a tree at stride \p Stride: `sm[t] op= sm[t + s]`,
@@ -1560,16 +1690,24 @@ std::optional<Fold> foldOf(const Stmt *S) {
     case BO_Xor: F.Op = cuda::ReduceOp::Xor; break;
     default: return std::nullopt;
     }
-  } else if (const auto *C = dyn_cast<CallExpr>(R); C && C->getNumArgs() == 2) {
-    auto Op = llvm::StringSwitch<std::optional<cuda::ReduceOp>>(calleeName(C))
-                  .Cases({"max", "fmaxf", "fmax"}, cuda::ReduceOp::Max)
-                  .Cases({"min", "fminf", "fmin"}, cuda::ReduceOp::Min)
-                  .Default(std::nullopt);
+  } else if (const auto *C = dyn_cast<CallExpr>(R)) {
+    auto Op = C->getNumArgs() == 2 && !isa<CXXOperatorCallExpr>(C)
+                  ? llvm::StringSwitch<std::optional<cuda::ReduceOp>>(calleeName(C))
+                        .Cases({"max", "fmaxf", "fmax"}, cuda::ReduceOp::Max)
+                        .Cases({"min", "fminf", "fmin"}, cuda::ReduceOp::Min)
+                        .Default(std::nullopt)
+                  : std::nullopt;
+    if (Op) {
+      X = C->getArg(0);
+      Y = C->getArg(1);
+    } else {
+      Op = userCombine(C, X, Y);
+    }
     if (!Op)
       return std::nullopt;
     F.Op = *Op;
-    X = C->getArg(0);
-    Y = C->getArg(1);
+  } else if (auto Op = selectCombine(R, X, Y)) {
+    F.Op = *Op;
   } else {
     return std::nullopt;
   }

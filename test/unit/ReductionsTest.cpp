@@ -730,6 +730,55 @@ TEST(Reductions, EveryWarpSecondStageAndFloatWarpCount) {
   EXPECT_TRUE(H->Needs.WarpCount) << "blockDim.x / 64.f is not the warp count: a launch fact must settle it";
 }
 
+TEST(Reductions, FoldsThroughUserCombines) {
+  // The operator of a fold or a shuffle step may be the kernel's own code:
+  // a function or functor whose body returns `a op b`, max/min of its two
+  // parameters, or a ternary; anything else (a difference, a body of more
+  // than one statement, a constant) is not a fold.
+  auto AST = test::parseCuda(R"cu(
+    template <typename T> struct SumOp { __device__ T operator()(const T &a, const T &b) const { return a + b; } };
+    __device__ float mx(float a, float b) { return b > a ? b : a; }
+    __device__ int band(int a, int b) { return a & b; }
+    __device__ float sub(float a, float b) { return a - b; }
+    __device__ float twice(float a, float b) { float t = a + b; return t; }
+    __device__ float first(float a, float b) { return a; }
+    __global__ void k(float *out, int *iout) {
+      float s = 0.f, m = 0.f, d = 0.f, t = 0.f, f = 0.f, q = 0.f;
+      int b = -1;
+      SumOp<float> op;
+      s = SumOp<float>()(s, out[0]);
+      s = op(out[1], s);
+      m = mx(m, out[2]);
+      m = out[3] < m ? m : out[3];
+      b = band(b, iout[0]);
+      d = sub(d, out[4]);
+      t = twice(t, out[5]);
+      f = first(f, out[6]);
+      q = q > out[7] ? out[7] : q;
+      out[8] = s + m + d + t + f + q + b;
+    }
+  )cu");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->ast();
+  const auto *Body = cast<CompoundStmt>(test::functionNamed(Ctx, "k")->getBody());
+  std::vector<std::optional<Fold>> F;
+  for (const Stmt *S : Body->body())
+    F.push_back(foldOf(S));
+  // Statements 0-2 declare; the folds follow in order.
+  auto Op = [&](size_t I) { return F[I] ? std::optional<cuda::ReduceOp>(F[I]->Op) : std::nullopt; };
+  EXPECT_EQ(Op(3), cuda::ReduceOp::Add) << "a functor temporary";
+  EXPECT_EQ(Op(4), cuda::ReduceOp::Add) << "a functor object, the variable second";
+  EXPECT_EQ(Op(5), cuda::ReduceOp::Max) << "a function returning a ternary";
+  EXPECT_EQ(Op(6), cuda::ReduceOp::Max) << "`x < m ? m : x` is a max";
+  EXPECT_EQ(Op(7), cuda::ReduceOp::And);
+  EXPECT_FALSE(F[8]) << "a - b is no reduction";
+  EXPECT_FALSE(F[9]) << "two statements";
+  EXPECT_FALSE(F[10]) << "returns one parameter";
+  EXPECT_EQ(Op(11), cuda::ReduceOp::Min) << "`q > x ? x : q` is a min";
+  ASSERT_TRUE(F[4]);
+  EXPECT_EQ(F[4]->Var->getName(), "s");
+}
+
 std::optional<ReductionMatch> firstPairAt(ASTContext &Ctx, llvm::StringRef Fn, std::string &Why) {
   const FunctionDecl *FD = test::functionNamed(Ctx, Fn);
   const auto *Body = cast<CompoundStmt>(FD->getBody());
