@@ -18,22 +18,25 @@
 #
 #   scripts/gpu-run.sh is the entry point on the GPU machine; from the repo root:
 #   bench/work-distribution/run-gpu.sh OUTDIR [PAIR-REGEX [VARIANT-REGEX]]
+#   BENCH=bench/memory-hierarchy bench/work-distribution/run-gpu.sh ...  (issue 12's pairs,
+#   same layout)
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 out=${1:?usage: run-gpu.sh OUTDIR [PAIR-REGEX]}
 filter=${2:-.*}
 vfilter=${3:-.*}
+bench=${BENCH:-bench/work-distribution}
 mkdir -p "$out"
 # Compile everything first, in parallel (fills the gate's content-hash cache).
-for y in bench/work-distribution/*/*/*.yaml; do
+for y in "$bench"/*/*/*.yaml; do
   d=$(dirname "$y"); stem=$(basename "$y" .yaml)
   echo "$d/$stem.cu $y"
   for v in "$d/$stem".*.cu; do [ -f "$v" ] && echo "$v $y"; done
-done | grep -E "work-distribution/($filter)/" |
+done | grep -E "$(basename "$bench")/($filter)/" |
   xargs -P 16 -L 1 sh -c 'klineage gate "$0" --workload "$1" --stages compile >/dev/null 2>&1'
 # <pair>/experts/<workload>/<stem>.reverse.cu -> "expert variant manifest"
 experts() {
-  for v in bench/work-distribution/*/experts/*/*.reverse.cu; do
+  for v in "$bench"/*/experts/*/*.reverse.cu; do
     [ -f "$v" ] || continue
     w=$(basename "$(dirname "$v")"); stem=$(basename "$v" .reverse.cu)
     pair=$(basename "$(dirname "$(dirname "$(dirname "$v")")")")
@@ -42,7 +45,7 @@ experts() {
     echo "workloads/$w/$stem.cu $v $(ls workloads/"$w"/*.yaml | head -n 1)"
   done
 }
-for y in bench/work-distribution/*/*/*.yaml; do
+for y in "$bench"/*/*/*.yaml; do
   d=$(dirname "$y"); stem=$(basename "$y" .yaml)
   pair=$(basename "$(dirname "$d")")
   echo "$pair" | grep -qE "^($filter)\$" || continue
@@ -60,7 +63,7 @@ for y in bench/work-distribution/*/*/*.yaml; do
   done
 done
 experts | while read -r expert v y; do
-  pair=$(echo "$v" | cut -d/ -f3); w=$(basename "$(dirname "$v")"); stem=$(basename "$v" .reverse.cu)
+  pair=$(basename "$(dirname "$(dirname "$(dirname "$v")")")"); w=$(basename "$(dirname "$v")"); stem=$(basename "$v" .reverse.cu)
   tag="$pair--expert-$w-$stem--reverse"
   echo "== $tag"
   timeout 300 klineage gate "$expert" "$v" --workload "$y" --repeat 2 \

@@ -126,6 +126,10 @@ struct BlockRowPlan {
   /// threadIdx.x / 32`): its lanes stride over the columns by 32 and only
   /// warp reductions combine them.
   bool WarpRows = false;
+  /// The warp is a row of a 2-D block (`row = blockIdx.x * blockDim.y +
+  /// threadIdx.y`, blocks 32 threads wide: threadIdx.x is the lane), as
+  /// OneFlow's and PyTorch's warp-per-row kernels launch them.
+  bool Rows2D = false;
   const Stmt *Anchor = nullptr;          ///< where the site is
   std::vector<const Stmt *> Body;        ///< the row's statements
   std::vector<StridedLoop> Loops;
@@ -160,7 +164,7 @@ struct BlockRowPlan {
 /// width: blockDim.x, a local set once to it, or a constant equal to the
 /// known block width.
 bool stepsByBlock(const ASTContext &Ctx, const Expr *Inc, const VarDecl *Index, const analysis::FunctionFacts &Facts,
-                  std::optional<uint64_t> KnownX, bool Warp = false) {
+                  std::optional<uint64_t> KnownX, bool Warp = false, bool XIsWarp = false) {
   Inc = stripped(Inc);
   const Expr *Step = nullptr;
   if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc);
@@ -177,7 +181,7 @@ bool stepsByBlock(const ASTContext &Ctx, const Expr *Inc, const VarDecl *Index, 
   if (!Step)
     return false;
   for (int Depth = 0; Depth < 4; ++Depth) {
-    if (!Warp && isBuiltin(Step, cuda::BuiltinVar::BlockDim))
+    if ((!Warp || XIsWarp) && isBuiltin(Step, cuda::BuiltinVar::BlockDim))
       return true;
     if (Warp) {
       if (const auto *DRE = dyn_cast<DeclRefExpr>(stripped(Step)); DRE && DRE->getDecl()->getName() == "warpSize")
@@ -261,13 +265,53 @@ bool isGridWarpIndex(const ASTContext &Ctx, const Expr *E, const analysis::Funct
   return false;
 }
 
+/// `blockIdx.x * blockDim.y + threadIdx.y` (either order, through casts and
+/// locals set once), or with a constant equal to the launches' known
+/// blockDim.y: a row per threadIdx.y of a 2-D block.
+bool isGridRowOfY(const ASTContext &Ctx, const Expr *E, const analysis::FunctionFacts &Facts,
+                  std::optional<uint64_t> KnownY) {
+  E = analysis::stripIntCasts(E);
+  for (int Depth = 0; Depth < 4; ++Depth) {
+    const VarDecl *V = analysis::refVar(E);
+    if (!V || !V->hasLocalStorage() || !V->getInit() || !Facts.mods(V).empty())
+      break;
+    E = analysis::stripIntCasts(V->getInit());
+  }
+  auto IsY = [](const Expr *X, cuda::BuiltinVar Var) {
+    auto B = cuda::builtinIndex(analysis::stripIntCasts(X));
+    return B && B->Var == Var && B->Dim == 1;
+  };
+  const auto *Add = dyn_cast<BinaryOperator>(E);
+  if (!Add || Add->getOpcode() != BO_Add)
+    return false;
+  for (int J = 0; J < 2; ++J) {
+    const Expr *M = J ? Add->getRHS() : Add->getLHS(), *T = J ? Add->getLHS() : Add->getRHS();
+    const auto *Mul = dyn_cast<BinaryOperator>(analysis::stripIntCasts(M));
+    if (!IsY(T, cuda::BuiltinVar::ThreadIdx) || !Mul || Mul->getOpcode() != BO_Mul)
+      continue;
+    for (int K = 0; K < 2; ++K) {
+      const Expr *B = K ? Mul->getRHS() : Mul->getLHS(), *W = K ? Mul->getLHS() : Mul->getRHS();
+      if (!isBlockIndexX(B))
+        continue;
+      if (IsY(W, cuda::BuiltinVar::BlockDim))
+        return true;
+      Expr::EvalResult R;
+      if (KnownY && !W->isValueDependent() && W->EvaluateAsInt(R, Ctx) &&
+          R.Val.getInt().getSExtValue() == static_cast<int64_t>(*KnownY))
+        return true;
+    }
+  }
+  return false;
+}
+
 /// The index's start with the rank taken out: `threadIdx.x` -> "0",
 /// `S + tid` / `tid + S` -> "S". Empty when it is not of that form.
 std::string startWithoutRank(const ASTContext &Ctx, const Expr *Init, const analysis::FunctionFacts &Facts,
-                             bool Lane = false) {
+                             bool Lane = false, bool XIsLane = false) {
   auto IsRank = [&](const Expr *E) {
     auto P = analysis::threadPlaceOf(Ctx, E, Facts);
-    return P && P->K == (Lane ? ThreadPlace::Lane : ThreadPlace::Rank) && P->Dims == 1;
+    return P && P->Dims == 1 &&
+           (P->K == (Lane ? ThreadPlace::Lane : ThreadPlace::Rank) || (XIsLane && P->K == ThreadPlace::Rank));
   };
   if (IsRank(Init))
     return "0";
@@ -402,7 +446,7 @@ const ParmVarDecl *gridRowParam(ASTContext &Ctx, const FunctionDecl *FD, const a
 /// The row of a kernel: `for (r = blockIdx.x; r < R; r += gridDim.x) {...}`
 /// or `r = blockIdx.x;` and its guard.
 void findRow(ASTContext &Ctx, BlockRowPlan &P, const CompoundStmt *KBody, const analysis::FunctionFacts &Facts,
-             std::optional<uint64_t> KnownX) {
+             std::optional<uint64_t> KnownX, std::optional<uint64_t> KnownY) {
   for (size_t I = 0; I < KBody->size(); ++I) {
     const Stmt *S = KBody->body_begin()[I];
     if (const auto *For = dyn_cast<ForStmt>(S)) {
@@ -438,7 +482,9 @@ void findRow(ASTContext &Ctx, BlockRowPlan &P, const CompoundStmt *KBody, const 
     if (!V || !V->getInit() || !V->getType()->isIntegerType())
       continue;
     if (!isBlockIndexX(V->getInit())) {
-      if (!isGridWarpIndex(Ctx, V->getInit(), Facts, KnownX))
+      if (isGridRowOfY(Ctx, V->getInit(), Facts, KnownY))
+        P.Rows2D = true;
+      else if (!isGridWarpIndex(Ctx, V->getInit(), Facts, KnownX))
         continue;
       P.WarpRows = true;
     }
@@ -611,7 +657,7 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
   std::optional<uint64_t> KnownX;
   if (Shape)
     KnownX = Shape->X;
-  findRow(Ctx, P, KBody, Facts, KnownX);
+  findRow(Ctx, P, KBody, Facts, KnownX, Shape ? std::optional<uint64_t>(Shape->Y) : std::nullopt);
   if (!P.Row && !P.RowParam)
     return P;
   // A guard on the row inside the loop over rows (`if (r < rows) { ... }`,
@@ -639,7 +685,17 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
         P.refuse(BlockPerRow, "the row index '" + P.Row->getName().str() + "' changes in the row", M.At);
         return P;
       }
-  if (Shape && (Shape->Y != 1 || Shape->Z != 1)) {
+  if (P.Rows2D && (!Shape || Shape->X != 32 || Shape->Z != 1)) {
+    P.refuse(BlockPerRow,
+             Shape ? "the row is the block's threadIdx.y, but its blocks are " + Shape->str() +
+                         ": threadIdx.x is the lane only in blocks 32 threads wide"
+                   : "the row is the block's threadIdx.y, and the launches do not say that blocks are 32 threads wide "
+                     "(threadIdx.x the lane)",
+             P.Anchor, Shape ? Status::Fails : Status::Unknown,
+             Shape ? "" : "block:" + FD->getNameAsString() + ":32,4");
+    return P;
+  }
+  if (Shape && !P.Rows2D && (Shape->Y != 1 || Shape->Z != 1)) {
     P.refuse(BlockPerRow, "the kernel's blocks are not one-dimensional", P.Anchor);
     return P;
   }
@@ -748,11 +804,11 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
       if (const auto *CS = dyn_cast<CompoundStmt>(LoopBody); CS && !CS->body_empty())
         IncE = dyn_cast<Expr>(CS->body_back());
     }
-    std::string Start = Init ? startWithoutRank(Ctx, Init, Facts, P.WarpRows) : "";
+    std::string Start = Init ? startWithoutRank(Ctx, Init, Facts, P.WarpRows, P.Rows2D) : "";
     const auto *Cond = dyn_cast_or_null<BinaryOperator>(stripped(CondE));
     bool CondOk = Cond && analysis::refVar(stripped(Cond->getLHS())) == Index &&
                   (Cond->getOpcode() == BO_LT || Cond->getOpcode() == BO_LE);
-    bool StepOk = IncE && stepsByBlock(Ctx, IncE, Index, Facts, KnownX, P.WarpRows);
+    bool StepOk = IncE && stepsByBlock(Ctx, IncE, Index, Facts, KnownX, P.WarpRows, P.Rows2D);
     if (StepOk && While)
       for (const analysis::VarMod &M : Facts.mods(Index))
         if (M.At != IncE && M.At != stripped(IncE))
@@ -1362,7 +1418,9 @@ void findReverseSites(const RewritePair &Pair, AnalysisContext &AC, const Functi
   ASTContext &Ctx = AC.ast();
   BlockRowPlan P = planBlockRow(AC, &FD);
   // Sites: kernels with a row from blockIdx.x and a strided column loop.
-  if (!P.NoRowCount && ((!P.Row && !P.RowParam) || P.Loops.empty() && !P.problem(ColumnsStrided)))
+  // (A row of a 2-D block refused for its shape is a site: say why.)
+  if (!P.NoRowCount && ((!P.Row && !P.RowParam) ||
+                        (P.Loops.empty() && !P.problem(ColumnsStrided) && !(P.Rows2D && P.problem(BlockPerRow)))))
     return;
   Site &S = AC.addSite(Name, Direction::Reverse, P.Anchor->getBeginLoc(), &FD, "block-row-kernel");
   S.Summary = "one thread per row of '" + FD.getNameAsString() + "': its columns in a serial loop, no reductions";
