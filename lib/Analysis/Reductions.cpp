@@ -1544,10 +1544,33 @@ std::optional<ReductionMatch> cubReduce(ASTContext &Ctx, const Stmt *S, const Fu
 /// `g.thread_rank()` of a cooperative_groups thread_block (the linear rank)
 /// or of a 32-thread tile (the lane). thread_block's thread_rank is a static
 /// member (CUDA 12+), so the call is matched through its member expression.
+/// Whether \p T is cooperative_groups::thread_block_tile<32> (a warp of the block).
+bool isWarpTile(QualType T) {
+  if (T.isNull())
+    return false;
+  if (const auto *P = T->getAs<PointerType>())
+    T = P->getPointeeType();
+  const CXXRecordDecl *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!RD || !RD->getIdentifier() || RD->getName() != "thread_block_tile")
+    return false;
+  bool InCG = false;
+  for (const DeclContext *DC = RD->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      InCG |= NS->getName() == "cooperative_groups";
+  const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD);
+  return InCG && Spec && Spec->getTemplateArgs().size() >= 1 &&
+         Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Integral &&
+         Spec->getTemplateArgs()[0].getAsIntegral() == 32;
+}
+
 std::optional<ThreadPlace> groupRank(const Expr *E) {
   const auto *Call = dyn_cast<CallExpr>(E);
   const auto *ME = Call ? dyn_cast<MemberExpr>(Call->getCallee()->IgnoreParenImpCasts()) : nullptr;
   const auto *M = ME ? dyn_cast<CXXMethodDecl>(ME->getMemberDecl()) : nullptr;
+  // The warp of a 32-thread tile of the block: its meta_group_rank().
+  if (M && M->getIdentifier() && M->getName() == "meta_group_rank" &&
+      isWarpTile(ME->getBase()->IgnoreImpCasts()->getType()))
+    return ThreadPlace{ThreadPlace::Warp, 3};
   if (!M || !M->getIdentifier() || M->getName() != "thread_rank")
     return std::nullopt;
   QualType Object = ME->getBase()->getType();
@@ -1573,6 +1596,15 @@ std::optional<ThreadPlace> groupRank(const Expr *E) {
 }
 
 } // namespace
+
+bool isWarpTileCall(const Expr *E, StringRef Method) {
+  // (Some tile methods are static: a plain call through a member expression.)
+  const auto *Call = dyn_cast_or_null<CallExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
+  const auto *ME = Call ? dyn_cast<MemberExpr>(Call->getCallee()->IgnoreParenImpCasts()) : nullptr;
+  const auto *M = ME ? dyn_cast<CXXMethodDecl>(ME->getMemberDecl()) : nullptr;
+  // (The method may be a base class's: the object's own type is the tile.)
+  return M && M->getIdentifier() && M->getName() == Method && isWarpTile(ME->getBase()->IgnoreImpCasts()->getType());
+}
 
 std::optional<ThreadPlace> threadPlaceOf(const ASTContext &Ctx, const Expr *E, const FunctionFacts &Facts) {
   E = strip(E);
@@ -1720,6 +1752,58 @@ std::optional<Fold> foldOf(const Stmt *S) {
   return F;
 }
 
+/// `v = cooperative_groups::reduce(tile, e, op)` or `T r = ...` over a
+/// 32-thread tile (a warp), op `plus`, `greater` (max), `less` (min),
+/// `bit_and`, `bit_or`, `bit_xor`: every lane ends with the result.
+static std::optional<ReductionMatch> cgReduce(const Stmt *S) {
+  const Expr *Value = nullptr;
+  const VarDecl *Assigned = nullptr;
+  bool Declares = false;
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    Assigned = DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+    Value = Assigned ? Assigned->getInit() : nullptr;
+    Declares = true;
+  } else if (const auto *E = dyn_cast<Expr>(S)) {
+    if (const auto *A = dyn_cast<BinaryOperator>(E->IgnoreImplicit()); A && A->getOpcode() == BO_Assign) {
+      Assigned = refVar(strip(A->getLHS()));
+      Value = A->getRHS();
+    }
+  }
+  const auto *C = Value ? dyn_cast<CallExpr>(Value->IgnoreImplicit()->IgnoreParenImpCasts()) : nullptr;
+  const FunctionDecl *F = C ? C->getDirectCallee() : nullptr;
+  if (!Assigned || !F || !F->getIdentifier() || F->getName() != "reduce" || C->getNumArgs() != 3 ||
+      !isWarpTile(C->getArg(0)->getType()))
+    return std::nullopt;
+  bool InCG = false;
+  for (const DeclContext *DC = F->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      InCG |= NS->getName() == "cooperative_groups";
+  const CXXRecordDecl *OpRD = C->getArg(2)->getType().getNonReferenceType()->getAsCXXRecordDecl();
+  if (!InCG || !OpRD || !OpRD->getIdentifier())
+    return std::nullopt;
+  auto Op = llvm::StringSwitch<std::optional<cuda::ReduceOp>>(OpRD->getName())
+                .Case("plus", cuda::ReduceOp::Add)
+                .Case("greater", cuda::ReduceOp::Max)
+                .Case("less", cuda::ReduceOp::Min)
+                .Case("bit_and", cuda::ReduceOp::And)
+                .Case("bit_or", cuda::ReduceOp::Or)
+                .Case("bit_xor", cuda::ReduceOp::Xor)
+                .Default(std::nullopt);
+  if (!Op)
+    return std::nullopt;
+  ReductionMatch M;
+  M.Kind = ReductionMatch::Helper;
+  M.Over = ReductionMatch::Warp;
+  M.EveryThreadHolds = true;
+  M.Op = *Op;
+  M.Contribution = C->getArg(1);
+  M.ResultVar = Assigned;
+  M.Var = !Declares && refersTo(C->getArg(1), Assigned) ? Assigned : nullptr;
+  M.Description = "cooperative_groups::reduce over a 32-thread tile";
+  M.Stmts = {S};
+  return M;
+}
+
 /// The reduction Body[Begin, End) is, whatever reads its result.
 static std::optional<ReductionMatch> reductionShape(ASTContext &Ctx, ArrayRef<const Stmt *> Body, size_t Begin,
                                                     size_t End, const FunctionFacts &Facts, std::string &Why) {
@@ -1730,6 +1814,8 @@ static std::optional<ReductionMatch> reductionShape(ASTContext &Ctx, ArrayRef<co
     // One statement: a helper call or cub.
     if (auto Cub = cubReduce(Ctx, Body[Begin], Facts)) {
       M = Cub;
+    } else if (auto G = cgReduce(Body[Begin])) {
+      M = G;
     } else if (auto H = helperCallOf(Body[Begin])) {
       std::string Inner;
       if (auto HM = helperReduction(Ctx, H->Callee, Inner)) {

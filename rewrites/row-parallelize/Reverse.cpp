@@ -32,6 +32,7 @@
 #include "klineage/Rewrite/SiteEdits.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/STLExtras.h"
+#include <map>
 #include <set>
 
 using namespace clang;
@@ -135,6 +136,8 @@ struct BlockRowPlan {
   std::vector<StridedLoop> Loops;
   std::vector<RowReduction> Reductions;
   std::vector<const IfStmt *> Leaders;   ///< `if (threadIdx.x == 0) ...` statements of the row
+  /// A leader's test `leader && c`: c, which the test becomes.
+  std::map<const IfStmt *, const Expr *> LeaderKept;
   std::vector<const Stmt *> Barriers;
   std::vector<const DeclStmt *> DeadDecls; ///< thread-index locals and shared arrays only the removed code used
   /// Shared scalars the leader sets from the row's reduced values and every
@@ -186,6 +189,8 @@ bool stepsByBlock(const ASTContext &Ctx, const Expr *Inc, const VarDecl *Index, 
     if (Warp) {
       if (const auto *DRE = dyn_cast<DeclRefExpr>(stripped(Step)); DRE && DRE->getDecl()->getName() == "warpSize")
         return true;
+      if (analysis::isWarpTileCall(Step, "size") || analysis::isWarpTileCall(Step, "num_threads"))
+        return true;
     }
     const VarDecl *V = analysis::refVar(stripped(Step));
     if (!V || !V->hasLocalStorage() || !V->getInit() || !Facts.mods(V).empty())
@@ -222,6 +227,8 @@ bool isGridWarpIndex(const ASTContext &Ctx, const Expr *E, const analysis::Funct
   };
   auto IsWarpsPerBlock = [&](const Expr *W) {
     W = analysis::stripIntCasts(W);
+    if (analysis::isWarpTileCall(W, "meta_group_size"))
+      return true;
     if (const auto *D = dyn_cast<BinaryOperator>(W); D && (D->getOpcode() == BO_Div || D->getOpcode() == BO_Shr) &&
                                                       isBuiltin(D->getLHS(), cuda::BuiltinVar::BlockDim)) {
       Expr::EvalResult R;
@@ -242,7 +249,8 @@ bool isGridWarpIndex(const ASTContext &Ctx, const Expr *E, const analysis::Funct
     for (int J = 0; J < 2; ++J) {
       const Expr *M = J ? B->getRHS() : B->getLHS(), *Wp = J ? B->getLHS() : B->getRHS();
       auto Pl = analysis::threadPlaceOf(Ctx, Wp, Facts);
-      if (Pl && Pl->K == ThreadPlace::Warp && Pl->Dims == 1 && IsBuiltinTimes(M, IsWarpsPerBlock))
+      // Dims 3: a cooperative-groups tile's meta_group_rank() (the linear rank's warp).
+      if (Pl && Pl->K == ThreadPlace::Warp && (Pl->Dims == 1 || Pl->Dims == 3) && IsBuiltinTimes(M, IsWarpsPerBlock))
         return true;
     }
   // (blockIdx.x * blockDim.x + threadIdx.x) / 32
@@ -310,7 +318,8 @@ std::string startWithoutRank(const ASTContext &Ctx, const Expr *Init, const anal
                              bool Lane = false, bool XIsLane = false) {
   auto IsRank = [&](const Expr *E) {
     auto P = analysis::threadPlaceOf(Ctx, E, Facts);
-    return P && P->Dims == 1 &&
+    // A cooperative-groups tile's thread_rank() is the lane of the linear rank (Dims 3).
+    return P && (P->Dims == 1 || (Lane && P->K == ThreadPlace::Lane && P->Dims == 3)) &&
            (P->K == (Lane ? ThreadPlace::Lane : ThreadPlace::Rank) || (XIsLane && P->K == ThreadPlace::Rank));
   };
   if (IsRank(Init))
@@ -751,12 +760,31 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
     }
     if (const auto *If = dyn_cast<IfStmt>(S); If && !If->getElse() && !If->getInit() && !If->getConditionVariable()) {
       auto L = analysis::leaderOf(Ctx, If->getCond(), Facts);
-      if (L && L->K == ThreadPlace::Rank && (L->Dims == 1 || (Shape && Shape->Y == 1 && Shape->Z == 1))) {
+      // `leader && c` with c the same in every thread (llm.c's `warp.thread_rank()
+      // == 0 && mean != nullptr`): the test becomes `if (c)`.
+      const Expr *Kept = nullptr;
+      if (const auto *And = dyn_cast<BinaryOperator>(stripped(If->getCond())); !L && And && And->getOpcode() == BO_LAnd)
+        for (int J = 0; J < 2 && !L; ++J) {
+          const Expr *Test = J ? And->getRHS() : And->getLHS(), *Other = J ? And->getLHS() : And->getRHS();
+          bool Uniform = true;
+          forEachNode(Other, [&](const Stmt *N) {
+            if (const auto *E = dyn_cast<Expr>(N); E && cuda::builtinIndex(E))
+              Uniform = false;
+            if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+              if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && threadDependent(V, {}))
+                Uniform = false;
+            if (const auto *C = dyn_cast<CallExpr>(N); C && (!C->getDirectCallee() || coordinatesThreads(C->getDirectCallee())))
+              Uniform = false;
+          });
+          if (Uniform && !Other->HasSideEffects(Ctx) && (L = analysis::leaderOf(Ctx, Test, Facts)))
+            Kept = Other;
+        }
+      bool IsLeader = (L && L->K == ThreadPlace::Rank && (L->Dims == 1 || (Shape && Shape->Y == 1 && Shape->Z == 1))) ||
+                      (L && L->K == ThreadPlace::Lane && (P.WarpRows || (KnownX && *KnownX == 32)));
+      if (IsLeader) {
         P.Leaders.push_back(If);
-        continue;
-      }
-      if (L && L->K == ThreadPlace::Lane && (P.WarpRows || (KnownX && *KnownX == 32))) {
-        P.Leaders.push_back(If);
+        if (Kept)
+          P.LeaderKept[If] = Kept;
         continue;
       }
     }
@@ -1038,9 +1066,27 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
     auto Elem = cuda::scalarTypeOf(RR.Acc->getType());
     bool Idempotent = M.Op == cuda::ReduceOp::Max || M.Op == cuda::ReduceOp::Min || M.Op == cuda::ReduceOp::And ||
                       M.Op == cuda::ReduceOp::Or;
+    // The partial's start: the declaration's, or a plain assignment that is
+    // the last change before the folding loop (`sum = 0.0f;` between two
+    // reductions; `sum = reduce(...)` right before it would start every
+    // thread at the row's total).
+    const Expr *Start = RR.Acc->getInit();
+    {
+      const Stmt *Loop = nullptr;
+      for (const StridedLoop &L : P.Loops)
+        if (any_of(L.Folds, [&](const analysis::Fold &F) { return &F == Fold; }))
+          Loop = L.Loop;
+      unsigned LoopBegin = Loop ? positions::beginOffset(Ctx, Loop) : 0;
+      const analysis::VarMod *Last = nullptr;
+      for (const analysis::VarMod &Mod : Facts.mods(RR.Acc))
+        if (Mod.Begin < LoopBegin && (!Last || Mod.Begin > Last->Begin))
+          Last = &Mod;
+      if (Last && !Last->Other && Last->Op == BO_Assign && Last->Value)
+        Start = Last->Value;
+    }
     Expr::EvalResult Ev;
-    bool Identity = Elem && RR.Acc->getInit() && !RR.Acc->getInit()->isValueDependent() &&
-                    RR.Acc->getInit()->EvaluateAsRValue(Ev, Ctx) && cuda::isIdentityValue(M.Op, *Elem, Ev.Val);
+    bool Identity = Elem && Start && !Start->isValueDependent() && Start->EvaluateAsRValue(Ev, Ctx) &&
+                    cuda::isIdentityValue(M.Op, *Elem, Ev.Val);
     if (!Idempotent && !Identity) {
       P.refuse(ReductionRecognised,
                "'" + RR.Acc->getName().str() + "' does not start at the " + cuda::reduceOpName(M.Op) +
@@ -1494,8 +1540,13 @@ void findReverseSites(const RewritePair &Pair, AnalysisContext &AC, const Functi
     const auto *V = cast<VarDecl>(DS->getSingleDecl());
     E.replaceStatement(DS, writtenType(Ctx, V) + " " + V->getName().str() + ";");
   }
-  for (const IfStmt *If : P.Leaders)
-    E.unwrap(If, If->getThen(), Unit);
+  for (const IfStmt *If : P.Leaders) {
+    auto K = P.LeaderKept.find(If);
+    if (K != P.LeaderKept.end())
+      E.replace(If->getCond(), nodeText(Ctx, K->second, ""));
+    else
+      E.unwrap(If, If->getThen(), Unit);
+  }
   for (const auto &[Launch, Grid] : L.Grids) {
     E.setLaunchArg(Launch, LaunchArg::Grid, Grid);
     E.setLaunchArg(Launch, LaunchArg::Block, std::to_string(Block));

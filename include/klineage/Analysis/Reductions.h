@@ -60,6 +60,10 @@ struct ThreadPlace {
 /// are initialised once and never modified (\p Facts: the function's).
 std::optional<ThreadPlace> threadPlaceOf(const clang::ASTContext &Ctx, const clang::Expr *E,
                                          const FunctionFacts &Facts);
+/// A call of method \p Method (`size`, `num_threads`, `meta_group_size`, ...)
+/// on a cooperative_groups::thread_block_tile<32>: a warp of the block.
+bool isWarpTileCall(const clang::Expr *E, llvm::StringRef Method);
+
 /// A condition true in exactly one thread per group: `X == 0`, `0 == X`,
 /// `!X` with X a rank (one per block) or a lane (one per warp), and
 /// `threadIdx.x == 0 && threadIdx.y == 0 [&& threadIdx.z == 0]`.
