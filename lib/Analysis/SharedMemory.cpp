@@ -732,6 +732,7 @@ struct SharedBanks::LaneIndices {
   /// One warp of one round: the subscripts of each lane present.
   std::vector<std::vector<std::vector<int64_t>>> Warps;
   bool ShapeDependent = false;
+  bool SameRow = false;
   std::string Why;
   const Expr *Breaker = nullptr;
 };
@@ -742,44 +743,68 @@ const SharedBanks::LaneIndices &SharedBanks::lanes(const SharedAccess &A, const 
   if (It != Cache.end())
     return *It->second;
   auto Out = std::make_shared<LaneIndices>();
-  LaneEvaluator Ev(Ctx, U, AnalysisCache::of(Ctx).facts(U.function()), Block);
+  const FunctionFacts &Facts = AnalysisCache::of(Ctx).facts(U.function());
   uint64_t Threads = Block ? Block->count() : 1024;
   unsigned NumWarps = unsigned((Threads + 31) / 32);
-  for (unsigned Round = 0; Round < 3 && Out->Why.empty(); ++Round) {
-    Ev.Round = Round;
-    for (unsigned W = 0; W < NumWarps && Out->Why.empty(); ++W) {
-      std::vector<std::vector<int64_t>> Lanes;
-      for (unsigned L = 0; L < 32; ++L) {
-        uint64_t T = uint64_t(W) * 32 + L;
-        if (T >= Threads)
-          break;
-        if (Block) {
-          Ev.Tid[0] = int64_t(T % Block->X);
-          Ev.Tid[1] = int64_t((T / Block->X) % Block->Y);
-          Ev.Tid[2] = int64_t(T / (Block->X * Block->Y));
-        } else {
-          Ev.Tid[0] = int64_t(T);
-        }
-        std::vector<int64_t> Values;
-        for (const Expr *I : A.Indices) {
-          auto V = Ev.eval(I);
-          if (!V)
+  // Evaluates the first Count subscripts for every lane of every warp, three
+  // rounds; false (with the evaluator's reason) when one has no value.
+  auto Evaluate = [&](size_t Count, LaneIndices &Into) {
+    LaneEvaluator Ev(Ctx, U, Facts, Block);
+    for (unsigned Round = 0; Round < 3; ++Round) {
+      Ev.Round = Round;
+      for (unsigned W = 0; W < NumWarps; ++W) {
+        std::vector<std::vector<int64_t>> Lanes;
+        for (unsigned L = 0; L < 32; ++L) {
+          uint64_t T = uint64_t(W) * 32 + L;
+          if (T >= Threads)
             break;
-          Values.push_back(*V);
+          if (Block) {
+            Ev.Tid[0] = int64_t(T % Block->X);
+            Ev.Tid[1] = int64_t((T / Block->X) % Block->Y);
+            Ev.Tid[2] = int64_t(T / (Block->X * Block->Y));
+          } else {
+            Ev.Tid[0] = int64_t(T);
+          }
+          std::vector<int64_t> Values;
+          for (size_t K = 0; K < Count; ++K) {
+            auto V = Ev.eval(A.Indices[K]);
+            if (!V) {
+              Into.Why = Ev.Why.empty() ? "an index cannot be evaluated per lane" : Ev.Why;
+              Into.Breaker = Ev.Breaker;
+              Into.ShapeDependent = Ev.ShapeDependent;
+              Into.Warps.clear();
+              return false;
+            }
+            Values.push_back(*V);
+          }
+          Lanes.push_back(std::move(Values));
         }
-        if (Values.size() != A.Indices.size()) {
-          Out->Why = Ev.Why.empty() ? "an index cannot be evaluated per lane" : Ev.Why;
-          Out->Breaker = Ev.Breaker;
-          break;
-        }
-        Lanes.push_back(std::move(Values));
+        Into.Warps.push_back(std::move(Lanes));
       }
-      Out->Warps.push_back(std::move(Lanes));
+    }
+    Into.ShapeDependent = Ev.ShapeDependent;
+    return true;
+  };
+  // Every lane of each warp on one row: the subscripts above the innermost
+  // agree.
+  auto SameRow = [](const LaneIndices &LI) {
+    for (const auto &Warp : LI.Warps)
+      for (const auto &Lane : Warp)
+        if (!std::equal(Lane.begin(), Lane.end() - (Lane.empty() ? 0 : 1), Warp[0].begin()))
+          return false;
+    return true;
+  };
+  if (Evaluate(A.Indices.size(), *Out)) {
+    Out->SameRow = A.Indices.size() > 1 && SameRow(*Out);
+  } else if (A.Indices.size() > 1) {
+    LaneIndices Outer;
+    if (Evaluate(A.Indices.size() - 1, Outer)) {
+      for (auto &Warp : Outer.Warps)
+        for (auto &Lane : Warp)
+          Lane.push_back(0); // the innermost, unknown
+      Out->SameRow = SameRow(Outer);
     }
   }
-  Out->ShapeDependent = Ev.ShapeDependent;
-  if (!Out->Why.empty())
-    Out->Warps.clear();
   return *Cache.emplace(Key, Out).first->second;
 }
 
@@ -803,6 +828,7 @@ BankConflict SharedBanks::conflict(const SharedAccess &A, const WarpModel &M) {
   }
   const LaneIndices &LI = lanes(A, M.Block);
   B.ShapeDependent = !M.Block && LI.ShapeDependent;
+  B.SameRow = LI.SameRow;
   if (!LI.Why.empty()) {
     B.Why = LI.Why;
     B.Breaker = LI.Breaker;

@@ -108,6 +108,7 @@ TEST(SharedMemory, BankConflictsPerLane) {
       __shared__ float small[16][16];
       __shared__ float As[8][128];
       __shared__ float flat[32][32];
+      __shared__ unsigned hist[8][64];
       int tx = threadIdx.x, ty = threadIdx.y;
       int lx = threadIdx.x % 32, ly = threadIdx.x / 32;
       tile[ty][tx] = out[tx];
@@ -124,13 +125,14 @@ TEST(SharedMemory, BankConflictsPerLane) {
       float p_as = As[c + 1][r];
       float4 p_vec = *reinterpret_cast<float4 *>(&As[n][(lx % 8) * 4]);
       float p_bd = tile[ty][threadIdx.x % blockDim.x];
+      unsigned p_hist = hist[threadIdx.x / 32][(int)out[tx] & 63];
       float s = 0;
       for (int i = threadIdx.x; i < 1024; i += 256) {
         float p_loop_row = flat[i / 32][i % 32];
         float p_loop_col = flat[i % 32][i / 32];
         s += p_loop_row + p_loop_col;
       }
-      out[tx] = p_row + p_col + p_col1d + p_small + p_as + p_vec.x + p_bd + s;
+      out[tx] = p_row + p_col + p_col1d + p_small + p_as + p_vec.x + p_bd + p_hist + s;
     }
   )cu");
   ASSERT_TRUE(B.AST);
@@ -142,6 +144,13 @@ TEST(SharedMemory, BankConflictsPerLane) {
   EXPECT_EQ(Col.Degree, 32u) << "a column of float[32][32]";
   EXPECT_FALSE(Col.ShapeDependent);
   EXPECT_EQ(B.degree("p_col", T32x8, 33).Degree, 1u) << "rows of 33: conflict-free";
+  EXPECT_FALSE(Col.SameRow);
+  EXPECT_TRUE(B.degree("p_row", T32x8).SameRow) << "a warp reads one row";
+  // A warp's own row of a histogram: the bin comes from data (no degree),
+  // but every lane is on one row, so the row length cannot matter.
+  BankConflict Hist = B.degree("p_hist", T256);
+  EXPECT_FALSE(Hist.Degree);
+  EXPECT_TRUE(Hist.SameRow);
   BankConflict NoShape = B.degree("p_col", std::nullopt);
   EXPECT_EQ(NoShape.Degree, 32u) << "threadIdx.y the same in a warp";
   EXPECT_TRUE(NoShape.ShapeDependent) << "it reads threadIdx.y";

@@ -121,6 +121,10 @@ struct BankConflict {
   /// same across a warp) or blockDim (then Degree is unset), so it holds
   /// only for the assumed warps; a WarpModel::Block settles it.
   bool ShapeDependent = false;
+  /// Every lane of each warp evaluated is on one row (the subscripts above
+  /// the innermost agree; known even when the innermost has no value): the
+  /// row length cannot change the degree.
+  bool SameRow = false;
   /// The term that made Degree unknown (a load, a call, a variable that
   /// differs between lanes), when there is one.
   const clang::Expr *Breaker = nullptr;
