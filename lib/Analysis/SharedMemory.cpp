@@ -17,7 +17,7 @@ using namespace clang;
 namespace klineage {
 namespace analysis {
 
-static SharedDecl describe(ASTContext &Ctx, const VarDecl *V, const FunctionDecl *F) {
+SharedDecl sharedDecl(ASTContext &Ctx, const VarDecl *V, const FunctionDecl *F) {
   SharedDecl D;
   D.Var = V;
   D.Function = F;
@@ -45,7 +45,7 @@ struct Collector {
 
   void add(const VarDecl *V, const FunctionDecl *F) {
     if (Seen.insert(V).second)
-      Out.Decls.push_back(describe(Ctx, V, F));
+      Out.Decls.push_back(sharedDecl(Ctx, V, F));
   }
   void function(const FunctionDecl *F) {
     const FunctionDecl *Def = nullptr;

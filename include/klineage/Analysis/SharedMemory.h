@@ -44,6 +44,10 @@ struct SharedDecl {
   std::optional<uint64_t> Bytes; ///< static size; unset when dynamic or dependent
 };
 
+/// \p V described: dynamic or not, its extents, element and total bytes
+/// (\p F: the function declaring it, null at file scope).
+SharedDecl sharedDecl(clang::ASTContext &Ctx, const clang::VarDecl *V, const clang::FunctionDecl *F = nullptr);
+
 struct SharedUsage {
   std::vector<SharedDecl> Decls;
   uint64_t StaticBytes = 0;
