@@ -47,7 +47,9 @@ std::optional<Padding> paddingOf(const ASTContext &Ctx, const Expr *E, uint64_t 
     Padding P;
     P.Row = uint64_t(std::max(*L, *R));
     P.Pad = uint64_t(std::min(*L, *R));
-    P.RowText = nodeText(Ctx, RowSide, std::to_string(P.Row));
+    // Text inside a macro's body: the value (the edit of the extent fails
+    // there anyway, as source-rewritable says).
+    P.RowText = extentText(Ctx, RowSide).value_or(std::to_string(P.Row));
     // `(TILE)` keeps its parentheses; a lower-precedence row is written in them.
     if (const auto *RB = dyn_cast<BinaryOperator>(RowSide->IgnoreImpCasts()); RB && RB->getOpcode() > BO_Sub)
       P.RowText = "(" + P.RowText + ")";

@@ -115,6 +115,31 @@ std::string describe(const ASTContext &Ctx, const Expr *E) {
   return "line " + std::to_string(expansionLine(Ctx, E)) + " ('" + nodeText(Ctx, E, "the access") + "')";
 }
 
+CharSourceRange extentRange(const ASTContext &Ctx, const Expr *E) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  // Each end in file text, or the edge of a macro's whole use in the file.
+  auto Edge = [&](SourceLocation L) {
+    return L.isFileID() || (!SM.isMacroArgExpansion(L) && SM.getImmediateMacroCallerLoc(L).isFileID());
+  };
+  CharSourceRange CR =
+      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(E->getSourceRange()), SM, Ctx.getLangOpts());
+  if (CR.isInvalid() || !Edge(E->getBeginLoc()) || !Edge(E->getEndLoc()) || !isEditable(SM, CR.getBegin()) ||
+      SM.getFileID(CR.getBegin()) != SM.getFileID(CR.getEnd()))
+    return CharSourceRange();
+  return CR;
+}
+
+std::optional<std::string> extentText(const ASTContext &Ctx, const Expr *E) {
+  CharSourceRange CR = extentRange(Ctx, E);
+  if (CR.isInvalid())
+    return std::nullopt;
+  bool Invalid = false;
+  StringRef T = Lexer::getSourceText(CR, Ctx.getSourceManager(), Ctx.getLangOpts(), &Invalid);
+  if (Invalid)
+    return std::nullopt;
+  return T.str();
+}
+
 static const ArrayPlan &planOf(const PreconditionQuery &Q) { return *static_cast<const ArrayPlan *>(Q.Subject); }
 
 /// The functions with a body that reference \p V.
@@ -618,7 +643,6 @@ namespace {
 /// use included, gets ` + Pad` after it (`TILE_DIM` -> `TILE_DIM + 1`),
 /// parenthesised first when its operator binds looser than `+`.
 void padExtent(EditBuilder &B, const ASTContext &Ctx, const Expr *E, uint64_t Row, uint64_t Pad) {
-  const SourceManager &SM = Ctx.getSourceManager();
   std::string P = std::to_string(Pad);
   if (E->getBeginLoc().isFileID() && E->getEndLoc().isFileID()) {
     std::string Text = nodeText(Ctx, E, "");
@@ -627,13 +651,8 @@ void padExtent(EditBuilder &B, const ASTContext &Ctx, const Expr *E, uint64_t Ro
       return;
     }
   }
-  // Each end in file text, or the edge of a macro's whole use in the file.
-  auto Edge = [&](SourceLocation L) {
-    return L.isFileID() || (!SM.isMacroArgExpansion(L) && SM.getImmediateMacroCallerLoc(L).isFileID());
-  };
-  CharSourceRange CR =
-      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(E->getSourceRange()), SM, Ctx.getLangOpts());
-  if (CR.isInvalid() || !Edge(E->getBeginLoc()) || !Edge(E->getEndLoc())) {
+  CharSourceRange CR = extentRange(Ctx, E);
+  if (CR.isInvalid()) {
     B.failWith("the innermost extent is written inside a macro's body or argument; padding it there would "
                "change every use of the macro",
                E->getBeginLoc());

@@ -90,6 +90,12 @@ struct ArrayPlan : SiteSubject {
 /// pads 0..MaxPad (forward only: \p WithDegrees).
 ArrayPlan planArray(const AnalysisContext &AC, const clang::VarDecl *Array, Direction Dir, bool WithDegrees);
 
+/// The file text of extent expression \p E when it is plain text or a
+/// macro's whole use in the file (`TILE_DIM`, `TILE_DIM + 1`); invalid
+/// inside a macro's body or argument.
+clang::CharSourceRange extentRange(const clang::ASTContext &Ctx, const clang::Expr *E);
+std::optional<std::string> extentText(const clang::ASTContext &Ctx, const clang::Expr *E);
+
 /// The `block:KERNEL:X,Y` assumption that settles an unknown shape.
 std::string blockAssumable(const clang::FunctionDecl *FD);
 /// "line 12 ('tile[tx][ty]')": where an expression is, for reasons.
