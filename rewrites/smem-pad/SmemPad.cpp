@@ -142,12 +142,20 @@ std::optional<std::string> extentText(const ASTContext &Ctx, const Expr *E) {
 
 static const ArrayPlan &planOf(const PreconditionQuery &Q) { return *static_cast<const ArrayPlan *>(Q.Subject); }
 
+/// The function whose body declares \p V (a block-scope `extern` too, whose
+/// semantic context is the namespace), or null at file scope.
+const FunctionDecl *declaringFunction(const VarDecl *V) {
+  for (const DeclContext *DC = V->getLexicalDeclContext(); DC; DC = DC->getLexicalParent())
+    if (const auto *F = dyn_cast<FunctionDecl>(DC))
+      return F;
+  return nullptr;
+}
+
 /// The functions with a body that reference \p V.
 static std::vector<const FunctionDecl *> functionsUsing(ASTContext &Ctx, const VarDecl *V) {
   std::vector<const FunctionDecl *> Out;
-  if (!V->isFileVarDecl()) {
-    if (const auto *F = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod()))
-      Out.push_back(F);
+  if (const FunctionDecl *F = declaringFunction(V)) {
+    Out.push_back(F);
     return Out;
   }
   auto M = match(traverse(TK_AsIs, declRefExpr(to(varDecl(equalsNode(V)))).bind("ref")), Ctx);
@@ -191,7 +199,7 @@ ArrayPlan planArray(const AnalysisContext &AC, const VarDecl *Array, Direction D
   ArrayPlan P;
   P.Dir = Dir;
   P.Array = Array;
-  P.Decl = analysis::sharedDecl(Ctx, Array, dyn_cast_or_null<FunctionDecl>(Array->getParentFunctionOrMethod()));
+  P.Decl = analysis::sharedDecl(Ctx, Array, declaringFunction(Array));
   P.Extents = extentLocs(Array, P.ExtentsFrom);
   P.Row = P.Decl.Dims.empty() ? 0 : P.Decl.Dims.back();
   for (const FunctionDecl *F : functionsUsing(Ctx, Array)) {
@@ -221,8 +229,10 @@ ArrayPlan planArray(const AnalysisContext &AC, const VarDecl *Array, Direction D
       A.Function = U.Function;
       A.Access = Banks.access(Use.At);
       A.AccessBytes = A.Access ? A.Access->AccessBytes : P.Decl.ElemBytes;
-      if (A.Access && WithDegrees && !P.Decl.Dynamic)
-        for (unsigned Pad = 0; Pad <= MaxPad; ++Pad) {
+      // A flat array's degree (a pad of its only extent changes nothing).
+      unsigned Pads = P.Decl.Dynamic || P.Decl.Dims.size() < 2 ? 0 : MaxPad;
+      if (A.Access && WithDegrees)
+        for (unsigned Pad = 0; Pad <= Pads; ++Pad) {
           analysis::WarpModel M;
           M.Block = U.Block;
           if (Pad)
@@ -465,15 +475,20 @@ static Status checkArrayStaticallyShaped(const PreconditionQuery &Q, Preconditio
 static Status checkBlockShapeKnown(const PreconditionQuery &Q, PreconditionResult &R) {
   const ArrayPlan &P = planOf(Q);
   ASTContext &Ctx = Q.AC.ast();
+  // The worst access whose degree depends on the shape.
+  const AccessInfo *Dep = nullptr;
   for (const AccessInfo &A : P.Accesses)
-    if (!A.ByPad.empty() && A.ByPad[0].ShapeDependent) {
-      R.Reason = "the degree of " + describe(Ctx, A.Use.At) +
-                 " depends on the block shape (it reads threadIdx.y, threadIdx.z or blockDim), and the launches "
-                 "of '" + A.Function->getNameAsString() + "' do not say it";
-      R.Assumable = blockAssumable(A.Function);
-      R.Evidence.push_back(evidenceAt(Ctx, A.Use.At->getBeginLoc(), "access", "its lanes depend on the block shape"));
-      return Status::Unknown;
-    }
+    if (!A.ByPad.empty() && A.ByPad[0].ShapeDependent &&
+        (!Dep || A.ByPad[0].Degree.value_or(0) > Dep->ByPad[0].Degree.value_or(0)))
+      Dep = &A;
+  if (Dep) {
+    R.Reason = "the degree of " + describe(Ctx, Dep->Use.At) +
+               " depends on the block shape (it reads threadIdx.y, threadIdx.z or blockDim), and the launches "
+               "of '" + Dep->Function->getNameAsString() + "' do not say it";
+    R.Assumable = blockAssumable(Dep->Function);
+    R.Evidence.push_back(evidenceAt(Ctx, Dep->Use.At->getBeginLoc(), "access", "its lanes depend on the block shape"));
+    return Status::Unknown;
+  }
   std::vector<std::string> Shapes;
   for (const UserFunction &U : P.Users)
     if (U.Block)
@@ -747,8 +762,7 @@ private:
       if (!V || isa<ParmVarDecl>(V) || !cuda::isShared(V) || !Ctx.getAsArrayType(V->getType()) ||
           V->getDeclContext()->isDependentContext() || V->getType()->isDependentType() || !Seen.insert(V).second)
         return;
-      if (const auto *F = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
-          F && !cuda::isDeviceCode(F))
+      if (const FunctionDecl *F = declaringFunction(V); F && !cuda::isDeviceCode(F))
         return;
       if (D == Direction::Reverse)
         findReverseSite(P, AC, V);

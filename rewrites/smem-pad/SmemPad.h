@@ -96,6 +96,9 @@ ArrayPlan planArray(const AnalysisContext &AC, const clang::VarDecl *Array, Dire
 clang::CharSourceRange extentRange(const clang::ASTContext &Ctx, const clang::Expr *E);
 std::optional<std::string> extentText(const clang::ASTContext &Ctx, const clang::Expr *E);
 
+/// The function whose body declares \p V, or null at file scope.
+const clang::FunctionDecl *declaringFunction(const clang::VarDecl *V);
+
 /// The `block:KERNEL:X,Y` assumption that settles an unknown shape.
 std::string blockAssumable(const clang::FunctionDecl *FD);
 /// "line 12 ('tile[tx][ty]')": where an expression is, for reasons.
