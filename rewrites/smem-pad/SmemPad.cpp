@@ -517,6 +517,13 @@ static Status checkBankConflicted(const PreconditionQuery &Q, PreconditionResult
     return Status::Unknown;
   }
   if (P.Accesses.empty()) {
+    bool Used = false;
+    for (const UserFunction &U : P.Users)
+      Used = Used || !U.Uses.empty();
+    if (Used) {
+      R.Reason = Arr + " has no element access to judge: every use sees its layout (layout-unobserved)";
+      return Status::Unknown;
+    }
     R.Reason = Arr + " is never accessed";
     return Status::Fails;
   }
