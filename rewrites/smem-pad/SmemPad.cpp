@@ -202,6 +202,7 @@ ArrayPlan planArray(const AnalysisContext &AC, const VarDecl *Array, Direction D
   P.Decl = analysis::sharedDecl(Ctx, Array, declaringFunction(Array));
   P.Extents = extentLocs(Array, P.ExtentsFrom);
   P.Row = P.Decl.Dims.empty() ? 0 : P.Decl.Dims.back();
+  P.IsTile = !P.Decl.Dynamic && P.Decl.Dims.size() >= 2 && P.Extents.size() >= P.Decl.Dims.size();
   for (const FunctionDecl *F : functionsUsing(Ctx, Array)) {
     UserFunction U;
     U.Function = F;
@@ -315,9 +316,20 @@ static QualType elementType(const ASTContext &Ctx, const VarDecl *V) {
   return T.getUnqualifiedType();
 }
 
+/// For the forward preconditions about the pad: an array with no row to
+/// pad is array-statically-shaped's refusal, not theirs.
+static bool noRowToPad(const ArrayPlan &P, PreconditionResult &R) {
+  if (P.IsTile)
+    return false;
+  R.Reason = "'" + P.Array->getName().str() + "' has no row to pad (array-statically-shaped)";
+  return true;
+}
+
 Status checkVectorAccessAligned(const PreconditionQuery &Q, PreconditionResult &R) {
   const ArrayPlan &P = planOf(Q);
   ASTContext &Ctx = Q.AC.ast();
+  if (noRowToPad(P, R))
+    return Status::Unknown;
   if (!P.VectorBytes || !P.VectorAccess) {
     R.Reason = "no vector access goes through an element's address";
     return Status::Holds;
@@ -348,6 +360,8 @@ Status checkVectorAccessAligned(const PreconditionQuery &Q, PreconditionResult &
 Status checkIndicesWithinRows(const PreconditionQuery &Q, PreconditionResult &R) {
   const ArrayPlan &P = planOf(Q);
   ASTContext &Ctx = Q.AC.ast();
+  if (noRowToPad(P, R))
+    return Status::Unknown;
   uint64_t Bound = P.rowBound();
   std::string Rows = P.Dir == Direction::Forward ? "rows of " + std::to_string(Bound)
                                                   : "the unpadded rows of " + std::to_string(Bound);
@@ -539,6 +553,8 @@ static Status checkBankConflicted(const PreconditionQuery &Q, PreconditionResult
 static Status checkPadRemovesConflicts(const PreconditionQuery &Q, PreconditionResult &R) {
   const ArrayPlan &P = planOf(Q);
   ASTContext &Ctx = Q.AC.ast();
+  if (noRowToPad(P, R))
+    return Status::Unknown;
   Worst Before = worstAt(P, 0);
   if (!Before.Known) {
     R.Reason = "no access has a known degree (bank-conflicted)";
@@ -609,6 +625,8 @@ static std::vector<const FunctionDecl *> kernelsHolding(ASTContext &Ctx, const V
 static Status checkSharedMemoryFits(const PreconditionQuery &Q, PreconditionResult &R) {
   const ArrayPlan &P = planOf(Q);
   ASTContext &Ctx = Q.AC.ast();
+  if (noRowToPad(P, R))
+    return Status::Unknown;
   if (!P.Pad) {
     R.Reason = "no pad chosen (pad-removes-conflicts)";
     return Status::Unknown;
@@ -696,15 +714,15 @@ void padExtent(EditBuilder &B, const ASTContext &Ctx, const Expr *E, uint64_t Ro
 void forwardAt(const RewritePair &Pair, AnalysisContext &AC, const VarDecl *V) {
   ASTContext &Ctx = AC.ast();
   ArrayPlan P = planArray(AC, V, Direction::Forward, /*WithDegrees=*/true);
-  bool StaticTile = !P.Decl.Dynamic && P.Decl.Dims.size() >= 2;
-  if (!StaticTile && worstAt(P, 0).Degree <= 1)
+  if (!P.IsTile && worstAt(P, 0).Degree <= 1)
     return; // a flat array without conflicts: nothing to say
   const FunctionDecl *FD = P.Decl.Function;
   Site &S = AC.addSite(Name, Direction::Forward, V->getLocation(), FD, "shared-array");
   QualType Elem = elementType(Ctx, V);
-  S.Summary = "pad the rows of '" + V->getName().str() + "' from " + std::to_string(P.Row) + " to " +
-              (P.Pad ? std::to_string(P.Row + *P.Pad) : std::string("more")) + " " + Elem.getAsString() +
-              "s against bank conflicts";
+  S.Summary = P.IsTile ? "pad the rows of '" + V->getName().str() + "' from " + std::to_string(P.Row) + " to " +
+                             (P.Pad ? std::to_string(P.Row + *P.Pad) : std::string("more")) + " " +
+                             Elem.getAsString() + "s against bank conflicts"
+                       : "'" + V->getName().str() + "' has bank conflicts but no row to pad";
   Worst Before = worstAt(P, 0);
   S.Facts["array"] = V->getName().str();
   S.Facts["degree"] = Before.Known ? std::to_string(std::max(Before.Degree, 1u)) : "unknown";
@@ -724,7 +742,7 @@ void forwardAt(const RewritePair &Pair, AnalysisContext &AC, const VarDecl *V) {
   for (const PreconditionSpec &Spec : Pair.preconditions())
     if (Spec.Dir == Direction::Forward)
       S.check(Spec, Q);
-  if (S.verdict() == Status::Fails || !P.Pad || P.Extents.size() < P.Decl.Dims.size())
+  if (S.verdict() == Status::Fails || !P.Pad || !P.IsTile)
     return;
   const Expr *Size = P.Extents.back().getSizeExpr();
   EditBuilder B(Ctx);

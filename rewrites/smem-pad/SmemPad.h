@@ -63,6 +63,9 @@ struct ArrayPlan : SiteSubject {
   std::vector<clang::ArrayTypeLoc> Extents;
   std::string ExtentsFrom; ///< the typedef or alias the extents come from
   uint64_t Row = 0;        ///< the innermost extent as declared
+  /// A static array of two or more dimensions with written extents: a tile
+  /// whose rows a pad can lengthen (array-statically-shaped).
+  bool IsTile = false;
   std::vector<UserFunction> Users;
   std::vector<AccessInfo> Accesses;
   /// The widest vector access through an element's address (bytes; 0: none)
