@@ -7,6 +7,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
+#include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 #include <functional>
 #include <numeric>
@@ -646,8 +647,12 @@ private:
   }
 
   /// A for loop's counter `for (T i = start; ...; i += step)` modified only
-  /// by the loop's increment: start + K * step, K sampled per round.
-  std::optional<int64_t> counter(const VarDecl *V, unsigned Depth) {
+  /// by the loop's increment: its step (null with Unit for ++ and --).
+  struct Counter {
+    const Expr *Step = nullptr;
+    int64_t Unit = 1; ///< -1 for `-=` and `--`
+  };
+  std::optional<Counter> counterOf(const VarDecl *V) {
     auto P = Ctx.getParents(*V);
     const auto *DS = P.size() == 1 ? P[0].get<DeclStmt>() : nullptr;
     if (!DS)
@@ -660,30 +665,122 @@ private:
     if (Mods.size() != 1 || !containsStmt(For->getInc(), Mods[0].At) || Mods[0].InLambda)
       return std::nullopt;
     const Expr *Inc = For->getInc()->IgnoreParenImpCasts();
-    std::optional<int64_t> Step;
-    if (const auto *UO = dyn_cast<UnaryOperator>(Inc); UO && UO->isIncrementDecrementOp())
-      Step = UO->isIncrementOp() ? 1 : -1;
-    else if (const auto *CA = dyn_cast<CompoundAssignOperator>(Inc);
-             CA && (CA->getOpcode() == BO_AddAssign || CA->getOpcode() == BO_SubAssign)) {
-      Step = eval(CA->getRHS(), Depth + 1);
-      if (Step && CA->getOpcode() == BO_SubAssign)
-        Step = -*Step;
-    } else if (const auto *A = dyn_cast<BinaryOperator>(Inc); A && A->getOpcode() == BO_Assign) {
-      const auto *Sum = dyn_cast<BinaryOperator>(A->getRHS()->IgnoreParenImpCasts());
-      if (Sum && Sum->getOpcode() == BO_Add) {
-        if (refVar(Sum->getLHS()) == V)
-          Step = eval(Sum->getRHS(), Depth + 1);
-        else if (refVar(Sum->getRHS()) == V)
-          Step = eval(Sum->getLHS(), Depth + 1);
-      }
+    Counter C;
+    if (const auto *UO = dyn_cast<UnaryOperator>(Inc); UO && UO->isIncrementDecrementOp()) {
+      C.Unit = UO->isIncrementOp() ? 1 : -1;
+      return C;
     }
+    if (const auto *CA = dyn_cast<CompoundAssignOperator>(Inc);
+        CA && (CA->getOpcode() == BO_AddAssign || CA->getOpcode() == BO_SubAssign)) {
+      C.Step = CA->getRHS();
+      C.Unit = CA->getOpcode() == BO_SubAssign ? -1 : 1;
+      return C;
+    }
+    if (const auto *A = dyn_cast<BinaryOperator>(Inc); A && A->getOpcode() == BO_Assign)
+      if (const auto *Sum = dyn_cast<BinaryOperator>(A->getRHS()->IgnoreParenImpCasts());
+          Sum && Sum->getOpcode() == BO_Add) {
+        if (refVar(Sum->getLHS()) == V)
+          C.Step = Sum->getRHS();
+        else if (refVar(Sum->getRHS()) == V)
+          C.Step = Sum->getLHS();
+        if (C.Step)
+          return C;
+      }
+    return std::nullopt;
+  }
+
+  /// The counter's value: start + K * step, K sampled per round.
+  std::optional<int64_t> counter(const VarDecl *V, unsigned Depth) {
+    auto C = counterOf(V);
+    if (!C)
+      return std::nullopt;
+    std::optional<int64_t> Step = C->Step ? eval(C->Step, Depth + 1) : std::optional<int64_t>(1);
     if (!Step)
       return std::nullopt;
     auto Start = eval(V->getInit(), Depth + 1);
     if (!Start)
       return std::nullopt;
     int64_t K = Round == 0 ? 0 : Round == 1 ? 1 : 3;
-    return convert(*Start + K * *Step, V->getType());
+    return convert(*Start + K * C->Unit * *Step, V->getType());
+  }
+
+public:
+  /// What a value depends on, the same for every lane: the lane (threadIdx,
+  /// blockDim-free), and sampled terms (the same across the warp, values
+  /// chosen by the evaluator). Bad: a lane term scaled, divided or masked by
+  /// a sampled one (`threadIdx.x * n`): the degree depends on the sample,
+  /// so it has none (Why, Breaker).
+  enum : unsigned { Lane = 1, Sampled = 2, Bad = 4 };
+  unsigned taint(const Expr *E, unsigned Depth = 0) {
+    if (!E || Depth > 64)
+      return Bad;
+    E = E->IgnoreParens();
+    auto It = Taints.find(E);
+    if (It != Taints.end())
+      return It->second;
+    unsigned T = taintOf(E, Depth);
+    if ((T & Bad) && Why.empty()) {
+      std::string Text;
+      llvm::raw_string_ostream OS(Text);
+      E->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
+      Why = "'" + Text + "' scales or reshapes the lanes by a value the same across the warp but not known here";
+      Breaker = E;
+    }
+    return Taints[E] = T;
+  }
+
+private:
+  unsigned taintOf(const Expr *E, unsigned Depth) {
+    if (constant(E))
+      return 0;
+    if (auto B = cuda::builtinIndex(E)) {
+      if (B->Var == cuda::BuiltinVar::ThreadIdx)
+        return Block || B->Dim == 0 ? Lane : Sampled;
+      // blockDim: a constant of the shape, or (no shape) no value at all.
+      return B->Var == cuda::BuiltinVar::BlockDim ? 0 : Sampled;
+    }
+    if (cuda::isWarpSize(E))
+      return 0;
+    if (const auto *Cast = dyn_cast<CastExpr>(E))
+      return taint(Cast->getSubExpr(), Depth + 1);
+    if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      return taint(UO->getSubExpr(), Depth + 1);
+    if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+      unsigned C = taint(CO->getCond(), Depth + 1);
+      unsigned T = C | taint(CO->getTrueExpr(), Depth + 1) | taint(CO->getFalseExpr(), Depth + 1);
+      return (C & Lane) && (T & Sampled) ? T | Bad : T;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      unsigned L = taint(BO->getLHS(), Depth + 1), R = taint(BO->getRHS(), Depth + 1);
+      unsigned T = L | R;
+      switch (BO->getOpcode()) {
+      case BO_Add:
+      case BO_Sub:
+      case BO_Comma:
+        return T;
+      case BO_Mul:
+      case BO_Shl:
+        // Either side may scale the other.
+        return ((L & Lane) && (R & Sampled)) || ((R & Lane) && (L & Sampled)) ? T | Bad : T;
+      default:
+        // Divisions, remainders, shifts, masks, comparisons: a sampled
+        // right side reshapes the lane's values.
+        return (L & Lane) && (R & Sampled) ? T | Bad : T;
+      }
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+          V && V->hasLocalStorage() && !isa<ParmVarDecl>(V) && !V->getType().isVolatileQualified() &&
+          V->getType()->isIntegralOrEnumerationType()) {
+        if (V->getInit() && Facts.mods(V).empty())
+          return taint(V->getInit(), Depth + 1);
+        if (auto C = counterOf(V)) {
+          unsigned Step = C->Step ? taint(C->Step, Depth + 1) : 0;
+          // start + K * step: K is sampled.
+          return taint(V->getInit(), Depth + 1) | Sampled | (Step & Lane ? Bad : 0) | (Step & Bad);
+        }
+      }
+    return Sampled; // the evaluator samples it (or fails: it differs between lanes)
   }
 
   std::optional<int64_t> variable(const VarDecl *V, const Expr *Ref, unsigned Depth) {
@@ -724,6 +821,7 @@ private:
   std::optional<Dim3> Block;
   std::map<const Expr *, std::optional<int64_t>> Constants;
   std::map<const void *, unsigned> Unknowns;
+  std::map<const Expr *, unsigned> Taints;
 };
 
 } // namespace
@@ -750,6 +848,12 @@ const SharedBanks::LaneIndices &SharedBanks::lanes(const SharedAccess &A, const 
   // rounds; false (with the evaluator's reason) when one has no value.
   auto Evaluate = [&](size_t Count, LaneIndices &Into) {
     LaneEvaluator Ev(Ctx, U, Facts, Block);
+    for (size_t K = 0; K < Count; ++K)
+      if (Ev.taint(A.Indices[K]) & LaneEvaluator::Bad) {
+        Into.Why = Ev.Why;
+        Into.Breaker = Ev.Breaker;
+        return false;
+      }
     for (unsigned Round = 0; Round < 3; ++Round) {
       Ev.Round = Round;
       for (unsigned W = 0; W < NumWarps; ++W) {

@@ -126,13 +126,14 @@ TEST(SharedMemory, BankConflictsPerLane) {
       float4 p_vec = *reinterpret_cast<float4 *>(&As[n][(lx % 8) * 4]);
       float p_bd = tile[ty][threadIdx.x % blockDim.x];
       unsigned p_hist = hist[threadIdx.x / 32][(int)out[tx] & 63];
+      float p_scaled = tile[0][(threadIdx.x * n) % 32];
       float s = 0;
       for (int i = threadIdx.x; i < 1024; i += 256) {
         float p_loop_row = flat[i / 32][i % 32];
         float p_loop_col = flat[i % 32][i / 32];
         s += p_loop_row + p_loop_col;
       }
-      out[tx] = p_row + p_col + p_col1d + p_small + p_as + p_vec.x + p_bd + p_hist + s;
+      out[tx] = p_row + p_col + p_col1d + p_small + p_as + p_vec.x + p_bd + p_hist + p_scaled + s;
     }
   )cu");
   ASSERT_TRUE(B.AST);
@@ -192,6 +193,12 @@ TEST(SharedMemory, BankConflictsPerLane) {
   EXPECT_FALSE(BD.Degree);
   EXPECT_TRUE(BD.ShapeDependent);
   EXPECT_NE(BD.Why.find("blockDim.x"), std::string::npos) << BD.Why;
+
+  // A lane scaled by a parameter: its samples would give a degree, but n
+  // may be 32 at run time.
+  BankConflict Scaled = B.degree("p_scaled", T32x8);
+  EXPECT_FALSE(Scaled.Degree);
+  EXPECT_NE(Scaled.Why.find("same across the warp but not known"), std::string::npos) << Scaled.Why;
 
   // A loop counter that starts at threadIdx.x: its start plus steps.
   EXPECT_EQ(B.degree("p_loop_row", T256).Degree, 1u);

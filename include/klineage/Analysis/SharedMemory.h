@@ -173,7 +173,8 @@ public:
   /// once through their initialisers, a loop's counter as its start plus a
   /// multiple of its step, `/`, `%`, shifts and masks exactly); terms the same
   /// across the warp (Uniformity) take sample values, three rounds, the worst
-  /// kept. Lanes are all taken to run the access (guards are not read: the
+  /// kept, unless one scales or reshapes a lane term (`threadIdx.x * n`: no
+  /// degree, Why). Lanes are all taken to run the access (guards are not read: the
   /// degree is an upper bound). An access of 4 bytes or less is served in one
   /// phase, 8 bytes in two half-warps, 16 bytes in four quarter-warps.
   BankConflict conflict(const SharedAccess &A, const WarpModel &M);
