@@ -19,6 +19,7 @@ static const Factory Table[] = {
     &createPrivatizeShared,
     &createWarpShuffleReduce,
     &createRowParallelize,
+    &createSmemPad,
 };
 
 const std::vector<std::unique_ptr<RewritePair>> &allRewrites() {

@@ -22,6 +22,7 @@ std::unique_ptr<RewritePair> createThreadCoarsen();
 std::unique_ptr<RewritePair> createPrivatizeShared();
 std::unique_ptr<RewritePair> createWarpShuffleReduce();
 std::unique_ptr<RewritePair> createRowParallelize();
+std::unique_ptr<RewritePair> createSmemPad();
 
 } // namespace klineage
 

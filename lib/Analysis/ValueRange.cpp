@@ -542,6 +542,41 @@ struct ValueRanges::Walk {
         St.Vars[V] = widened(Loop, V, Entry);
   }
 
+  /// A counter that only the increment changes, by a constant step from an
+  /// exact start (`for (int j = 0; j < 32; j += 8)`), takes the values
+  /// start + k * step: its bounds in the body are rounded to such a value
+  /// (j <= 24, not 31).
+  void alignCounter(const Expr *Inc, const Stmt *Body, const State &Entry, State &T) {
+    if (!Inc || T.Dead)
+      return;
+    const auto *CA = dyn_cast<CompoundAssignOperator>(Inc->IgnoreParens());
+    if (!CA || (CA->getOpcode() != BO_AddAssign && CA->getOpcode() != BO_SubAssign))
+      return;
+    const VarDecl *V = varOf(CA->getLHS());
+    Expr::EvalResult ER;
+    if (!V || !tracked(V) || CA->getRHS()->isValueDependent() || !CA->getRHS()->EvaluateAsInt(ER, Ctx))
+      return;
+    Wide Step = Wide(ER.Val.getInt().getExtValue()) * (CA->getOpcode() == BO_AddAssign ? 1 : -1);
+    std::set<const VarDecl *> InBody;
+    assignedIn(Body, InBody);
+    auto In = Entry.Vars.find(V);
+    auto Now = T.Vars.find(V);
+    if (Step == 0 || InBody.count(V) || In == Entry.Vars.end() || In->second.Lo != In->second.Hi ||
+        Now == T.Vars.end())
+      return;
+    Wide Start = In->second.Lo;
+    Val &R = Now->second;
+    if (Step > 0 && R.Hi < Inf && R.Hi >= Start) {
+      Wide Aligned = Start + (R.Hi - Start) / Step * Step;
+      if (Aligned != R.Hi) {
+        R.Hi = Aligned;
+        R.HiExpr = nullptr;
+      }
+    } else if (Step < 0 && R.Lo > -Inf && R.Lo <= Start) {
+      R.Lo = Start - (Start - R.Lo) / -Step * -Step;
+    }
+  }
+
   void loop(const Stmt *Loop, const Expr *Cond, const Expr *Inc, const Stmt *Body,
             const DeclStmt *CondVar, bool BodyFirst, State &St) {
     std::set<const VarDecl *> Mod;
@@ -552,6 +587,7 @@ struct ValueRanges::Walk {
       for (const Decl *D : CondVar->decls())
         if (const auto *VD = dyn_cast<VarDecl>(D))
           Mod.insert(VD);
+    State Entry = St;
     widenAll(Loop, Mod, St);
     Jumps.push_back({dead(), dead(), true, nullptr});
     State After = dead();
@@ -564,6 +600,7 @@ struct ValueRanges::Walk {
         condition(Cond, Head, T, F);
       else
         F.Dead = true;
+      alignCounter(Inc, Body, Entry, T);
       stmt(Body, T);
       T = join(T, Jumps.back().Continues);
       if (Inc)

@@ -66,13 +66,185 @@ TEST(SharedMemory, BankConflictDegrees) {
 
   auto C = Banks.access(test::initOf(Ctx, "p_c"));
   ASSERT_TRUE(C);
-  EXPECT_FALSE(C->Words);
-  EXPECT_NE(Banks.conflict(*C).Why.find("share 4-byte words"), std::string::npos);
+  EXPECT_FALSE(C->Words) << "no word form for 1-byte elements";
+  EXPECT_EQ(Banks.conflict(*C).Degree, 1u) << "four lanes share each word: no conflict";
   BankConflict Var = Banks.conflict(*Banks.access(test::initOf(Ctx, "p_var")));
   EXPECT_FALSE(Var.Degree);
   EXPECT_NE(Var.Why.find("differs between lanes"), std::string::npos) << Var.Why;
-  EXPECT_FALSE(Banks.conflict(*Banks.access(test::initOf(Ctx, "p_quad"))).Degree);
+  EXPECT_TRUE(Var.Breaker);
+  // Each lane is evaluated: the squares of 32 lanes put 8 words in bank 4.
+  BankConflict Quad = Banks.conflict(*Banks.access(test::initOf(Ctx, "p_quad")));
+  EXPECT_EQ(Quad.Degree, 8u);
+  EXPECT_FALSE(Quad.LaneStride) << "no constant stride";
   EXPECT_FALSE(Banks.access(test::initOf(Ctx, "i"))) << "not shared memory";
+}
+
+/// The degree of the access that initialises \p Name in a kernel launched
+/// with \p Block (none: the default model), laid out with \p Row elements
+/// per row when given.
+struct Banked {
+  std::unique_ptr<ParsedFile> AST;
+  const FunctionDecl *K = nullptr;
+  BankConflict degree(llvm::StringRef Name, std::optional<Dim3> Block, std::optional<uint64_t> Row = {}) {
+    ASTContext &Ctx = AST->ast();
+    Uniformity U(Ctx, K, Block);
+    SharedBanks Banks(Ctx, U);
+    auto A = Banks.access(test::initOf(Ctx, Name));
+    EXPECT_TRUE(A) << Name.str();
+    if (!A)
+      return {};
+    WarpModel M;
+    M.Block = Block;
+    M.RowLength = Row;
+    return Banks.conflict(*A, M);
+  }
+};
+
+TEST(SharedMemory, BankConflictsPerLane) {
+  Banked B;
+  B.AST = test::parseCuda(R"cu(
+    __global__ void k(float *out, int n) {
+      __shared__ float tile[32][32];
+      __shared__ float small[16][16];
+      __shared__ float As[8][128];
+      __shared__ float flat[32][32];
+      __shared__ unsigned hist[8][64];
+      int tx = threadIdx.x, ty = threadIdx.y;
+      int lx = threadIdx.x % 32, ly = threadIdx.x / 32;
+      tile[ty][tx] = out[tx];
+      small[ty % 16][tx % 16] = out[tx];
+      __syncthreads();
+      float p_row = tile[ty][tx];
+      float p_col = tile[tx][ty];
+      float p_col1d = tile[lx][ly];
+      float p_small = small[tx % 16][ty % 16];
+      const int f = tx + 0 * 256;
+      const int r = f / 2;
+      const int c = (f % 2) * 4;
+      As[c + 1][r] = out[0];
+      float p_as = As[c + 1][r];
+      float4 p_vec = *reinterpret_cast<float4 *>(&As[n][(lx % 8) * 4]);
+      float p_bd = tile[ty][threadIdx.x % blockDim.x];
+      unsigned p_hist = hist[threadIdx.x / 32][(int)out[tx] & 63];
+      float p_scaled = tile[0][(threadIdx.x * n) % 32];
+      float s = 0;
+      for (int i = threadIdx.x; i < 1024; i += 256) {
+        float p_loop_row = flat[i / 32][i % 32];
+        float p_loop_col = flat[i % 32][i / 32];
+        s += p_loop_row + p_loop_col;
+      }
+      out[tx] = p_row + p_col + p_col1d + p_small + p_as + p_vec.x + p_bd + p_hist + p_scaled + s;
+    }
+  )cu");
+  ASSERT_TRUE(B.AST);
+  B.K = test::functionNamed(B.AST->ast(), "k");
+  Dim3 T32x8{32, 8, 1}, T16x16{16, 16, 1}, T256{256, 1, 1};
+
+  EXPECT_EQ(B.degree("p_row", T32x8).Degree, 1u);
+  BankConflict Col = B.degree("p_col", T32x8);
+  EXPECT_EQ(Col.Degree, 32u) << "a column of float[32][32]";
+  EXPECT_FALSE(Col.ShapeDependent);
+  EXPECT_EQ(B.degree("p_col", T32x8, 33).Degree, 1u) << "rows of 33: conflict-free";
+  EXPECT_FALSE(Col.SameRow);
+  EXPECT_TRUE(B.degree("p_row", T32x8).SameRow) << "a warp reads one row";
+  // A warp's own row of a histogram: the bin comes from data (no degree),
+  // but every lane is on one row, so the row length cannot matter.
+  BankConflict Hist = B.degree("p_hist", T256);
+  EXPECT_FALSE(Hist.Degree);
+  EXPECT_TRUE(Hist.SameRow);
+  BankConflict NoShape = B.degree("p_col", std::nullopt);
+  EXPECT_EQ(NoShape.Degree, 32u) << "threadIdx.y the same in a warp";
+  EXPECT_TRUE(NoShape.ShapeDependent) << "it reads threadIdx.y";
+  // A 16 x 16 block: a warp covers two rows of threads.
+  EXPECT_EQ(B.degree("p_row", T16x16).Degree, 2u) << "rows ty and ty + 1 start in one bank";
+  EXPECT_EQ(B.degree("p_small", T16x16).Degree, 8u);
+  EXPECT_EQ(B.degree("p_small", T16x16, 17).Degree, 2u);
+  EXPECT_EQ(B.degree("p_small", T16x16, 18).Degree, 1u);
+
+  // tx and ty computed from a one-dimensional block: no shape needed.
+  BankConflict Col1D = B.degree("p_col1d", std::nullopt);
+  EXPECT_EQ(Col1D.Degree, 32u);
+  EXPECT_FALSE(Col1D.ShapeDependent);
+  EXPECT_EQ(B.degree("p_col1d", std::nullopt, 33).Degree, 1u);
+
+  // The transposing store of a GEMM's A tile: two lanes per row of 128.
+  EXPECT_EQ(B.degree("p_as", T256).Degree, 2u);
+  EXPECT_EQ(B.degree("p_as", T256, 129).Degree, 2u);
+  EXPECT_EQ(B.degree("p_as", T256, 132).Degree, 1u) << "pad 4: the second row starts at bank 16";
+
+  // A float4 through an element's address: quarter-warps of 8 lanes.
+  BankConflict Vec = B.degree("p_vec", T256);
+  EXPECT_EQ(Vec.Degree, 1u);
+  {
+    Uniformity U(B.AST->ast(), B.K);
+    SharedBanks Banks(B.AST->ast(), U);
+    auto A = Banks.access(test::initOf(B.AST->ast(), "p_vec"));
+    ASSERT_TRUE(A);
+    EXPECT_TRUE(A->Vector);
+    EXPECT_EQ(A->AccessBytes, 16u);
+    EXPECT_EQ(A->ElemBytes, 4u);
+    EXPECT_EQ(A->Indices.size(), 2u);
+    EXPECT_EQ(A->Extents, (std::vector<uint64_t>{8, 128}));
+  }
+
+  // blockDim: known with the shape, unknown without.
+  EXPECT_EQ(B.degree("p_bd", T32x8).Degree, 1u);
+  BankConflict BD = B.degree("p_bd", std::nullopt);
+  EXPECT_FALSE(BD.Degree);
+  EXPECT_TRUE(BD.ShapeDependent);
+  EXPECT_NE(BD.Why.find("blockDim.x"), std::string::npos) << BD.Why;
+
+  // A lane scaled by a parameter: its samples would give a degree, but n
+  // may be 32 at run time.
+  BankConflict Scaled = B.degree("p_scaled", T32x8);
+  EXPECT_FALSE(Scaled.Degree);
+  EXPECT_NE(Scaled.Why.find("same across the warp but not known"), std::string::npos) << Scaled.Why;
+
+  // A loop counter that starts at threadIdx.x: its start plus steps.
+  EXPECT_EQ(B.degree("p_loop_row", T256).Degree, 1u);
+  EXPECT_EQ(B.degree("p_loop_col", T256).Degree, 32u);
+  EXPECT_EQ(B.degree("p_loop_col", T256, 33).Degree, 1u);
+}
+
+TEST(SharedMemory, UsesOfAnArray) {
+  auto AST = test::parseCuda(R"cu(
+    __device__ float first(const float *row) { return row[0]; }
+    __global__ void k(float *out, int n) {
+      __shared__ __align__(16) float t[32][36];
+      __shared__ int hist[8][64];
+      t[threadIdx.y][threadIdx.x] = out[threadIdx.x];
+      atomicAdd(&hist[threadIdx.x / 32][n & 63], 1);
+      __syncthreads();
+      float4 v = *reinterpret_cast<const float4 *>(&t[n][4 * threadIdx.x]);
+      float a = t[threadIdx.x][threadIdx.y];
+      float b = first(t[n]);
+      float *p = &t[0][0];
+      float c = p[40];
+      int bytes = sizeof(t);
+      memcpy(out, t, 64);
+      out[threadIdx.x] = v.x + a + b + c + bytes + hist[0][0];
+    }
+  )cu");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->ast();
+  const FunctionDecl *K = test::functionNamed(Ctx, "k");
+  std::vector<SharedUse> T = sharedUses(Ctx, K, test::varNamed(Ctx, "t"));
+  ASSERT_EQ(T.size(), 7u);
+  EXPECT_EQ(T[0].K, SharedUse::Element);
+  EXPECT_EQ(T[1].K, SharedUse::VectorElement);
+  EXPECT_EQ(T[2].K, SharedUse::Element);
+  EXPECT_EQ(T[3].K, SharedUse::LayoutDependent);
+  EXPECT_NE(T[3].Why.find("passed to 'first'"), std::string::npos) << T[3].Why;
+  EXPECT_EQ(T[4].K, SharedUse::LayoutDependent) << "an element's address kept";
+  EXPECT_NE(T[4].Why.find("kept as a pointer"), std::string::npos) << T[4].Why;
+  EXPECT_EQ(T[5].K, SharedUse::LayoutDependent);
+  EXPECT_NE(T[5].Why.find("sizeof"), std::string::npos) << T[5].Why;
+  EXPECT_EQ(T[6].K, SharedUse::LayoutDependent);
+  EXPECT_NE(T[6].Why.find("memcpy"), std::string::npos) << T[6].Why;
+  std::vector<SharedUse> H = sharedUses(Ctx, K, test::varNamed(Ctx, "hist"));
+  ASSERT_EQ(H.size(), 2u);
+  EXPECT_EQ(H[0].K, SharedUse::Element) << "an element's address handed to an atomic";
+  EXPECT_EQ(H[1].K, SharedUse::Element);
 }
 
 TEST(SharedMemory, UsageAndLimits) {

@@ -177,6 +177,34 @@ TEST(ValueRange, LoopsWidenWhatTheyModify) {
   EXPECT_FALSE(R.Ranges[4]->within(INT32_MIN + 1, INT32_MAX)) << "k is loaded from memory in the loop";
 }
 
+TEST(ValueRange, CountersWithAConstantStep) {
+  // A counter changed only by its increment, from an exact start by a
+  // constant step, takes start + k * step: NVIDIA's transpose reads
+  // tile[threadIdx.x][threadIdx.y + j] with j in {0, 8, 16, 24}.
+  Ranged R = rangesIn(R"cu(
+    __global__ void k(unsigned *hist, int n) {
+      for (int j = 0; j < 32; j += 8)
+        atomicAdd(&hist[threadIdx.y + j], 1u);
+      for (int j = 3; j < 40; j += 8)
+        atomicAdd(&hist[j], 1u);
+      for (int j = 30; j >= 0; j -= 4)
+        atomicAdd(&hist[j], 1u);
+      for (int j = 0; j < 32; j += 8) {
+        atomicAdd(&hist[j], 1u);
+        if (n) j -= 1;
+      }
+    }
+  )cu",
+                      "k", false, Dim3{32, 8, 1});
+  ASSERT_EQ(R.Ranges.size(), 4u);
+  for (const auto &Rg : R.Ranges)
+    ASSERT_TRUE(Rg);
+  EXPECT_EQ(R.Ranges[0]->str(), "[0, 31]") << "threadIdx.y <= 7, j <= 24";
+  EXPECT_EQ(R.Ranges[1]->str(), "[3, 35]");
+  EXPECT_EQ(R.Ranges[2]->str(), "[2, 30]");
+  EXPECT_NE(R.Ranges[3]->str(), "[0, 24]") << "the body changes j: no step to round to";
+}
+
 TEST(ValueRange, EscapesWrapAroundAndTemplates) {
   Ranged R = rangesIn(R"cu(
     __device__ void setTo(int &v, int x) { v = x; }
