@@ -81,8 +81,7 @@ CharSourceRange editableRange(const ASTContext &Ctx, SourceRange R) {
   return CR;
 }
 
-std::optional<std::string> sourceText(const ASTContext &Ctx, SourceRange Range) {
-  CharSourceRange CR = editableRange(Ctx, Range);
+std::optional<std::string> rangeText(const ASTContext &Ctx, CharSourceRange CR) {
   if (CR.isInvalid())
     return std::nullopt;
   bool Invalid = false;
@@ -90,6 +89,10 @@ std::optional<std::string> sourceText(const ASTContext &Ctx, SourceRange Range) 
   if (Invalid)
     return std::nullopt;
   return Text.str();
+}
+
+std::optional<std::string> sourceText(const ASTContext &Ctx, SourceRange Range) {
+  return rangeText(Ctx, editableRange(Ctx, Range));
 }
 
 std::optional<std::string> sourceText(const ASTContext &Ctx, const Stmt *S) {

@@ -130,14 +130,7 @@ CharSourceRange extentRange(const ASTContext &Ctx, const Expr *E) {
 }
 
 std::optional<std::string> extentText(const ASTContext &Ctx, const Expr *E) {
-  CharSourceRange CR = extentRange(Ctx, E);
-  if (CR.isInvalid())
-    return std::nullopt;
-  bool Invalid = false;
-  StringRef T = Lexer::getSourceText(CR, Ctx.getSourceManager(), Ctx.getLangOpts(), &Invalid);
-  if (Invalid)
-    return std::nullopt;
-  return T.str();
+  return rangeText(Ctx, extentRange(Ctx, E));
 }
 
 static const ArrayPlan &planOf(const PreconditionQuery &Q) { return *static_cast<const ArrayPlan *>(Q.Subject); }

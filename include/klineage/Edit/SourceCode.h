@@ -57,6 +57,8 @@ clang::CharSourceRange editableRange(const clang::ASTContext &Ctx, clang::Source
 /// The text of \p Range (token range), or nullopt if it is not plain
 /// editable text (see editableRange).
 std::optional<std::string> sourceText(const clang::ASTContext &Ctx, clang::SourceRange Range);
+/// The text of a file character range; nullopt when it is invalid or unreadable.
+std::optional<std::string> rangeText(const clang::ASTContext &Ctx, clang::CharSourceRange Range);
 /// Same, for a node (nullopt for null).
 std::optional<std::string> sourceText(const clang::ASTContext &Ctx, const clang::Stmt *S);
 /// True if \p S is written directly in one editable file (editableRange):
