@@ -215,7 +215,7 @@ std::optional<cuda::ReduceOp> selectCombine(const Expr *R, const Expr *&X, const
   const Expr *L = strip(Cmp->getLHS()), *Rt = strip(Cmp->getRHS());
   const Expr *T = strip(CO->getTrueExpr()), *F = strip(CO->getFalseExpr());
   // The same expression on both sides (a local, or a load the branches repeat).
-  auto Same = [](const Expr *A, const Expr *B) { return sameExpression(A, B); };
+  const auto &Same = sameExpression;
   bool Greater = Cmp->getOpcode() == BO_GT || Cmp->getOpcode() == BO_GE;
   if (Same(T, L) && Same(F, Rt)) {
     X = CO->getTrueExpr();
@@ -229,6 +229,8 @@ std::optional<cuda::ReduceOp> selectCombine(const Expr *R, const Expr *&X, const
   }
   return std::nullopt;
 }
+
+std::optional<cuda::ReduceOp> combineOf(const Expr *R, const Expr *&X, const Expr *&Y, unsigned Depth = 0);
 
 /// A call that combines two values through a function or a functor of the
 /// kernel's own code (`add(a, b)`, `SumOp<T>()(a, b)`, `op(a, b)` with op an
@@ -261,38 +263,45 @@ std::optional<cuda::ReduceOp> userCombine(const CallExpr *C, const Expr *&X, con
     const VarDecl *VA = refVar(strip(A)), *VB = refVar(strip(B));
     return (VA == P0 && VB == P1) || (VA == P1 && VB == P0);
   };
-  std::optional<cuda::ReduceOp> Op;
   const Expr *A = nullptr, *B = nullptr;
-  if (const auto *Bin = dyn_cast<BinaryOperator>(R)) {
-    A = Bin->getLHS();
-    B = Bin->getRHS();
-    switch (Bin->getOpcode()) {
-    case BO_Add: Op = cuda::ReduceOp::Add; break;
-    case BO_And: Op = cuda::ReduceOp::And; break;
-    case BO_Or: Op = cuda::ReduceOp::Or; break;
-    case BO_Xor: Op = cuda::ReduceOp::Xor; break;
-    default: break;
-    }
-  } else if (const auto *Inner = dyn_cast<CallExpr>(R); Inner && Inner->getNumArgs() == 2 &&
-                                                       !isa<CXXOperatorCallExpr>(Inner)) {
-    A = Inner->getArg(0);
-    B = Inner->getArg(1);
-    Op = llvm::StringSwitch<std::optional<cuda::ReduceOp>>(calleeName(Inner))
-             .Cases({"max", "fmaxf", "fmax"}, cuda::ReduceOp::Max)
-             .Cases({"min", "fminf", "fmin"}, cuda::ReduceOp::Min)
-             .Default(std::nullopt);
-    if (!Op)
-      Op = userCombine(Inner, A, B, Depth + 1);
-  } else if (const auto *Inner = dyn_cast<CXXOperatorCallExpr>(R)) {
-    Op = userCombine(Inner, A, B, Depth + 1);
-  } else {
-    Op = selectCombine(R, A, B);
-  }
+  std::optional<cuda::ReduceOp> Op = combineOf(R, A, B, Depth + 1);
   if (!Op || !A || !B || !IsParams(A, B))
     return std::nullopt;
   X = C->getArg(First);
   Y = C->getArg(First + 1);
   return Op;
+}
+
+/// The operator of a two-operand reduction, and its operands in \p X and
+/// \p Y: a binary operator (+ & | ^), a call of max/fmaxf/fmax or
+/// min/fminf/fmin, a call of the kernel's own function or functor
+/// (userCombine), or a ternary max/min (selectCombine).
+std::optional<cuda::ReduceOp> combineOf(const Expr *R, const Expr *&X, const Expr *&Y, unsigned Depth) {
+  R = strip(R);
+  if (const auto *B = dyn_cast<BinaryOperator>(R)) {
+    X = B->getLHS();
+    Y = B->getRHS();
+    switch (B->getOpcode()) {
+    case BO_Add: return cuda::ReduceOp::Add;
+    case BO_And: return cuda::ReduceOp::And;
+    case BO_Or: return cuda::ReduceOp::Or;
+    case BO_Xor: return cuda::ReduceOp::Xor;
+    default: return std::nullopt;
+    }
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(R)) {
+    if (Call->getNumArgs() == 2 && !isa<CXXOperatorCallExpr>(Call)) {
+      X = Call->getArg(0);
+      Y = Call->getArg(1);
+      if (auto Op = llvm::StringSwitch<std::optional<cuda::ReduceOp>>(calleeName(Call))
+                        .Cases({"max", "fmaxf", "fmax"}, cuda::ReduceOp::Max)
+                        .Cases({"min", "fminf", "fmin"}, cuda::ReduceOp::Min)
+                        .Default(std::nullopt))
+        return Op;
+    }
+    return userCombine(Call, X, Y, Depth);
+  }
+  return selectCombine(R, X, Y);
 }
 
 bool isBlockBarrierStmt(const Stmt *S) {
@@ -912,35 +921,6 @@ bool namesTree(const Expr *Base, const TreeFrame &F) {
   return Local && refVar(strip(Local->getInit())) == F.Arr;
 }
 
-/// The operator of a two-operand reduction written as a binary operator
-/// or a call (max/fmaxf/fmax, min/fminf/fmin).
-std::optional<cuda::ReduceOp> combineOf(const Expr *R, const Expr *&X, const Expr *&Y) {
-  R = strip(R);
-  if (const auto *B = dyn_cast<BinaryOperator>(R)) {
-    X = B->getLHS();
-    Y = B->getRHS();
-    switch (B->getOpcode()) {
-    case BO_Add: return cuda::ReduceOp::Add;
-    case BO_And: return cuda::ReduceOp::And;
-    case BO_Or: return cuda::ReduceOp::Or;
-    case BO_Xor: return cuda::ReduceOp::Xor;
-    default: return std::nullopt;
-    }
-  }
-  if (const auto *Call = dyn_cast<CallExpr>(R)) {
-    if (Call->getNumArgs() == 2 && !isa<CXXOperatorCallExpr>(Call)) {
-      X = Call->getArg(0);
-      Y = Call->getArg(1);
-      if (auto Op = llvm::StringSwitch<std::optional<cuda::ReduceOp>>(calleeName(Call))
-                        .Cases({"max", "fmaxf", "fmax"}, cuda::ReduceOp::Max)
-                        .Cases({"min", "fminf", "fmin"}, cuda::ReduceOp::Min)
-                        .Default(std::nullopt))
-        return Op;
-    }
-    return userCombine(Call, X, Y);
-  }
-  return selectCombine(R, X, Y);
-}
 
 /// One step of a tree at stride \p Stride: `sm[t] op= sm[t + s]`,
 /// `sm[t] = sm[t] op sm[t + s]`, `sm[t] = max(sm[t], sm[t + s])`, or the
@@ -1710,39 +1690,11 @@ std::optional<Fold> foldOf(const Stmt *S) {
   F.Var = refVar(A->getLHS()->IgnoreParens());
   if (!F.Var || isMemoryLValue(A->getLHS()->IgnoreParens()))
     return std::nullopt;
-  const Expr *R = strip(A->getRHS());
   const Expr *X = nullptr, *Y = nullptr;
-  if (const auto *B = dyn_cast<BinaryOperator>(R)) {
-    X = B->getLHS();
-    Y = B->getRHS();
-    switch (B->getOpcode()) {
-    case BO_Add: F.Op = cuda::ReduceOp::Add; break;
-    case BO_And: F.Op = cuda::ReduceOp::And; break;
-    case BO_Or: F.Op = cuda::ReduceOp::Or; break;
-    case BO_Xor: F.Op = cuda::ReduceOp::Xor; break;
-    default: return std::nullopt;
-    }
-  } else if (const auto *C = dyn_cast<CallExpr>(R)) {
-    auto Op = C->getNumArgs() == 2 && !isa<CXXOperatorCallExpr>(C)
-                  ? llvm::StringSwitch<std::optional<cuda::ReduceOp>>(calleeName(C))
-                        .Cases({"max", "fmaxf", "fmax"}, cuda::ReduceOp::Max)
-                        .Cases({"min", "fminf", "fmin"}, cuda::ReduceOp::Min)
-                        .Default(std::nullopt)
-                  : std::nullopt;
-    if (Op) {
-      X = C->getArg(0);
-      Y = C->getArg(1);
-    } else {
-      Op = userCombine(C, X, Y);
-    }
-    if (!Op)
-      return std::nullopt;
-    F.Op = *Op;
-  } else if (auto Op = selectCombine(R, X, Y)) {
-    F.Op = *Op;
-  } else {
+  auto Op = combineOf(A->getRHS(), X, Y);
+  if (!Op)
     return std::nullopt;
-  }
+  F.Op = *Op;
   if (refVar(strip(X)) == F.Var && !isMemoryLValue(strip(X)))
     F.Operand = Y;
   else if (refVar(strip(Y)) == F.Var && !isMemoryLValue(strip(Y)))

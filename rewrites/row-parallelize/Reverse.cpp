@@ -652,6 +652,32 @@ bool leaderScalar(const ASTContext &Ctx, const BlockRowPlan &P, const VarDecl *V
   return ReadsOk;
 }
 
+/// The value local \p V holds when \p Loop begins: its declaration's
+/// initialiser, or a plain assignment that is its last change before the
+/// loop (`sum = 0.0f;` between two reductions; `sum = reduce(...)` right
+/// before it would start every thread at the row's total). Null when the
+/// last change is another kind (a fold of an earlier loop): then the
+/// declaration's initialiser.
+const Expr *startOf(const ASTContext &Ctx, const analysis::FunctionFacts &Facts, const VarDecl *V, const Stmt *Loop) {
+  unsigned LoopBegin = positions::beginOffset(Ctx, Loop);
+  const analysis::VarMod *Last = nullptr;
+  for (const analysis::VarMod &Mod : Facts.mods(V))
+    if (Mod.Begin < LoopBegin && (!Last || Mod.Begin > Last->Begin))
+      Last = &Mod;
+  if (Last && !Last->Other && Last->Op == BO_Assign && Last->Value)
+    return Last->Value;
+  return V->getInit();
+}
+
+/// A change of \p V after \p Loop and before \p Next begins, or null.
+const analysis::VarMod *changedBetween(const ASTContext &Ctx, const analysis::FunctionFacts &Facts, const VarDecl *V,
+                                       const Stmt *Loop, const Stmt *Next) {
+  for (const analysis::VarMod &Mod : Facts.mods(V))
+    if (Mod.Begin >= endOf(Ctx, Loop) && Mod.Begin < positions::beginOffset(Ctx, Next))
+      return &Mod;
+  return nullptr;
+}
+
 BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
   ASTContext &Ctx = ACc.ast();
   BlockRowPlan P;
@@ -980,7 +1006,7 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
       Expr::EvalResult Ev;
       if (Softmax) {
         // The sum starts empty; the maximum may start anywhere (it adds no term).
-        const Expr *Init = RR.Acc2->getInit();
+        const Expr *Init = startOf(Ctx, Facts, RR.Acc2, PairLoop->Loop);
         if (!Init || Init->isValueDependent() || !Init->EvaluateAsRValue(Ev, Ctx) ||
             !cuda::isIdentityValue(cuda::ReduceOp::Add,
                                    cuda::scalarTypeOf(RR.Acc2->getType()).value_or(cuda::ScalarType::Float), Ev.Val)) {
@@ -1002,7 +1028,7 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
                    Body[RR.Begin]);
           continue;
         }
-        const Expr *Init = RR.Acc2->getInit();
+        const Expr *Init = startOf(Ctx, Facts, RR.Acc2, PairLoop->Loop);
         Expr::EvalResult EI, ES;
         bool Before = false;
         if (Init && !Init->isValueDependent() && Init->EvaluateAsInt(EI, Ctx)) {
@@ -1024,12 +1050,9 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
         }
       }
       for (const VarDecl *V : {RR.Acc, RR.Acc2})
-        for (const analysis::VarMod &Mod : Facts.mods(V))
-          if (Mod.Begin >= endOf(Ctx, PairLoop->Loop) && Mod.Begin < positions::beginOffset(Ctx, Body[RR.Begin])) {
-            P.refuse(ReductionRecognised, "'" + V->getName().str() + "' changes between its loop and its reduction",
-                     Mod.At);
-            break;
-          }
+        if (const analysis::VarMod *Mod = changedBetween(Ctx, Facts, V, PairLoop->Loop, Body[RR.Begin]))
+          P.refuse(ReductionRecognised, "'" + V->getName().str() + "' changes between its loop and its reduction",
+                   Mod->At);
       if (Softmax && !ACc.assumptions().reassociate())
         P.refuse(OperatorAssociative,
                  "'" + RR.Acc2->getName().str() +
@@ -1044,10 +1067,13 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
     if (M.Kind == ReductionMatch::SharedTree && Contribution)
       RR.Acc = analysis::refVar(stripped(Contribution));
     const analysis::Fold *Fold = nullptr;
+    const Stmt *FoldLoop = nullptr;
     for (const StridedLoop &L : P.Loops)
       for (const analysis::Fold &F : L.Folds)
-        if (F.Var == RR.Acc && positions::beginOffset(Ctx, L.Loop) < positions::beginOffset(Ctx, Body[RR.Begin]))
+        if (F.Var == RR.Acc && positions::beginOffset(Ctx, L.Loop) < positions::beginOffset(Ctx, Body[RR.Begin])) {
           Fold = &F;
+          FoldLoop = L.Loop;
+        }
     if (!RR.Acc || !Fold) {
       P.refuse(ReductionRecognised,
                "the " + M.Description + " does not reduce a local that a strided column loop folds: the thread's "
@@ -1066,24 +1092,7 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
     auto Elem = cuda::scalarTypeOf(RR.Acc->getType());
     bool Idempotent = M.Op == cuda::ReduceOp::Max || M.Op == cuda::ReduceOp::Min || M.Op == cuda::ReduceOp::And ||
                       M.Op == cuda::ReduceOp::Or;
-    // The partial's start: the declaration's, or a plain assignment that is
-    // the last change before the folding loop (`sum = 0.0f;` between two
-    // reductions; `sum = reduce(...)` right before it would start every
-    // thread at the row's total).
-    const Expr *Start = RR.Acc->getInit();
-    {
-      const Stmt *Loop = nullptr;
-      for (const StridedLoop &L : P.Loops)
-        if (any_of(L.Folds, [&](const analysis::Fold &F) { return &F == Fold; }))
-          Loop = L.Loop;
-      unsigned LoopBegin = Loop ? positions::beginOffset(Ctx, Loop) : 0;
-      const analysis::VarMod *Last = nullptr;
-      for (const analysis::VarMod &Mod : Facts.mods(RR.Acc))
-        if (Mod.Begin < LoopBegin && (!Last || Mod.Begin > Last->Begin))
-          Last = &Mod;
-      if (Last && !Last->Other && Last->Op == BO_Assign && Last->Value)
-        Start = Last->Value;
-    }
+    const Expr *Start = startOf(Ctx, Facts, RR.Acc, FoldLoop);
     Expr::EvalResult Ev;
     bool Identity = Elem && Start && !Start->isValueDependent() && Start->EvaluateAsRValue(Ev, Ctx) &&
                     cuda::isIdentityValue(M.Op, *Elem, Ev.Val);
@@ -1095,16 +1104,9 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
       continue;
     }
     // Between the loop and the reduction nothing else touches the partial.
-    const Stmt *FoldLoop = nullptr;
-    for (const StridedLoop &L : P.Loops)
-      if (any_of(L.Folds, [&](const analysis::Fold &F) { return &F == Fold; }))
-        FoldLoop = L.Loop;
-    for (const analysis::VarMod &Mod : Facts.mods(RR.Acc))
-      if (FoldLoop && Mod.Begin >= endOf(Ctx, FoldLoop) && Mod.Begin < positions::beginOffset(Ctx, Body[RR.Begin])) {
-        P.refuse(ReductionRecognised, "'" + RR.Acc->getName().str() + "' changes between its loop and its reduction",
-                 Mod.At);
-        break;
-      }
+    if (const analysis::VarMod *Mod = changedBetween(Ctx, Facts, RR.Acc, FoldLoop, Body[RR.Begin]))
+      P.refuse(ReductionRecognised, "'" + RR.Acc->getName().str() + "' changes between its loop and its reduction",
+               Mod->At);
     if (cuda::isFloatingPoint(Elem.value_or(cuda::ScalarType::Int)) && M.Op == cuda::ReduceOp::Add &&
         !ACc.assumptions().reassociate())
       P.refuse(OperatorAssociative,
