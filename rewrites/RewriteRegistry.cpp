@@ -20,6 +20,7 @@ static const Factory Table[] = {
     &createWarpShuffleReduce,
     &createRowParallelize,
     &createSmemPad,
+    &createSmemTile,
 };
 
 const std::vector<std::unique_ptr<RewritePair>> &allRewrites() {

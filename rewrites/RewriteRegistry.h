@@ -23,6 +23,7 @@ std::unique_ptr<RewritePair> createPrivatizeShared();
 std::unique_ptr<RewritePair> createWarpShuffleReduce();
 std::unique_ptr<RewritePair> createRowParallelize();
 std::unique_ptr<RewritePair> createSmemPad();
+std::unique_ptr<RewritePair> createSmemTile();
 
 } // namespace klineage
 

@@ -112,6 +112,51 @@ std::string sumText(ArrayRef<std::string> Terms, int64_t Constant) {
   return S;
 }
 
+std::optional<std::string>
+substitutedText(const ASTContext &Ctx, const Expr *E,
+                function_ref<std::optional<std::string>(const Expr *)> Replace) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  // Written text: plain file text, or a macro's whole use (`k < TILE`).
+  CharSourceRange Whole = writtenRange(Ctx, E);
+  if (Whole.isInvalid())
+    return std::nullopt;
+  std::vector<TextEdit> Edits;
+  bool Ok = true;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    for (const Stmt *C : S->children()) {
+      if (!C || !Ok)
+        continue;
+      if (const auto *CE = dyn_cast<Expr>(C))
+        if (auto T = Replace(CE)) {
+          CharSourceRange R = writtenRange(Ctx, CE);
+          if (R.isInvalid() || SM.getFileID(R.getBegin()) != SM.getFileID(Whole.getBegin())) {
+            Ok = false;
+            return;
+          }
+          unsigned B = SM.getFileOffset(R.getBegin()), En = SM.getFileOffset(R.getEnd());
+          Edits.push_back({B, En - B, *T});
+          continue;
+        }
+      Walk(C);
+    }
+  };
+  if (auto T = Replace(E))
+    return T;
+  Walk(E);
+  if (!Ok)
+    return std::nullopt;
+  // Implicit nodes share their operand's range: keep one edit per range.
+  std::sort(Edits.begin(), Edits.end(),
+            [](const TextEdit &A, const TextEdit &B) { return A.Offset < B.Offset; });
+  Edits.erase(std::unique(Edits.begin(), Edits.end(),
+                          [](const TextEdit &A, const TextEdit &B) {
+                            return A.Offset == B.Offset && A.Length == B.Length;
+                          }),
+              Edits.end());
+  return textWithEdits(Ctx, SM.getFileID(Whole.getBegin()), SM.getFileOffset(Whole.getBegin()),
+                       SM.getFileOffset(Whole.getEnd()), Edits);
+}
+
 std::string nameStem(const Expr *E, StringRef Fallback) {
   E = E->IgnoreParenImpCasts();
   while (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))

@@ -12,9 +12,11 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/OperatorPrecedence.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace clang {
@@ -41,6 +43,15 @@ std::string sumText(llvm::ArrayRef<std::string> Terms, int64_t Constant);
 /// A stem for names made from \p E: the variable or member it names, through
 /// subscripts (`M[r]` gives "M"); \p Fallback otherwise.
 std::string nameStem(const clang::Expr *E, llvm::StringRef Fallback);
+
+/// The text of \p E as written, with each subexpression for which
+/// \p Replace returns text replaced by it (the outermost such node wins;
+/// nothing under it is asked): `A[row * K + k]` with k's references
+/// replaced is the staged load of a tile. nullopt when \p E or a replaced
+/// node is not plain text of one editable file (written in a macro).
+std::optional<std::string>
+substitutedText(const clang::ASTContext &Ctx, const clang::Expr *E,
+                llvm::function_ref<std::optional<std::string>(const clang::Expr *)> Replace);
 
 /// \p Text with every line after the first moved \p Unit deeper (blank
 /// lines stay blank): a statement's text placed one level deeper.

@@ -1,0 +1,640 @@
+//===- Reverse.cpp - Shared tiles back to the global reads they stage -----===//
+//
+// Part of KLineage. Reverse of smem-tile: a loop whose body stages global
+// elements in __shared__ tiles (`As[ty][tx] = A[row * K + t * TILE + tx];`,
+// perhaps under a bound with 0 otherwise), waits at a barrier, reads the
+// tiles (`As[ty][k]`) and waits again, loses the staging: each read of a
+// tile becomes the global read the element came from, computed by the
+// reading thread -- the staged index with the store's thread indices
+// replaced by the read's subscripts (`A[row * K + t * TILE + k]`), under
+// the staging condition where there is one -- and the stores, barriers and
+// tile declarations go. Every tile of the loop goes at once, since the
+// barriers serve them all.
+//
+//===----------------------------------------------------------------------===//
+#include "SmemTile.h"
+#include "klineage/Analysis/AnalysisCache.h"
+#include "klineage/Analysis/LinearForm.h"
+#include "klineage/Analysis/ThreadIndex.h"
+#include "klineage/Cuda/Builtins.h"
+#include "klineage/Cuda/MemorySpace.h"
+#include "klineage/Edit/EditBuilder.h"
+#include "klineage/Edit/SourceBuilders.h"
+#include "klineage/Edit/SourceCode.h"
+#include "klineage/Frontend/SourcePositions.h"
+#include "klineage/Rewrite/LaunchShape.h"
+#include "klineage/Rewrite/SiteEdits.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "llvm/ADT/StringExtras.h"
+#include <map>
+#include <set>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using namespace llvm;
+
+namespace klineage {
+namespace smem_tile {
+
+namespace {
+
+/// One staged tile of the loop.
+struct Tile {
+  const VarDecl *Array = nullptr;
+  const DeclStmt *Decl = nullptr;
+  const Stmt *Store = nullptr;               ///< the statement that stages it
+  const ArraySubscriptExpr *Slot = nullptr;  ///< the stored element `S[ty][tx]`
+  const ArraySubscriptExpr *Source = nullptr;///< the global element `G[g]`
+  const Expr *Cond = nullptr;                ///< staged only when this holds
+  const Expr *Otherwise = nullptr;           ///< the value stored otherwise
+  std::vector<unsigned> SubAxis;             ///< per subscript: 0 = x, 1 = y
+  std::vector<const ArraySubscriptExpr *> Reads;
+};
+
+struct TiledLoop : SiteSubject {
+  const Stmt *Loop = nullptr;
+  const CompoundStmt *Body = nullptr;
+  std::vector<Tile> Tiles;
+  std::vector<const Stmt *> Barriers;
+  const Stmt *ComputeBegin = nullptr, *ComputeEnd = nullptr; ///< barriers around the reads (End may be null)
+  std::string StagedWhy, BetweenWhy, StableWhy;
+  const Stmt *StagedAt = nullptr, *BetweenAt = nullptr, *StableAt = nullptr;
+  const Expr *WriteAt = nullptr;
+};
+
+const TiledLoop &planOf(const PreconditionQuery &Q) { return *static_cast<const TiledLoop *>(Q.Subject); }
+
+const ArraySubscriptExpr *outermost(const ArraySubscriptExpr *A, const analysis::FunctionFacts &F) {
+  while (true) {
+    const Stmt *Up = F.parentOf(A);
+    while (Up && isa<ImplicitCastExpr, ParenExpr>(Up))
+      Up = F.parentOf(Up);
+    const auto *P = dyn_cast_or_null<ArraySubscriptExpr>(Up);
+    if (!P || P->getBase()->IgnoreParenImpCasts() != A)
+      return A;
+    A = P;
+  }
+}
+
+/// The shared variable an element access `S[i][j]` subscripts, and its
+/// subscripts outermost first.
+const VarDecl *sharedArrayOf(const ArraySubscriptExpr *A, std::vector<const Expr *> &Subs) {
+  const Expr *E = A;
+  std::vector<const Expr *> Rev;
+  while (const auto *AS = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts())) {
+    Rev.push_back(AS->getIdx());
+    E = AS->getBase()->IgnoreParenImpCasts();
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!V || !cuda::isShared(V))
+    return nullptr;
+  Subs.assign(Rev.rbegin(), Rev.rend());
+  return V;
+}
+
+/// `G[g]`, `__ldg(&G[g])`: the global element a value reads.
+const ArraySubscriptExpr *globalElement(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *C = dyn_cast<CallExpr>(E); C && C->getNumArgs() == 1)
+    if (const FunctionDecl *F = C->getDirectCallee(); F && F->getName().starts_with("__ld"))
+      if (const auto *U = dyn_cast<UnaryOperator>(C->getArg(0)->IgnoreParenImpCasts());
+          U && U->getOpcode() == UO_AddrOf)
+        E = U->getSubExpr()->IgnoreParenImpCasts();
+  const auto *A = dyn_cast<ArraySubscriptExpr>(E);
+  if (!A || !A->getBase()->IgnoreParenImpCasts()->getType()->isPointerType() ||
+      A->getBase()->getType()->isArrayType())
+    return nullptr;
+  return A;
+}
+
+/// `S[..] = v;` as a statement (through a one-statement compound).
+const BinaryOperator *storeOf(const Stmt *S) {
+  if (const auto *C = dyn_cast_or_null<CompoundStmt>(S); C && C->size() == 1)
+    S = C->body_front();
+  const auto *B = dyn_cast_or_null<BinaryOperator>(dyn_cast_or_null<Expr>(S) ? cast<Expr>(S)->IgnoreImplicit() : nullptr);
+  if (!B || B->getOpcode() != BO_Assign || !isa<ArraySubscriptExpr>(B->getLHS()->IgnoreParenImpCasts()))
+    return nullptr;
+  return B;
+}
+
+/// The thread axis (0 = x, 1 = y) a subscript equals, or nullopt.
+std::optional<unsigned> threadAxisOf(analysis::Linearizer &Lin, const analysis::FunctionFacts &F, const Expr *E) {
+  auto Form = analysis::expandedForm(Lin, F, E);
+  if (!Form || Form->Terms.size() != 1)
+    return std::nullopt;
+  const auto &[Mono, Coeff] = *Form->Terms.begin();
+  if (Coeff != 1 || Mono.size() != 1)
+    return std::nullopt;
+  if (Mono[0] == "b:threadIdx.x")
+    return 0u;
+  if (Mono[0] == "b:threadIdx.y")
+    return 1u;
+  return std::nullopt;
+}
+
+/// Reads the tiles of loop \p L (body \p Body).
+void planTiles(ASTContext &Ctx, const FunctionDecl *FD, TiledLoop &P) {
+  const analysis::FunctionFacts &F = analysis::AnalysisCache::of(Ctx).facts(FD);
+  analysis::Linearizer Lin(Ctx);
+  auto Staged = [&](std::string Why, const Stmt *At) {
+    if (P.StagedWhy.empty()) {
+      P.StagedWhy = std::move(Why);
+      P.StagedAt = At;
+    }
+  };
+  // The statements: stores (and declarations) before the barrier after
+  // them, the reads, a barrier.
+  size_t LastStore = 0;
+  bool AnyStore = false;
+  std::vector<const Stmt *> Kids(P.Body->body_begin(), P.Body->body_end());
+  for (size_t I = 0; I < Kids.size(); ++I) {
+    const Stmt *S = Kids[I];
+    if (isBarrierStmt(S)) {
+      P.Barriers.push_back(S);
+      continue;
+    }
+    const IfStmt *If = dyn_cast<IfStmt>(S);
+    const BinaryOperator *St = If ? storeOf(If->getThen()) : storeOf(S);
+    std::vector<const Expr *> Subs;
+    const VarDecl *V = St ? sharedArrayOf(cast<ArraySubscriptExpr>(St->getLHS()->IgnoreParenImpCasts()), Subs)
+                          : nullptr;
+    if (!V)
+      continue;
+    Tile T;
+    T.Array = V;
+    T.Store = S;
+    T.Slot = cast<ArraySubscriptExpr>(St->getLHS()->IgnoreParenImpCasts());
+    const Expr *RHS = St->getRHS()->IgnoreParenImpCasts();
+    if (const auto *C = dyn_cast<ConditionalOperator>(RHS); C && !If) {
+      T.Cond = C->getCond();
+      T.Source = globalElement(C->getTrueExpr());
+      T.Otherwise = C->getFalseExpr();
+    } else {
+      T.Source = globalElement(RHS);
+    }
+    if (If) {
+      if (If->getInit() || If->getConditionVariable())
+        T.Source = nullptr;
+      T.Cond = If->getCond();
+      if (If->getElse()) {
+        const BinaryOperator *E = storeOf(If->getElse());
+        std::vector<const Expr *> ESubs;
+        const VarDecl *EV =
+            E ? sharedArrayOf(cast<ArraySubscriptExpr>(E->getLHS()->IgnoreParenImpCasts()), ESubs) : nullptr;
+        if (EV != V || ESubs.size() != Subs.size())
+          T.Source = nullptr;
+        else
+          T.Otherwise = E->getRHS();
+      }
+    }
+    if (!T.Source) {
+      Staged(describe(Ctx, S) + " stores into '" + V->getName().str() +
+                 "' something other than one global element (or a constant otherwise)",
+             S);
+      continue;
+    }
+    if (T.Otherwise && (firstMemoryAccess(T.Otherwise, {}, false) || !analysis::isPureExpr(T.Otherwise, Ctx)))
+      Staged("the value stored otherwise, " + describe(Ctx, T.Otherwise) + ", is not a constant", T.Otherwise);
+    std::set<unsigned> Seen;
+    for (const Expr *Sub : Subs) {
+      auto A = threadAxisOf(Lin, F, Sub);
+      if (!A || !Seen.insert(*A).second) {
+        Staged("the stored element " + describe(Ctx, T.Slot) + " is not subscripted by distinct thread indices "
+               "(threadIdx.y, threadIdx.x)",
+               Sub);
+        break;
+      }
+      T.SubAxis.push_back(*A);
+    }
+    if (T.SubAxis.size() != Subs.size())
+      continue;
+    if (auto Dims = Ctx.getAsConstantArrayType(V->getType()); !Dims)
+      Staged("'" + V->getName().str() + "' is not a static array", S);
+    unsigned Rank = 0;
+    for (QualType Ty = V->getType(); const auto *AT = Ctx.getAsArrayType(Ty); Ty = AT->getElementType())
+      ++Rank;
+    if (Rank != Subs.size()) {
+      Staged("the store " + describe(Ctx, T.Slot) + " does not subscript every dimension", T.Slot);
+      continue;
+    }
+    for (const Tile &O : P.Tiles)
+      if (O.Array == V)
+        Staged("'" + V->getName().str() + "' is stored twice in a step (" + describe(Ctx, O.Store) + ")", S);
+    LastStore = I;
+    AnyStore = true;
+    P.Tiles.push_back(std::move(T));
+  }
+  if (!AnyStore)
+    return;
+  for (const Stmt *B : P.Barriers) {
+    size_t Pos = std::find(Kids.begin(), Kids.end(), B) - Kids.begin();
+    if (Pos > LastStore && !P.ComputeBegin)
+      P.ComputeBegin = B;
+    else if (Pos > LastStore && !P.ComputeEnd)
+      P.ComputeEnd = B;
+  }
+  if (!P.ComputeBegin)
+    Staged("no barrier follows the stores in the loop's body", P.Loop);
+  // Every other use of a tile: a read between the barriers.
+  for (Tile &T : P.Tiles) {
+    const DeclStmt *DS = nullptr;
+    auto Decls = match(traverse(TK_AsIs, findAll(declStmt(containsDeclaration(0, varDecl(equalsNode(T.Array))))
+                                                     .bind("d"))),
+                       *FD->getBody(), Ctx);
+    for (const auto &Bn : Decls)
+      DS = Bn.getNodeAs<DeclStmt>("d");
+    if (!DS) {
+      Staged("'" + T.Array->getName().str() + "' is not declared in the kernel's body", T.Store);
+      continue;
+    }
+    for (const Decl *D : DS->decls())
+      if (D != T.Array && !llvm::any_of(P.Tiles, [&](const Tile &O) { return O.Array == D; }))
+        Staged("the declaration of '" + T.Array->getName().str() + "' also declares something that is not a tile",
+               DS);
+    T.Decl = DS;
+    auto Refs = match(traverse(TK_AsIs, findAll(declRefExpr(to(varDecl(equalsNode(T.Array)))).bind("r"))),
+                      *FD->getBody(), Ctx);
+    for (const auto &Bn : Refs) {
+      const auto *R = Bn.getNodeAs<DeclRefExpr>("r");
+      const auto *A0 = dyn_cast_or_null<ArraySubscriptExpr>(F.parentOf(R) ? F.parentOf(R) : nullptr);
+      // Through the implicit decay.
+      const Stmt *Up = F.parentOf(R);
+      while (Up && isa<ImplicitCastExpr, ParenExpr>(Up))
+        Up = F.parentOf(Up);
+      A0 = dyn_cast_or_null<ArraySubscriptExpr>(Up);
+      if (!A0) {
+        Staged(describe(Ctx, R) + " uses '" + T.Array->getName().str() + "' other than as an element", R);
+        continue;
+      }
+      const ArraySubscriptExpr *A = outermost(A0, F);
+      if (A == T.Slot)
+        continue;
+      if (T.Store && analysis::containsStmt(T.Store, A) && T.Otherwise)
+        continue; // the otherwise-store of the same element
+      std::vector<const Expr *> Subs;
+      sharedArrayOf(A, Subs);
+      const Stmt *Par = F.parentOf(A);
+      bool IsRead = Subs.size() == T.SubAxis.size() && isa_and_nonnull<ImplicitCastExpr>(Par) &&
+                    cast<ImplicitCastExpr>(Par)->getCastKind() == CK_LValueToRValue;
+      if (!IsRead) {
+        Staged(describe(Ctx, A) + " writes '" + T.Array->getName().str() + "' or takes an element's address",
+               A);
+        continue;
+      }
+      T.Reads.push_back(A);
+      // Between the barrier after the stores and the next one.
+      bool Inside = false;
+      bool After = false;
+      for (const Stmt *K : Kids) {
+        if (K == P.ComputeBegin) {
+          After = true;
+          continue;
+        }
+        if (K == P.ComputeEnd)
+          break;
+        if (After && analysis::containsStmt(K, A))
+          Inside = true;
+      }
+      if (!Inside && P.BetweenWhy.empty()) {
+        P.BetweenWhy = describe(Ctx, A) + " reads '" + T.Array->getName().str() +
+                       "' outside the loop's step between the barrier after the stores and the next";
+        P.BetweenAt = A;
+      }
+    }
+  }
+  // No other shared memory in the loop: its barriers go with the tiles.
+  auto Shared = match(traverse(TK_AsIs, findAll(declRefExpr(to(varDecl().bind("v"))).bind("r"))), *P.Loop, Ctx);
+  for (const auto &Bn : Shared) {
+    const auto *V = Bn.getNodeAs<VarDecl>("v");
+    if (V && cuda::isShared(V) && !llvm::any_of(P.Tiles, [&](const Tile &T) { return T.Array == V; })) {
+      Staged("the loop also uses the shared array '" + V->getName().str() + "', which is not staged like a tile: "
+             "its barriers cannot go",
+             Bn.getNodeAs<DeclRefExpr>("r"));
+      break;
+    }
+  }
+  std::vector<const Expr *> Allowed;
+  for (const Tile &T : P.Tiles) {
+    Allowed.push_back(T.Slot);
+    if (T.Otherwise)
+      if (const auto *If = dyn_cast<IfStmt>(T.Store))
+        if (const BinaryOperator *E = storeOf(If->getElse()))
+          Allowed.push_back(E->getLHS());
+  }
+  P.WriteAt = firstMemoryAccess(P.Loop, Allowed, true);
+}
+
+/// The substitutions of one read: thread axis -> the read's subscript.
+struct ReadSubst {
+  const Expr *ByAxis[2] = {nullptr, nullptr};
+  bool Changed[2] = {false, false};
+};
+
+/// \p Text in parentheses unless it is a name, a number or already
+/// parenthesised as a whole.
+std::string parenUnlessName(StringRef Text) {
+  Text = Text.trim();
+  if (all_of(Text, [](char C) { return isAlnum(C) || C == '_' || C == '.'; }))
+    return Text.str();
+  if (Text.starts_with("(") && Text.ends_with(")")) {
+    int Depth = 0;
+    bool Whole = true;
+    for (size_t I = 0; I < Text.size(); ++I) {
+      Depth += Text[I] == '(' ? 1 : Text[I] == ')' ? -1 : 0;
+      if (Depth == 0 && I + 1 < Text.size())
+        Whole = false;
+    }
+    if (Whole)
+      return Text.str();
+  }
+  return "(" + Text.str() + ")";
+}
+
+/// The text of \p E (a part of the staging) as the reading thread computes
+/// it: the store's thread indices replaced by the read's subscripts, locals
+/// that depend on a replaced index inlined, `k0 + (k - k0)` folded to `k`.
+std::optional<std::string> readText(ASTContext &Ctx, ThreadAxes &TA, analysis::Linearizer &Lin, const Expr *E,
+                                    const ReadSubst &RS, std::vector<const VarDecl *> &Kept, unsigned Depth = 0) {
+  if (Depth > 8)
+    return std::nullopt;
+  unsigned ChangedAxes = (RS.Changed[0] ? AxisX : 0) | (RS.Changed[1] ? AxisY : 0);
+  bool Ok = true;
+  auto T = substitutedText(Ctx, E, [&](const Expr *X) -> std::optional<std::string> {
+    if (!Ok)
+      return std::nullopt;
+    const Expr *Y = X->IgnoreParenImpCasts();
+    if (auto B = cuda::builtinIndex(Y); B && B->Var == cuda::BuiltinVar::ThreadIdx && B->Dim < 2 &&
+                                        RS.Changed[B->Dim])
+      return parenUnlessName(nodeText(Ctx, RS.ByAxis[B->Dim], ""));
+    if (!(TA.of(X) & ChangedAxes)) {
+      // Kept as written: evaluated at the read, so it must hold there.
+      std::vector<const VarDecl *> Vs;
+      analysis::Linearizer::collectVars(X, Vs);
+      Kept.insert(Kept.end(), Vs.begin(), Vs.end());
+      return std::nullopt;
+    }
+    // A sum whose value after the replacement is one variable.
+    if (const auto *Bin = dyn_cast<BinaryOperator>(Y); Bin && (Bin->isAdditiveOp()))
+      if (auto F = Lin.linearize(Y)) {
+        auto FE = analysis::expandLocals(Lin, TA.facts(), *F);
+        std::optional<analysis::LinearForm> G;
+        if (FE)
+          G = analysis::substitute(*FE, [&](const std::string &Key) -> std::optional<analysis::LinearForm> {
+            for (unsigned A = 0; A < 2; ++A)
+              if (RS.Changed[A] && Key == (A ? "b:threadIdx.y" : "b:threadIdx.x"))
+                return Lin.linearize(RS.ByAxis[A]);
+            return std::nullopt;
+          });
+        if (G) {
+          G->normalize();
+          if (G->Terms.size() == 1) {
+            const auto &[Mono, Coeff] = *G->Terms.begin();
+            if (Coeff == 1 && Mono.size() == 1)
+              if (const analysis::Atom *At = Lin.atom(Mono[0]); At && At->Var) {
+                std::vector<const VarDecl *> Vs;
+                analysis::Linearizer::collectVars(X, Vs);
+                Kept.insert(Kept.end(), Vs.begin(), Vs.end());
+                return At->Var->getName().str();
+              }
+          }
+          if (G->Terms.empty())
+            return std::string("0");
+        }
+      }
+    if (const auto *D = dyn_cast<DeclRefExpr>(Y))
+      if (const auto *V = dyn_cast<VarDecl>(D->getDecl())) {
+        const Expr *Init = TA.singleValue(V);
+        auto IT = Init ? readText(Ctx, TA, Lin, Init, RS, Kept, Depth + 1) : std::nullopt;
+        if (!IT) {
+          Ok = false;
+          return std::string();
+        }
+        return parenUnlessName(*IT);
+      }
+    return std::nullopt;
+  });
+  if (!Ok || !T)
+    return std::nullopt;
+  return T;
+}
+
+std::string squeeze(StringRef S) {
+  std::string O;
+  for (char C : S)
+    if (!isSpace(C))
+      O += C;
+  return O;
+}
+
+/// The conditions that hold where \p Read runs inside \p Loop: the
+/// conjuncts of the loops and ifs around it, squeezed text.
+std::set<std::string> knownAt(ASTContext &Ctx, const analysis::FunctionFacts &F, const Expr *Read, const Stmt *Loop) {
+  std::set<std::string> Out;
+  const Stmt *Child = Read;
+  for (const Stmt *P = F.parentOf(Read); P && P != Loop; Child = P, P = F.parentOf(P)) {
+    const Expr *C = nullptr;
+    if (const auto *For = dyn_cast<ForStmt>(P); For && Child == For->getBody())
+      C = For->getCond();
+    else if (const auto *W = dyn_cast<WhileStmt>(P); W && Child == W->getBody())
+      C = W->getCond();
+    else if (const auto *I = dyn_cast<IfStmt>(P); I && Child == I->getThen())
+      C = I->getCond();
+    if (!C)
+      continue;
+    std::vector<const Expr *> Cs;
+    conjunctsOf(C, Cs);
+    for (const Expr *X : Cs)
+      if (auto T = sourceText(Ctx, X))
+        Out.insert(squeeze(*T));
+  }
+  return Out;
+}
+
+void reverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl *FD, const Stmt *Loop,
+               const CompoundStmt *Body) {
+  ASTContext &Ctx = AC.ast();
+  TiledLoop P;
+  P.Loop = Loop;
+  P.Body = Body;
+  planTiles(Ctx, FD, P);
+  if (P.Tiles.empty())
+    return;
+  Site &S = AC.addSite(Name, Direction::Reverse, Loop->getBeginLoc(), FD, "loop");
+  std::vector<std::string> Names;
+  for (const Tile &T : P.Tiles)
+    Names.push_back(T.Array->getName().str());
+  S.Summary = "read the global elements that the tiles " + join(Names, ", ") + " stage, without the tiles";
+  S.Facts["tiles"] = join(Names, ", ");
+  // The read texts (staged-index-stable).
+  std::optional<analysis::Dim3> Block = knownBlockShape(AC, FD);
+  ThreadAxes TA(Ctx, FD, Block);
+  analysis::Linearizer Lin(Ctx);
+  std::vector<std::pair<const ArraySubscriptExpr *, std::string>> Texts;
+  if (P.StagedWhy.empty())
+    for (const Tile &T : P.Tiles)
+      for (const ArraySubscriptExpr *R : T.Reads) {
+        std::vector<const Expr *> Subs;
+        sharedArrayOf(R, Subs);
+        ReadSubst RS;
+        for (size_t I = 0; I < Subs.size(); ++I) {
+          unsigned A = T.SubAxis[I];
+          RS.ByAxis[A] = Subs[I];
+          auto Same = threadAxisOf(Lin, TA.facts(), Subs[I]);
+          RS.Changed[A] = !(Same && *Same == A);
+        }
+        std::vector<const VarDecl *> Kept;
+        auto Src = readText(Ctx, TA, Lin, T.Source, RS, Kept);
+        std::optional<std::string> Cond, Else;
+        std::vector<std::string> CondParts;
+        bool Ok = Src.has_value();
+        if (Ok && T.Cond) {
+          std::set<std::string> Known = knownAt(Ctx, TA.facts(), R, Loop);
+          std::vector<const Expr *> Cs;
+          conjunctsOf(T.Cond, Cs);
+          for (const Expr *C : Cs) {
+            auto CT = readText(Ctx, TA, Lin, C, RS, Kept);
+            if (!CT) {
+              Ok = false;
+              break;
+            }
+            if (!Known.count(squeeze(*CT)))
+              CondParts.push_back(needsParens(C, prec::LogicalAnd) ? "(" + *CT + ")" : *CT);
+          }
+          if (T.Otherwise)
+            Else = sourceText(Ctx, T.Otherwise);
+          else
+            Else = "0";
+          Ok = Ok && Else;
+        }
+        if (!Ok) {
+          if (P.StableWhy.empty()) {
+            P.StableWhy = "the staged element of " + describe(Ctx, T.Store) + " reads a local set more than once "
+                          "(or written in a macro) that depends on the thread index; the read at " +
+                          describe(Ctx, R) + " cannot recompute it";
+            P.StableAt = R;
+          }
+          continue;
+        }
+        // Nothing the element reads may change between the store and the read.
+        const analysis::VarMod *M = nullptr;
+        const VarDecl *Which = nullptr;
+        M = TA.facts().modifiedIn(Kept, endOffset(Ctx, T.Store), beginOffset(Ctx, R), &Which);
+        if (M && P.StableWhy.empty()) {
+          P.StableWhy = "'" + Which->getName().str() + "', which the staged element of " + describe(Ctx, T.Store) +
+                        " reads, changes before the read at " + describe(Ctx, R);
+          P.StableAt = M->At;
+          continue;
+        }
+        std::string Text = *Src;
+        if (!CondParts.empty())
+          Text = "(" + join(CondParts, " && ") + " ? " + *Src + " : " + *Else + ")";
+        Texts.push_back({R, Text});
+      }
+  PreconditionQuery Q{AC, FD, DynTypedNode::create(*Loop), &P};
+  for (const PreconditionSpec &Spec : Pair.preconditions())
+    if (Spec.Dir == Direction::Reverse)
+      S.check(Spec, Q);
+  if (S.verdict() == Status::Fails)
+    return;
+  EditBuilder B(Ctx);
+  for (const auto &[R, Text] : Texts)
+    B.replace(R, Text);
+  std::set<const DeclStmt *> Removed;
+  for (const Tile &T : P.Tiles) {
+    B.removeStatement(T.Store);
+    if (T.Decl && Removed.insert(T.Decl).second)
+      B.removeStatement(T.Decl);
+  }
+  for (const Stmt *Bar : P.Barriers)
+    B.removeStatement(Bar);
+  commit(B, S);
+}
+
+} // namespace
+
+Status checkTilesStagedOnce(const PreconditionQuery &Q, PreconditionResult &R) {
+  const TiledLoop &P = planOf(Q);
+  ASTContext &Ctx = Q.AC.ast();
+  if (!P.StagedWhy.empty()) {
+    R.Reason = P.StagedWhy;
+    R.Evidence.push_back(evidenceAt(Ctx, P.StagedAt->getBeginLoc(), "staging", "not a tile's staging"));
+    return Status::Fails;
+  }
+  std::vector<std::string> Parts;
+  for (const Tile &T : P.Tiles)
+    Parts.push_back("'" + T.Array->getName().str() + "' stages " + nodeText(Ctx, T.Source, "?") +
+                    (T.Cond ? " when " + nodeText(Ctx, T.Cond, "?") : std::string()));
+  R.Reason = join(Parts, "; ");
+  return Status::Holds;
+}
+
+Status checkReadsBetweenBarriers(const PreconditionQuery &Q, PreconditionResult &R) {
+  const TiledLoop &P = planOf(Q);
+  ASTContext &Ctx = Q.AC.ast();
+  if (!P.BetweenWhy.empty()) {
+    R.Reason = P.BetweenWhy;
+    R.Evidence.push_back(evidenceAt(Ctx, P.BetweenAt->getBeginLoc(), "read", "outside the tile's step"));
+    return Status::Fails;
+  }
+  if (!P.ComputeBegin) {
+    R.Reason = "no barrier follows the stores (tiles-staged-once)";
+    return Status::Unknown;
+  }
+  size_t N = 0;
+  for (const Tile &T : P.Tiles)
+    N += T.Reads.size();
+  R.Reason = std::to_string(N) + (N == 1 ? " read lies" : " reads lie") +
+             " between the barrier after the stores and the end of the step";
+  return Status::Holds;
+}
+
+Status checkStagedIndexStable(const PreconditionQuery &Q, PreconditionResult &R) {
+  const TiledLoop &P = planOf(Q);
+  ASTContext &Ctx = Q.AC.ast();
+  if (!P.StagedWhy.empty()) {
+    R.Reason = "no tile to read through (tiles-staged-once)";
+    return Status::Unknown;
+  }
+  if (!P.StableWhy.empty()) {
+    R.Reason = P.StableWhy;
+    R.Evidence.push_back(evidenceAt(Ctx, P.StableAt->getBeginLoc(), "value", "differs at the read"));
+    return Status::Fails;
+  }
+  R.Reason = "each read recomputes its element from values that hold at the read";
+  return Status::Holds;
+}
+
+Status checkReverseSourceNotWritten(const PreconditionQuery &Q, PreconditionResult &R) {
+  const TiledLoop &P = planOf(Q);
+  ASTContext &Ctx = Q.AC.ast();
+  if (P.WriteAt) {
+    R.Reason = describe(Ctx, P.WriteAt) + " writes memory (or calls code that may) inside the loop: a global "
+               "read at the tile's read could see it where the staged copy did not";
+    R.Evidence.push_back(evidenceAt(Ctx, P.WriteAt->getBeginLoc(), "write", "inside the loop"));
+    return Status::Fails;
+  }
+  R.Reason = "the loop writes no memory but the tiles";
+  return Status::Holds;
+}
+
+void findReverseSites(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl *FD) {
+  auto Loops = match(traverse(TK_AsIs, findAll(stmt(anyOf(forStmt(), whileStmt(), doStmt())).bind("loop"))),
+                     *FD->getBody(), AC.ast());
+  for (const auto &L : Loops) {
+    const Stmt *Loop = L.getNodeAs<Stmt>("loop");
+    const Stmt *Body = nullptr;
+    if (const auto *F = dyn_cast<ForStmt>(Loop))
+      Body = F->getBody();
+    else if (const auto *W = dyn_cast<WhileStmt>(Loop))
+      Body = W->getBody();
+    else if (const auto *D = dyn_cast<DoStmt>(Loop))
+      Body = D->getBody();
+    if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Body))
+      reverseAt(Pair, AC, FD, Loop, CS);
+  }
+}
+
+} // namespace smem_tile
+} // namespace klineage

@@ -1,0 +1,1377 @@
+//===- SmemTile.cpp - Stage a loop's reused global reads in shared tiles ---===//
+//
+// Part of KLineage. Forward: a counted loop (`for (int k = 0; k < K; ++k)`,
+// the k loop of a matrix product) whose body reads global elements that the
+// threads of a block share -- `A[row * K + k]` is the same for every thread
+// of a block row (it reads threadIdx.y, not .x), `B[k * N + col]` for every
+// thread of a column, `x[k]` for all -- becomes a loop over tiles of the
+// counter: per tile the block stages each such operand in a `__shared__`
+// tile with one coalesced load per thread, `__syncthreads()`, the original
+// body runs over the tile's steps reading the tiles, `__syncthreads()`. A
+// row operand's tile spans blockDim.x steps, a column operand's
+// blockDim.y (both kinds: a square block). A guard that keeps some threads
+// out of the loop (`if (row < M && col < N) {...}`, `if (...) return;`) is
+// split so that every thread reaches the barriers: the loop runs for all,
+// staging loads keep the guard's terms about the operand's own index, and
+// what follows the loop stays under the guard. Reverse (Reverse.cpp): the
+// tiles' reads become the global reads they stand for; the staging and its
+// barriers go.
+//
+// Docs: docs/rewrites/smem-tile.md.
+//
+//===----------------------------------------------------------------------===//
+#include "SmemTile.h"
+#include "RewriteRegistry.h"
+#include "klineage/Analysis/AnalysisCache.h"
+#include "klineage/Analysis/LinearForm.h"
+#include "klineage/Analysis/SharedMemory.h"
+#include "klineage/Analysis/ThreadIndex.h"
+#include "klineage/Cuda/Builtins.h"
+#include "klineage/Cuda/DeviceCode.h"
+#include "klineage/Cuda/Intrinsics.h"
+#include "klineage/Cuda/MemorySpace.h"
+#include "klineage/Edit/EditBuilder.h"
+#include "klineage/Edit/SourceBuilders.h"
+#include "klineage/Edit/SourceCode.h"
+#include "klineage/Frontend/SourcePositions.h"
+#include "klineage/Rewrite/LaunchShape.h"
+#include "klineage/Rewrite/SiteEdits.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "llvm/ADT/StringExtras.h"
+#include <map>
+#include <set>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using namespace llvm;
+
+namespace klineage {
+namespace smem_tile {
+
+using analysis::Dim3;
+
+//===----------------------------------------------------------------------===//
+// Helpers both directions use
+//===----------------------------------------------------------------------===//
+
+std::string axesText(unsigned Axes) {
+  std::vector<std::string> P;
+  if (Axes & AxisX)
+    P.push_back("threadIdx.x");
+  if (Axes & AxisY)
+    P.push_back("threadIdx.y");
+  if (Axes & AxisZ)
+    P.push_back("threadIdx.z");
+  if (Axes & AxisOther)
+    P.push_back("a value that differs between threads");
+  return P.empty() ? "nothing thread-dependent" : join(P, " and ");
+}
+
+std::string describe(const ASTContext &Ctx, const Stmt *S) {
+  if (!S)
+    return "a statement";
+  return "line " + std::to_string(expansionLine(Ctx, S)) + " ('" + nodeText(Ctx, S, "...") + "')";
+}
+
+ThreadAxes::ThreadAxes(ASTContext &Ctx, const FunctionDecl *FD, std::optional<Dim3> Block)
+    : Ctx(Ctx), Facts(analysis::AnalysisCache::of(Ctx).facts(FD)), Unif(Ctx, FD, Block) {}
+
+const Expr *ThreadAxes::singleValue(const VarDecl *V) const {
+  if (!V || isa<ParmVarDecl>(V) || !V->hasLocalStorage() || !V->getInit() || V->getType()->isReferenceType() ||
+      !Facts.mods(V).empty())
+    return nullptr;
+  return V->getInit();
+}
+
+unsigned ThreadAxes::of(const Expr *E, const Expr **Breaker) {
+  if (Breaker)
+    *Breaker = nullptr;
+  return walk(E, 0, Breaker);
+}
+
+unsigned ThreadAxes::walk(const Expr *E, unsigned Depth, const Expr **Breaker) {
+  if (!E)
+    return 0;
+  auto Other = [&](const Expr *At) {
+    if (Breaker && !*Breaker)
+      *Breaker = At;
+    return unsigned(AxisOther);
+  };
+  if (Depth > 24)
+    return Other(E);
+  E = E->IgnoreParenImpCasts();
+  if (auto B = cuda::builtinIndex(E)) {
+    if (B->Var != cuda::BuiltinVar::ThreadIdx)
+      return 0;
+    return B->Dim == 0 ? AxisX : B->Dim == 1 ? AxisY : AxisZ;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!V)
+      return 0;
+    if (is_contained(Assumed, V))
+      return 0;
+    if (const Expr *Init = singleValue(V))
+      return walk(Init, Depth + 1, Breaker);
+    return Unif.of(DRE).atLeast(analysis::Level::Block) ? 0u : Other(DRE);
+  }
+  if (const auto *C = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *Callee = C->getDirectCallee();
+    if (!Callee || !cuda::isPureCallee(Callee->getName()))
+      return Unif.of(C).atLeast(analysis::Level::Block) ? 0u : Other(C);
+  }
+  unsigned A = 0;
+  for (const Stmt *Ch : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Ch))
+      A |= walk(CE, Depth + 1, Breaker);
+  return A;
+}
+
+void ThreadAxes::varsOf(const Expr *E, std::vector<const VarDecl *> &Out) {
+  std::vector<const Expr *> Work{E};
+  std::set<const VarDecl *> Seen;
+  while (!Work.empty()) {
+    const Expr *X = Work.back();
+    Work.pop_back();
+    std::vector<const VarDecl *> Vs;
+    analysis::Linearizer::collectVars(X, Vs);
+    for (const VarDecl *V : Vs) {
+      if (!Seen.insert(V).second)
+        continue;
+      Out.push_back(V);
+      if (const Expr *Init = singleValue(V))
+        Work.push_back(Init);
+    }
+  }
+}
+
+bool isLocalArrayElement(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  while (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    E = AS->getBase()->IgnoreParenImpCasts();
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return V && V->hasLocalStorage() && !cuda::isShared(V) && V->getType()->isConstantArrayType();
+}
+
+namespace {
+/// A memory lvalue: an element, a dereference, a member through a pointer,
+/// or a variable with global storage that can change.
+bool isMemory(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (isa<ArraySubscriptExpr>(E))
+    return !isLocalArrayElement(E);
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return U->getOpcode() == UO_Deref;
+  if (const auto *M = dyn_cast<MemberExpr>(E))
+    return M->isArrow() || isMemory(M->getBase());
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      return (V->hasGlobalStorage() && !V->isConstexpr() && !V->getType().isConstQualified()) ||
+             V->getType()->isReferenceType();
+  return false;
+}
+
+struct AccessFinder : RecursiveASTVisitor<AccessFinder> {
+  const std::vector<const Expr *> &Allowed;
+  bool Writes;
+  const Expr *Found = nullptr;
+  AccessFinder(const std::vector<const Expr *> &A, bool W) : Allowed(A), Writes(W) {}
+  bool shouldVisitImplicitCode() const { return true; }
+  bool TraverseStmt(Stmt *S) {
+    if (!S || Found)
+      return true;
+    if (const auto *E = dyn_cast<Expr>(S))
+      if (llvm::is_contained(Allowed, E))
+        return true;
+    return RecursiveASTVisitor::TraverseStmt(S);
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp() && isMemory(B->getLHS()) &&
+        !llvm::is_contained(Allowed, B->getLHS()->IgnoreParenImpCasts()))
+      Found = B->getLHS();
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp() && isMemory(U->getSubExpr()))
+      Found = U->getSubExpr();
+    else if (!Writes && U->getOpcode() == UO_Deref)
+      Found = U;
+    return true;
+  }
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *A) {
+    if (!Writes && !isLocalArrayElement(A))
+      Found = A;
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *M) {
+    if (!Writes && M->isArrow())
+      Found = M;
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *D) {
+    if (!Writes && isMemory(D))
+      Found = D;
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    if (cuda::isBuiltinIndexGetterCall(C) || cuda::barrierScope(C))
+      return true;
+    const FunctionDecl *F = C->getDirectCallee();
+    if (F && cuda::isAtomicOrStoreCallee(F->getName())) {
+      Found = C;
+      return true;
+    }
+    if (F && cuda::isPureCallee(F->getName()))
+      return true;
+    // Operators and math of the CUDA headers (__half's operator*, fmaf).
+    if (F && F->getASTContext().getSourceManager().isInSystemHeader(F->getLocation()) &&
+        !F->getName().starts_with("mem") && !isa<CXXMemberCallExpr>(C))
+      return true;
+    Found = C;
+    return true;
+  }
+};
+} // namespace
+
+const Expr *firstMemoryAccess(const Stmt *S, const std::vector<const Expr *> &Allowed, bool Writes) {
+  if (!S)
+    return nullptr;
+  AccessFinder F(Allowed, Writes);
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
+const CallExpr *firstBarrier(const Stmt *S) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const CallExpr *Found = nullptr;
+    bool VisitCallExpr(CallExpr *C) {
+      if (!Found && cuda::barrierScope(C) == cuda::SyncScope::Block)
+        Found = C;
+      return true;
+    }
+  } F;
+  if (S)
+    F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
+bool isBarrierStmt(const Stmt *S) {
+  const auto *E = dyn_cast_or_null<Expr>(S);
+  const auto *C = E ? dyn_cast<CallExpr>(E->IgnoreImplicit()) : nullptr;
+  return C && cuda::barrierScope(C) == cuda::SyncScope::Block;
+}
+
+void conjunctsOf(const Expr *Cond, std::vector<const Expr *> &Out) {
+  const Expr *C = Cond->IgnoreParenImpCasts();
+  if (const auto *B = dyn_cast<BinaryOperator>(C); B && B->getOpcode() == BO_LAnd) {
+    conjunctsOf(B->getLHS(), Out);
+    conjunctsOf(B->getRHS(), Out);
+    return;
+  }
+  Out.push_back(Cond);
+}
+
+std::optional<std::string> negatedText(const ASTContext &Ctx, const Expr *Cond) {
+  const Expr *C = Cond->IgnoreParenImpCasts();
+  if (const auto *B = dyn_cast<BinaryOperator>(C)) {
+    if (B->getOpcode() == BO_LOr) {
+      auto L = negatedText(Ctx, B->getLHS()), R = negatedText(Ctx, B->getRHS());
+      if (!L || !R)
+        return std::nullopt;
+      return *L + " && " + *R;
+    }
+    const char *Flip = nullptr;
+    switch (B->getOpcode()) {
+    case BO_LT: Flip = ">="; break;
+    case BO_LE: Flip = ">"; break;
+    case BO_GT: Flip = "<="; break;
+    case BO_GE: Flip = "<"; break;
+    case BO_EQ: Flip = "!="; break;
+    case BO_NE: Flip = "=="; break;
+    default: break;
+    }
+    if (Flip) {
+      auto L = sourceText(Ctx, B->getLHS()), R = sourceText(Ctx, B->getRHS());
+      if (!L || !R)
+        return std::nullopt;
+      return *L + " " + Flip + " " + *R;
+    }
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(C); U && U->getOpcode() == UO_LNot)
+    return sourceText(Ctx, U->getSubExpr());
+  auto T = sourceText(Ctx, Cond);
+  if (!T)
+    return std::nullopt;
+  return "!(" + *T + ")";
+}
+
+//===----------------------------------------------------------------------===//
+// The forward plan of a loop
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+enum class OperandKind { Row, Col, Uniform };
+
+/// The reads of one global element form, staged in one tile.
+struct Operand {
+  OperandKind K = OperandKind::Row;
+  std::vector<const ArraySubscriptExpr *> Reads;
+  /// What each read's tile element replaces: the read, or the selection
+  /// `c ? G[g] : 0` that pads it.
+  std::vector<const Expr *> Values;
+  unsigned Axes = 0;
+  std::string ElemType;
+  uint64_t ElemBytes = 0;
+  uint64_t Steps = 0; ///< the tile's length along the counter
+  std::string Tile;   ///< the tile's name
+  /// Guard conjuncts the staging load keeps.
+  std::vector<const Expr *> Kept;
+};
+
+struct Rejected {
+  const ArraySubscriptExpr *Read = nullptr;
+  std::string Why;
+};
+
+enum class GuardShape { None, If, EarlyReturn, Unreachable };
+
+struct LoopPlan : SiteSubject {
+  const ForStmt *Loop = nullptr;
+  const VarDecl *Counter = nullptr;
+  const BinaryOperator *Cond = nullptr;
+  std::string LoopWhy;
+  const Stmt *LoopAt = nullptr;
+  std::optional<Dim3> Block;
+  std::vector<Operand> Ops;
+  std::vector<Rejected> Rejects;
+  // The guard.
+  GuardShape G = GuardShape::None;
+  const IfStmt *GuardIf = nullptr;     ///< If: the if; EarlyReturn: the `if (...) return;`
+  const CompoundStmt *Scope = nullptr; ///< the compound holding the loop
+  std::vector<const Stmt *> Pre, Post;
+  std::vector<const Expr *> Conjuncts; ///< of the condition under which threads run the loop
+  std::vector<unsigned> ConjunctAxes;
+  std::string GuardWhy;
+  const Stmt *GuardAt = nullptr;
+  // Writes in the loop.
+  const Expr *WriteAt = nullptr;
+  // Footprint.
+  std::string FootprintWhy;
+  const Stmt *FootprintAt = nullptr;
+};
+
+const LoopPlan &planOf(const PreconditionQuery &Q) { return *static_cast<const LoopPlan *>(Q.Subject); }
+
+std::string blockAssumable(const FunctionDecl *FD) { return "block:" + FD->getNameAsString() + ":X,Y"; }
+
+/// The loop's counter, condition and step, or why it is not a counted loop
+/// the rewrite can split into tiles.
+void readLoop(ASTContext &Ctx, ThreadAxes &TA, LoopPlan &P) {
+  const ForStmt *L = P.Loop;
+  auto No = [&](std::string Why, const Stmt *At) {
+    P.LoopWhy = std::move(Why);
+    P.LoopAt = At ? At : L;
+  };
+  const auto *DS = dyn_cast_or_null<DeclStmt>(L->getInit());
+  const VarDecl *K = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+  if (!K || !K->getInit() || !K->getType()->isIntegerType())
+    return No("the loop does not declare one integer counter in its header", L);
+  P.Counter = K;
+  const auto *C = dyn_cast_or_null<BinaryOperator>(L->getCond() ? L->getCond()->IgnoreParenImpCasts() : nullptr);
+  const Expr *Bound = nullptr;
+  if (C && (C->getOpcode() == BO_LT || C->getOpcode() == BO_LE) && analysis::refVar(C->getLHS()) == K)
+    Bound = C->getRHS();
+  else if (C && (C->getOpcode() == BO_GT || C->getOpcode() == BO_GE) && analysis::refVar(C->getRHS()) == K)
+    Bound = C->getLHS();
+  if (!Bound)
+    return No("the condition is not '" + K->getName().str() + " < bound' (or <=)", L->getCond());
+  P.Cond = C;
+  // The step: ++k, k++, k += 1, k = k + 1.
+  bool Step = false;
+  if (const Expr *Inc = L->getInc() ? L->getInc()->IgnoreParenImpCasts() : nullptr) {
+    if (const auto *U = dyn_cast<UnaryOperator>(Inc))
+      Step = U->isIncrementOp() && analysis::refVar(U->getSubExpr()) == K;
+    else if (const auto *B = dyn_cast<BinaryOperator>(Inc)) {
+      std::optional<int64_t> One;
+      if (B->getOpcode() == BO_AddAssign && analysis::refVar(B->getLHS()) == K)
+        if (auto V = B->getRHS()->getIntegerConstantExpr(Ctx))
+          One = V->getExtValue();
+      if (B->getOpcode() == BO_Assign && analysis::refVar(B->getLHS()) == K)
+        if (const auto *Add = dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
+            Add && Add->getOpcode() == BO_Add && analysis::refVar(Add->getLHS()) == K)
+          if (auto V = Add->getRHS()->getIntegerConstantExpr(Ctx))
+            One = V->getExtValue();
+      Step = One && *One == 1;
+    }
+  }
+  TA.assumeUniform(K);
+  if (!Step)
+    return No("the counter '" + K->getName().str() + "' does not step by one",
+              L->getInc() ? static_cast<const Stmt *>(L->getInc()) : L);
+  if (TA.facts().modifiedWithin(K, L->getBody()))
+    return No("the body modifies the counter '" + K->getName().str() + "'",
+              TA.facts().modifiedWithin(K, L->getBody())->At);
+  for (const Expr *E : {K->getInit(), Bound}) {
+    const Expr *Br = nullptr;
+    if (TA.of(E, &Br)) {
+      return No("'" + nodeText(Ctx, E, "the bound") + "' differs between the threads of a block (" +
+                    axesText(TA.of(E)) + "): they would not agree on the tiles",
+                E);
+    }
+    if (firstMemoryAccess(E, {}, false))
+      return No("'" + nodeText(Ctx, E, "the bound") + "' reads memory", E);
+    std::vector<const VarDecl *> Vs;
+    TA.varsOf(E, Vs);
+    for (const VarDecl *V : Vs)
+      if (const auto *M = TA.facts().modifiedWithin(V, L->getBody()))
+        return No("the loop modifies '" + V->getName().str() + "', which its bound reads", M->At);
+  }
+  // Leaving the loop early would leave the other threads at a barrier.
+  struct Exits : RecursiveASTVisitor<Exits> {
+    const Stmt *Found = nullptr;
+    unsigned Nest = 0;
+    bool TraverseForStmt(ForStmt *S) { return nest(S); }
+    bool TraverseWhileStmt(WhileStmt *S) { return nest(S); }
+    bool TraverseDoStmt(DoStmt *S) { return nest(S); }
+    bool TraverseSwitchStmt(SwitchStmt *S) { return nest(S); }
+    bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) { return nest(S); }
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    bool nest(Stmt *S) {
+      ++Nest;
+      for (Stmt *C : S->children())
+        TraverseStmt(C);
+      --Nest;
+      return true;
+    }
+    bool VisitBreakStmt(BreakStmt *S) {
+      if (!Nest && !Found)
+        Found = S;
+      return true;
+    }
+    bool VisitReturnStmt(ReturnStmt *S) {
+      if (!Found)
+        Found = S;
+      return true;
+    }
+    bool VisitGotoStmt(GotoStmt *S) {
+      if (!Found)
+        Found = S;
+      return true;
+    }
+  } X;
+  X.TraverseStmt(const_cast<Stmt *>(L->getBody()));
+  if (X.Found)
+    return No("the body leaves the loop early (" + describe(Ctx, X.Found) + ")", X.Found);
+  if (const CallExpr *B = firstBarrier(L->getBody()))
+    return No("the body already holds a barrier (" + describe(Ctx, B) + ")", B);
+}
+
+/// Is \p S executed on every iteration of \p Loop's body (no condition,
+/// short circuit or inner loop between)? Else the statement that makes it
+/// conditional.
+const Stmt *conditionalUnder(const analysis::FunctionFacts &F, const Stmt *S, const ForStmt *Loop) {
+  const Stmt *Child = S;
+  for (const Stmt *P = F.parentOf(S); P && P != Loop; Child = P, P = F.parentOf(P)) {
+    if (const auto *I = dyn_cast<IfStmt>(P); I && Child != I->getCond())
+      return I;
+    if (const auto *C = dyn_cast<AbstractConditionalOperator>(P); C && Child != C->getCond())
+      return C;
+    if (const auto *B = dyn_cast<BinaryOperator>(P); B && B->isLogicalOp() && Child == B->getRHS())
+      return B;
+    if (isa<ForStmt, WhileStmt, DoStmt, SwitchStmt, CXXForRangeStmt>(P))
+      return P;
+  }
+  return nullptr;
+}
+
+/// The element type of \p Base's pointee as written (`const T *A` gives
+/// `T`), else the read's type.
+std::string elementTypeText(ASTContext &Ctx, const Expr *Base, const ArraySubscriptExpr *Read) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (V && V->getTypeSourceInfo()) {
+    TypeLoc TL = V->getTypeSourceInfo()->getTypeLoc();
+    while (true) {
+      if (auto Q = TL.getAs<QualifiedTypeLoc>())
+        TL = Q.getUnqualifiedLoc();
+      else if (auto A = TL.getAs<AttributedTypeLoc>())
+        TL = A.getModifiedLoc();
+      else
+        break;
+    }
+    if (auto PT = TL.getAs<PointerTypeLoc>())
+      if (auto T = sourceText(Ctx, PT.getPointeeLoc().getSourceRange())) {
+        SmallVector<StringRef> Words;
+        StringRef(*T).split(Words, ' ', -1, false);
+        std::vector<std::string> Keep;
+        for (StringRef W : Words)
+          if (W != "const" && W != "volatile" && W != "__restrict__" && W != "__restrict")
+            Keep.push_back(W.str());
+        if (!Keep.empty())
+          return join(Keep, " ");
+      }
+  }
+  return Read->getType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+}
+
+/// The reads of the body, each a candidate operand or rejected with why.
+void readOperands(ASTContext &Ctx, ThreadAxes &TA, LoopPlan &P) {
+  const ForStmt *L = P.Loop;
+  const VarDecl *K = P.Counter;
+  auto Reads = match(traverse(TK_AsIs, findAll(implicitCastExpr(hasCastKind(CK_LValueToRValue),
+                                                                has(arraySubscriptExpr().bind("read"))))),
+                     *L->getBody(), Ctx);
+  analysis::Linearizer Lin(Ctx);
+  std::map<std::string, size_t> ByKey;
+  for (const auto &M : Reads) {
+    const auto *R = M.getNodeAs<ArraySubscriptExpr>("read");
+    if (!R || isLocalArrayElement(R))
+      continue;
+    const Expr *Base = R->getBase()->IgnoreParenImpCasts();
+    if (!Base->getType()->isPointerType() || R->getBase()->getType()->isArrayType())
+      continue;
+    if (const auto *BD = dyn_cast<DeclRefExpr>(Base))
+      if (const auto *BV = dyn_cast<VarDecl>(BD->getDecl()); BV && cuda::isShared(BV))
+        continue;
+    // Does it move with the counter at all?
+    std::vector<const VarDecl *> Vars;
+    TA.varsOf(R->getIdx(), Vars);
+    if (!is_contained(Vars, K))
+      continue;
+    auto Reject = [&](std::string Why) { P.Rejects.push_back({R, std::move(Why)}); };
+    std::vector<const VarDecl *> BaseVars;
+    TA.varsOf(R->getBase(), BaseVars);
+    if (is_contained(BaseVars, K)) {
+      Reject("its pointer moves with the counter");
+      continue;
+    }
+    const VarDecl *Moved = nullptr;
+    for (const VarDecl *V : Vars)
+      if (V != K && !Moved && TA.facts().modifiedWithin(V, L))
+        Moved = V;
+    for (const VarDecl *V : BaseVars)
+      if (!Moved && TA.facts().modifiedWithin(V, L))
+        Moved = V;
+    if (Moved) {
+      Reject("it reads '" + Moved->getName().str() + "', which changes inside the loop");
+      continue;
+    }
+    // A zero-padded read, `c ? G[g] : 0`, is staged with its condition.
+    const Expr *Value = R;
+    const Stmt *Up = TA.facts().parentOf(R);
+    while (Up && isa<ImplicitCastExpr, ParenExpr>(Up))
+      Up = TA.facts().parentOf(Up);
+    const auto *Sel = dyn_cast_or_null<ConditionalOperator>(Up);
+    if (Sel && Sel->getTrueExpr()->IgnoreParenImpCasts() == R->IgnoreParenImpCasts() &&
+        !firstMemoryAccess(Sel->getFalseExpr(), {}, false) && !TA.of(Sel->getFalseExpr()) &&
+        !firstMemoryAccess(Sel->getCond(), {}, false)) {
+      Value = Sel;
+      std::vector<const VarDecl *> CondVars;
+      TA.varsOf(Sel->getCond(), CondVars);
+      for (const VarDecl *V : CondVars)
+        if (V != K && !Moved && TA.facts().modifiedWithin(V, L))
+          Moved = V;
+      if (Moved) {
+        Reject("its condition reads '" + Moved->getName().str() + "', which changes inside the loop");
+        continue;
+      }
+    } else {
+      Sel = nullptr;
+    }
+    // Affine in the counter: every term holds it at most once.
+    auto F0 = Lin.linearize(R->getIdx());
+    std::optional<analysis::LinearForm> F = F0 ? analysis::expandLocals(Lin, TA.facts(), *F0) : std::nullopt;
+    std::string KKey;
+    bool Affine = F.has_value(), HasK = false;
+    if (F)
+      for (const auto &[Mono, Coeff] : F->Terms) {
+        unsigned N = 0;
+        for (const std::string &A : Mono)
+          if (const analysis::Atom *At = Lin.atom(A); At && At->Var == K)
+            ++N;
+        HasK = HasK || N;
+        Affine = Affine && N <= 1;
+      }
+    if (!Affine || !HasK) {
+      Reject("its index is not an affine form of the counter");
+      continue;
+    }
+    const Expr *Br = nullptr;
+    unsigned Axes = TA.of(R->getIdx(), &Br) | TA.of(R->getBase()) | (Sel ? TA.of(Sel->getCond()) : 0u);
+    if (P.Block && P.Block->Z == 1)
+      Axes &= ~unsigned(AxisZ);
+    if (Axes & (AxisOther | AxisZ)) {
+      Reject("its address depends on " + axesText(Axes & (AxisOther | AxisZ)) +
+             (Br ? " ('" + nodeText(Ctx, Br, "") + "')" : std::string()));
+      continue;
+    }
+    if (Axes == (AxisX | AxisY)) {
+      Reject("its address depends on threadIdx.x and threadIdx.y: no two threads of the block read it");
+      continue;
+    }
+    OperandKind Kind = Axes == AxisY ? OperandKind::Row : Axes == AxisX ? OperandKind::Col : OperandKind::Uniform;
+    uint64_t Steps = 0, Reuse = 0;
+    if (P.Block) {
+      Steps = Kind == OperandKind::Col ? P.Block->Y : P.Block->X;
+      Reuse = Kind == OperandKind::Row ? P.Block->X
+              : Kind == OperandKind::Col ? P.Block->Y
+                                         : P.Block->X * P.Block->Y;
+      if (Reuse <= 1) {
+        Reject("only one thread of a " + P.Block->str() + " block reads each of its elements");
+        continue;
+      }
+    }
+    std::string Key = nodeText(Ctx, Base, "?") + "|" + F->symbolicKey() + "|" + std::to_string(F->constant());
+    if (Sel)
+      Key += "|" + nodeText(Ctx, Sel->getCond(), "?") + "|" + nodeText(Ctx, Sel->getFalseExpr(), "?");
+    auto [It, New] = ByKey.emplace(Key, P.Ops.size());
+    if (!New) {
+      P.Ops[It->second].Reads.push_back(R);
+      P.Ops[It->second].Values.push_back(Value);
+      continue;
+    }
+    Operand O;
+    O.K = Kind;
+    O.Reads.push_back(R);
+    O.Values.push_back(Value);
+    O.Axes = Axes;
+    O.ElemType = elementTypeText(Ctx, Base, R);
+    O.ElemBytes = Ctx.getTypeSizeInChars(R->getType()).getQuantity();
+    O.Steps = Steps;
+    P.Ops.push_back(std::move(O));
+  }
+}
+
+/// Who runs the loop: every thread of the block, or a guard to split.
+void readGuard(ASTContext &Ctx, ThreadAxes &TA, LoopPlan &P) {
+  const analysis::FunctionFacts &F = TA.facts();
+  analysis::Uniformity &U = TA.uniformity();
+  auto No = [&](std::string Why, const Stmt *At) {
+    P.G = GuardShape::Unreachable;
+    P.GuardWhy = std::move(Why);
+    P.GuardAt = At;
+  };
+  if (U.controlOf(P.Loop).atLeast(analysis::Level::Block))
+    return;
+  const Stmt *Parent = F.parentOf(P.Loop);
+  const auto *CS = dyn_cast_or_null<CompoundStmt>(Parent);
+  const IfStmt *I = dyn_cast_or_null<IfStmt>(CS ? F.parentOf(CS) : Parent);
+  if (I && (I->getThen() == P.Loop || I->getThen() == CS) && !I->getElse() && !I->getInit() &&
+      !I->getConditionVariable()) {
+    if (!U.controlOf(I).atLeast(analysis::Level::Block)) {
+      auto A = U.controlOf(I);
+      return No("the guard " + describe(Ctx, I->getCond()) + " itself runs under control that differs between "
+                "threads (" + describe(Ctx, A.Breaker) + ")", A.Breaker ? A.Breaker : I);
+    }
+    P.G = GuardShape::If;
+    P.GuardIf = I;
+    P.Scope = CS;
+    conjunctsOf(I->getCond(), P.Conjuncts);
+    if (CS) {
+      bool After = false;
+      for (const Stmt *S : CS->body()) {
+        if (S == P.Loop)
+          After = true;
+        else
+          (After ? P.Post : P.Pre).push_back(S);
+      }
+    }
+  } else if (CS && F.function()->getBody() == CS) {
+    // `if (c) return;` before the loop, in the function's body.
+    const IfStmt *R = nullptr;
+    bool After = false;
+    for (const Stmt *S : CS->body()) {
+      if (S == P.Loop) {
+        After = true;
+        continue;
+      }
+      if (After) {
+        P.Post.push_back(S);
+        continue;
+      }
+      const auto *SI = dyn_cast<IfStmt>(S);
+      const Stmt *Then = SI ? SI->getThen() : nullptr;
+      if (const auto *TC = dyn_cast_or_null<CompoundStmt>(Then); TC && TC->size() == 1)
+        Then = TC->body_front();
+      if (SI && isa_and_nonnull<ReturnStmt>(Then) && !SI->getElse() &&
+          !U.of(SI->getCond()).atLeast(analysis::Level::Block)) {
+        if (R)
+          return No("two guards return early before the loop (" + describe(Ctx, R->getCond()) + ", " +
+                        describe(Ctx, SI->getCond()) + ")",
+                    SI);
+        R = SI;
+        P.Pre.clear();
+        continue;
+      }
+      if (R)
+        P.Pre.push_back(S);
+    }
+    if (!R) {
+      auto A = U.controlOf(P.Loop);
+      return No("the loop runs under control that differs between threads (" + describe(Ctx, A.Breaker) +
+                    ") that is neither an 'if' around it nor an early return before it",
+                A.Breaker ? A.Breaker : P.Loop);
+    }
+    if (!U.controlOf(R).atLeast(analysis::Level::Block)) {
+      auto A = U.controlOf(R);
+      return No("the early return " + describe(Ctx, R->getCond()) + " itself runs under control that differs "
+                "between threads",
+                A.Breaker ? A.Breaker : R);
+    }
+    P.G = GuardShape::EarlyReturn;
+    P.GuardIf = R;
+    P.Scope = CS;
+    // The condition under which a thread stays: the negated disjuncts.
+    std::vector<const Expr *> Disj;
+    std::function<void(const Expr *)> Split = [&](const Expr *E) {
+      const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+      if (B && B->getOpcode() == BO_LOr) {
+        Split(B->getLHS());
+        Split(B->getRHS());
+      } else {
+        Disj.push_back(E);
+      }
+    };
+    Split(R->getCond());
+    P.Conjuncts = Disj;
+  } else {
+    auto A = U.controlOf(P.Loop);
+    return No("the loop runs under control that differs between threads (" + describe(Ctx, A.Breaker) +
+                  ") that is neither an 'if' around it nor an early return before it",
+              A.Breaker ? A.Breaker : P.Loop);
+  }
+  for (const Expr *C : P.Conjuncts)
+    P.ConjunctAxes.push_back(TA.of(C) & ~((P.Block && P.Block->Z == 1) ? unsigned(AxisZ) : 0u));
+  // Threads the guard kept out now run what precedes the loop and the loop:
+  // that code may touch no memory but the tiles.
+  for (const Stmt *S : P.Pre) {
+    bool PureDecl = isa<DeclStmt>(S) || isa<NullStmt>(S);
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D); !V || V->getType()->isReferenceType() || cuda::isShared(V))
+          PureDecl = false;
+    if (!PureDecl)
+      return No(describe(Ctx, S) + " runs before the loop under the guard and is not a declaration: threads "
+                "the guard keeps out would run it",
+                S);
+    if (const Expr *M = firstMemoryAccess(S, {}, false))
+      return No(describe(Ctx, M) + " runs before the loop under the guard and touches memory: threads the guard "
+                "keeps out would run it",
+                M);
+  }
+  std::vector<const Expr *> Tiled;
+  for (const Operand &O : P.Ops)
+    for (const Expr *V : O.Values)
+      Tiled.push_back(V);
+  if (const Expr *M = firstMemoryAccess(P.Loop, Tiled, false))
+    return No(describe(Ctx, M) + " in the loop is not staged and touches memory: threads the guard keeps out "
+              "would run it",
+              M);
+}
+
+void readWrites(LoopPlan &P) { P.WriteAt = firstMemoryAccess(P.Loop, {}, true); }
+
+/// Which guard terms each operand's staging keeps, and whether every
+/// staged element is one the loop reads.
+void readFootprint(ASTContext &Ctx, ThreadAxes &TA, LoopPlan &P) {
+  for (Operand &O : P.Ops) {
+    for (const Expr *R : O.Values)
+      if (const Stmt *C = conditionalUnder(TA.facts(), R, P.Loop)) {
+        P.FootprintWhy = describe(Ctx, R) + " runs only under " + describe(Ctx, C) +
+                         ": staging it on every step would read elements the loop does not";
+        P.FootprintAt = R;
+        return;
+      }
+    unsigned Own = O.K == OperandKind::Row ? AxisY : O.K == OperandKind::Col ? AxisX : 0;
+    unsigned Other = O.K == OperandKind::Row ? AxisX : O.K == OperandKind::Col ? AxisY : (AxisX | AxisY);
+    for (size_t I = 0; I < P.Conjuncts.size(); ++I) {
+      unsigned A = P.ConjunctAxes[I];
+      if ((A & ~Own) == 0) {
+        O.Kept.push_back(P.Conjuncts[I]);
+        continue;
+      }
+      if (A & AxisOther || (A & Own && A & Other) || (A & ~(Own | Other))) {
+        P.FootprintWhy = "the guard's term " + describe(Ctx, P.Conjuncts[I]) + " depends on " + axesText(A) +
+                         ": the staging of " + describe(Ctx, O.Reads.front()) +
+                         " can neither keep it (it varies across the threads that share an element) nor drop "
+                         "it (it bounds the element's own index)";
+        P.FootprintAt = P.Conjuncts[I];
+        return;
+      }
+      // Only the other axis: some thread that shares the element passes it.
+    }
+  }
+}
+
+LoopPlan planLoop(const AnalysisContext &AC, const FunctionDecl *FD, const ForStmt *Loop) {
+  ASTContext &Ctx = AC.ast();
+  LoopPlan P;
+  P.Loop = Loop;
+  P.Block = knownBlockShape(AC, FD);
+  ThreadAxes TA(Ctx, FD, P.Block);
+  readLoop(Ctx, TA, P);
+  if (!P.Counter)
+    return P;
+  readOperands(Ctx, TA, P);
+  readWrites(P);
+  readGuard(Ctx, TA, P);
+  if (P.G != GuardShape::Unreachable)
+    readFootprint(Ctx, TA, P);
+  return P;
+}
+
+//===----------------------------------------------------------------------===//
+// Preconditions
+//===----------------------------------------------------------------------===//
+
+Status checkLoopCounted(const PreconditionQuery &Q, PreconditionResult &R) {
+  const LoopPlan &P = planOf(Q);
+  ASTContext &Ctx = Q.AC.ast();
+  if (!P.LoopWhy.empty()) {
+    R.Reason = P.LoopWhy;
+    R.Evidence.push_back(evidenceAt(Ctx, P.LoopAt->getBeginLoc(), "loop", "not split into tiles"));
+    return Status::Fails;
+  }
+  R.Reason = "'" + P.Counter->getName().str() + "' steps by one from a block-uniform start to a block-uniform "
+             "bound, and the body neither changes it nor leaves the loop";
+  return Status::Holds;
+}
+
+Status checkBlockShapeKnown(const PreconditionQuery &Q, PreconditionResult &R) {
+  const LoopPlan &P = planOf(Q);
+  if (!P.Block) {
+    R.Reason = "the tiles' shape is the block's, and the launches of '" + Q.Function->getNameAsString() +
+               "' do not say it";
+    R.Assumable = blockAssumable(Q.Function);
+    return Status::Unknown;
+  }
+  if (P.Block->Z != 1) {
+    R.Reason = "the block " + P.Block->str() + " is three-dimensional; tiles are staged by threadIdx.x and .y";
+    return Status::Fails;
+  }
+  R.Reason = "'" + Q.Function->getNameAsString() + "' runs blockDim " + P.Block->str();
+  return Status::Holds;
+}
+
+const char *kindText(OperandKind K) {
+  return K == OperandKind::Row ? "shared by a block row" : K == OperandKind::Col ? "shared by a block column"
+                                                                                 : "shared by the whole block";
+}
+
+Status checkReusedReadsAffine(const PreconditionQuery &Q, PreconditionResult &R) {
+  const LoopPlan &P = planOf(Q);
+  ASTContext &Ctx = Q.AC.ast();
+  if (!P.Counter) {
+    R.Reason = "no counted loop (loop-counted)";
+    return Status::Unknown;
+  }
+  if (!P.Ops.empty()) {
+    std::vector<std::string> Parts;
+    for (const Operand &O : P.Ops)
+      Parts.push_back(describe(Ctx, O.Reads.front()) + " " + kindText(O.K));
+    R.Reason = join(Parts, "; ");
+    return Status::Holds;
+  }
+  if (!P.Rejects.empty()) {
+    R.Reason = "no read the threads of a block share: " + describe(Ctx, P.Rejects.front().Read) + ": " +
+               P.Rejects.front().Why;
+    R.Evidence.push_back(evidenceAt(Ctx, P.Rejects.front().Read->getBeginLoc(), "read", "not staged"));
+    return Status::Fails;
+  }
+  R.Reason = "no global read of the body moves with '" + P.Counter->getName().str() + "'";
+  return Status::Fails;
+}
+
+Status checkTilesAgree(const PreconditionQuery &Q, PreconditionResult &R) {
+  const LoopPlan &P = planOf(Q);
+  ASTContext &Ctx = Q.AC.ast();
+  if (P.Ops.empty() || !P.Block) {
+    R.Reason = "no operand to stage (reused-reads-affine, block-shape-known)";
+    return Status::Unknown;
+  }
+  for (const Operand &O : P.Ops)
+    if (O.Steps != P.Ops.front().Steps) {
+      R.Reason = describe(Ctx, P.Ops.front().Reads.front()) + " needs tiles of " +
+                 std::to_string(P.Ops.front().Steps) + " steps (" + kindText(P.Ops.front().K) + "), " +
+                 describe(Ctx, O.Reads.front()) + " of " + std::to_string(O.Steps) + " (" + kindText(O.K) +
+                 "): with a " + P.Block->str() + " block one loop over tiles cannot serve both";
+      R.Evidence.push_back(evidenceAt(Ctx, O.Reads.front()->getBeginLoc(), "read", "another tile length"));
+      return Status::Fails;
+    }
+  R.Reason = "every tile spans " + std::to_string(P.Ops.front().Steps) + " steps of '" +
+             P.Counter->getName().str() + "'";
+  return Status::Holds;
+}
+
+Status checkSourceNotWritten(const PreconditionQuery &Q, PreconditionResult &R) {
+  const LoopPlan &P = planOf(Q);
+  ASTContext &Ctx = Q.AC.ast();
+  if (!P.Counter) {
+    R.Reason = "no counted loop (loop-counted)";
+    return Status::Unknown;
+  }
+  if (P.WriteAt) {
+    R.Reason = describe(Ctx, P.WriteAt) + " writes memory (or calls code that may) inside the loop: a tile "
+               "staged at the start of its steps could miss it";
+    R.Evidence.push_back(evidenceAt(Ctx, P.WriteAt->getBeginLoc(), "write", "inside the loop"));
+    return Status::Fails;
+  }
+  R.Reason = "the loop writes no memory and calls nothing that may";
+  return Status::Holds;
+}
+
+Status checkBarriersReachable(const PreconditionQuery &Q, PreconditionResult &R) {
+  const LoopPlan &P = planOf(Q);
+  ASTContext &Ctx = Q.AC.ast();
+  if (!P.Counter) {
+    R.Reason = "no counted loop (loop-counted)";
+    return Status::Unknown;
+  }
+  switch (P.G) {
+  case GuardShape::Unreachable:
+    R.Reason = P.GuardWhy;
+    R.Evidence.push_back(evidenceAt(Ctx, P.GuardAt->getBeginLoc(), "control", "keeps threads from the barriers"));
+    return Status::Fails;
+  case GuardShape::None:
+    R.Reason = "every thread of the block runs the loop";
+    return Status::Holds;
+  case GuardShape::If:
+    R.Reason = "the guard " + describe(Ctx, P.GuardIf->getCond()) + " is split: every thread runs the loop, " +
+               (P.Post.empty() ? std::string("nothing follows it under the guard")
+                               : "what follows it stays under the guard");
+    return Status::Holds;
+  case GuardShape::EarlyReturn:
+    R.Reason = "the early return " + describe(Ctx, P.GuardIf->getCond()) +
+               " becomes a guard around what follows the loop; every thread runs the loop";
+    return Status::Holds;
+  }
+  return Status::Unknown;
+}
+
+Status checkLoadsInFootprint(const PreconditionQuery &Q, PreconditionResult &R) {
+  const LoopPlan &P = planOf(Q);
+  ASTContext &Ctx = Q.AC.ast();
+  if (P.Ops.empty() || P.G == GuardShape::Unreachable) {
+    R.Reason = "no operand to stage (reused-reads-affine, barriers-reachable)";
+    return Status::Unknown;
+  }
+  if (!P.FootprintWhy.empty()) {
+    R.Reason = P.FootprintWhy;
+    R.Evidence.push_back(evidenceAt(Ctx, P.FootprintAt->getBeginLoc(), "term", "decides which elements are read"));
+    return Status::Fails;
+  }
+  R.Reason = "every staged read runs on each step of the loop, and each staging load keeps the loop's bound"
+             + std::string(P.Conjuncts.empty() ? "" : " and the guard's terms about the element's own index");
+  return Status::Holds;
+}
+
+uint64_t tileBytes(const LoopPlan &P, const Operand &O) {
+  if (!P.Block)
+    return 0;
+  uint64_t Elems = O.K == OperandKind::Uniform ? O.Steps : uint64_t(P.Block->X) * P.Block->Y;
+  return Elems * O.ElemBytes;
+}
+
+Status checkSharedMemoryFits(const PreconditionQuery &Q, PreconditionResult &R) {
+  const LoopPlan &P = planOf(Q);
+  ASTContext &Ctx = Q.AC.ast();
+  if (P.Ops.empty() || !P.Block) {
+    R.Reason = "no tile to size (reused-reads-affine, block-shape-known)";
+    return Status::Unknown;
+  }
+  uint64_t Extra = 0;
+  for (const Operand &O : P.Ops)
+    Extra += tileBytes(P, O);
+  analysis::SharedUsage U = analysis::sharedUsage(Ctx, Q.Function);
+  U.StaticBytes += Extra;
+  analysis::LimitCheck L = analysis::checkLimits(U);
+  if (L.V == analysis::LimitCheck::Exceeds || L.V == analysis::LimitCheck::NeedsOptIn) {
+    R.Reason = "with the tiles (" + std::to_string(Extra) + " bytes) '" + Q.Function->getNameAsString() + "' " +
+               (L.V == analysis::LimitCheck::Exceeds ? "does not fit: " : "needs the opt-in: ") + L.Why;
+    return Status::Fails;
+  }
+  if (L.V == analysis::LimitCheck::Unknown) {
+    R.Reason = L.Why;
+    return Status::Unknown;
+  }
+  R.Reason = "the tiles take " + std::to_string(Extra) + " bytes; '" + Q.Function->getNameAsString() + "' holds " +
+             std::to_string(L.Bytes) + " bytes per block";
+  return Status::Holds;
+}
+
+} // namespace
+
+// Order matters for the reported blocker: the first that fails, else the
+// first unknown.
+const PreconditionSpec Specs[] = {
+    {LoopCounted, Direction::Forward, 2501,
+     "a for loop with one integer counter stepping by one from a block-uniform start to a block-uniform bound "
+     "(`k < K`) that the body does not change; the body neither leaves the loop (break, return, goto) nor "
+     "holds a barrier",
+     &checkLoopCounted},
+    {BlockShapeKnown, Direction::Forward, 2403,
+     "the block shape is known (every launch agrees, LaunchFacts, or --assume=block:KERNEL:X,Y) and has no "
+     "z extent: the tiles are blockDim.y x blockDim.x",
+     &checkBlockShapeKnown},
+    {ReusedReadsAffine, Direction::Forward, 2502,
+     "some global read of the body is affine in the counter and otherwise depends on threadIdx.y only (shared "
+     "by a block row), threadIdx.x only (a block column) or neither (the block), through block-uniform values "
+     "the loop does not change",
+     &checkReusedReadsAffine},
+    {TilesAgree, Direction::Forward, 2504,
+     "the staged operands agree on the tile's length along the counter: blockDim.x for row and block "
+     "operands, blockDim.y for column operands (both kinds: a square block)",
+     &checkTilesAgree},
+    {SourceNotWritten, Direction::Forward, 2503,
+     "nothing in the loop writes memory (stores, atomics, calls that may write): a tile staged at the start "
+     "of its steps sees what each step would have read",
+     &checkSourceNotWritten},
+    {BarriersReachable, Direction::Forward, 2505,
+     "every thread of the block reaches the barriers: the loop runs under block-uniform control, or under an "
+     "'if' around it or an early return before it that the rewrite splits (what precedes the loop there is "
+     "declarations that touch no memory, the loop touches no memory but the staged reads, what follows stays "
+     "guarded)",
+     &checkBarriersReachable},
+    {LoadsInFootprint, Direction::Forward, 2506,
+     "every element a thread stages is one the loop reads: each staged read runs on every step (not under a "
+     "condition of the body), and each term of a split guard either depends only on the element's own thread "
+     "axis (kept in the staging load) or only on the other one (dropped)",
+     &checkLoadsInFootprint},
+    {SharedMemoryFits, Direction::Forward, 1507,
+     "the kernel's static shared memory with the tiles fits the 48 KiB static limit",
+     &checkSharedMemoryFits},
+    {TilesStagedOnce, Direction::Reverse, 2511,
+     "each __shared__ array of the tiled loop is a tile: one store per step, `S[threadIdx.y][threadIdx.x] = "
+     "G[g]` (its subscripts distinct thread indices, optionally under a condition or with a constant "
+     "otherwise), from a global pointer, and only element reads besides",
+     &checkTilesStagedOnce},
+    {ReadsBetweenBarriers, Direction::Reverse, 2512,
+     "every read of a tile lies in the loop's body after the barrier that follows the stores and before the "
+     "next step's stores",
+     &checkReadsBetweenBarriers},
+    {StagedIndexStable, Direction::Reverse, 2513,
+     "the staged index and condition read nothing that changes between the store and the reads (locals that "
+     "depend on the thread index are inlined), so the read can compute the element itself",
+     &checkStagedIndexStable},
+    {SourceNotWritten, Direction::Reverse, 2503,
+     "nothing in the loop writes global memory: reading an element where the tile was read sees what the "
+     "staging saw",
+     &checkReverseSourceNotWritten},
+};
+
+
+//===----------------------------------------------------------------------===//
+// Forward edits
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// May \p Text (a name or a sum) replace \p X without parentheses?
+bool bareIn(const analysis::FunctionFacts &F, const Expr *X, StringRef Text) {
+  if (all_of(Text, [](char C) { return isAlnum(C) || C == '_'; }))
+    return true;
+  const Stmt *Child = X, *P = F.parentOf(X);
+  while (P && isa<ImplicitCastExpr>(P)) {
+    Child = P;
+    P = F.parentOf(P);
+  }
+  if (!P || isa<ParenExpr, CallExpr>(P))
+    return true;
+  if (const auto *A = dyn_cast<ArraySubscriptExpr>(P))
+    return A->getIdx() == Child;
+  if (const auto *B = dyn_cast<BinaryOperator>(P))
+    return B->isComparisonOp() || B->isLogicalOp() || B->isAssignmentOp() || B->getOpcode() == BO_Add ||
+           (B->getOpcode() == BO_Sub && B->getLHS() == Child);
+  return false;
+}
+
+/// The text of \p E with references to \p K replaced by \p KText and
+/// locals declared inside \p Loop inlined (their initialisers' text,
+/// substituted the same way).
+std::optional<std::string> stagedText(ASTContext &Ctx, ThreadAxes &TA, const Expr *E, const VarDecl *K,
+                                      StringRef KText, const ForStmt *Loop, unsigned Depth = 0) {
+  if (Depth > 8)
+    return std::nullopt;
+  bool Ok = true;
+  auto T = substitutedText(Ctx, E, [&](const Expr *X) -> std::optional<std::string> {
+    const auto *D = dyn_cast<DeclRefExpr>(X);
+    if (!D)
+      return std::nullopt;
+    const auto *V = dyn_cast<VarDecl>(D->getDecl());
+    if (V == K)
+      return bareIn(TA.facts(), X, KText) ? KText.str() : "(" + KText.str() + ")";
+    if (V && V->hasLocalStorage()) {
+      // A local declared inside the loop's body: not visible where the
+      // staging runs.
+      const SourceManager &SM = Ctx.getSourceManager();
+      if (SM.isBeforeInTranslationUnit(Loop->getBody()->getBeginLoc(), V->getLocation()) &&
+          SM.isBeforeInTranslationUnit(V->getLocation(), Loop->getBody()->getEndLoc())) {
+        const Expr *Init = TA.singleValue(V);
+        auto IT = Init ? stagedText(Ctx, TA, Init, K, KText, Loop, Depth + 1) : std::nullopt;
+        if (!IT) {
+          Ok = false;
+          return std::string();
+        }
+        return "(" + *IT + ")";
+      }
+    }
+    return std::nullopt;
+  });
+  if (!Ok)
+    return std::nullopt;
+  return T;
+}
+
+void forwardEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site &S) {
+  ASTContext &Ctx = AC.ast();
+  EditBuilder B(Ctx);
+  ThreadAxes TA(Ctx, FD, P.Block);
+  const ForStmt *L = P.Loop;
+  const VarDecl *K = P.Counter;
+  FreshNames Names(Ctx);
+  std::string KName = K->getName().str();
+  std::string K0 = Names.get(KName + "0");
+  std::string KType = K->getType().getAsString(Ctx.getPrintingPolicy());
+  uint64_t T = P.Ops.front().Steps;
+  std::string TS = std::to_string(T);
+  const CompoundStmt *Enclosing = dyn_cast_or_null<CompoundStmt>(TA.facts().parentOf(L));
+  std::string U = Enclosing ? indentUnitOf(Ctx, Enclosing) : std::string("  ");
+  if (U.empty())
+    U = "  ";
+  std::string Ind = lineIndent(Ctx, L->getBeginLoc());
+  auto Fail = [&](StringRef Why, const Stmt *At) {
+    B.failWith(Why.str(), At->getBeginLoc());
+    commit(B, S);
+  };
+  auto StartText = sourceText(Ctx, K->getInit());
+  auto CondK0 = stagedText(Ctx, TA, L->getCond(), K, K0, L);
+  auto CondText = sourceText(Ctx, L->getCond());
+  if (!StartText || !CondK0 || !CondText)
+    return Fail("the loop's header is written in a macro", L);
+  std::vector<std::string> Decls, Stage;
+  std::vector<TextEdit> Uses;
+  for (Operand &O : P.Ops) {
+    const ArraySubscriptExpr *R0 = O.Reads.front();
+    O.Tile = Names.get(nameStem(R0->getBase(), "operand") + "_tile");
+    std::string Lane = O.K == OperandKind::Col ? "threadIdx.y" : "threadIdx.x";
+    std::string Step = K0 + " + " + Lane;
+    auto Idx = stagedText(Ctx, TA, R0->getIdx(), K, Step, L);
+    auto Base = stagedText(Ctx, TA, R0->getBase(), K, Step, L);
+    auto Bound = stagedText(Ctx, TA, L->getCond(), K, Step, L);
+    if (!Idx || !Base || !Bound)
+      return Fail("the staged read " + describe(Ctx, R0) + " is written in a macro", R0);
+    std::vector<std::string> Conds{*Bound};
+    for (const Expr *C : O.Kept) {
+      std::optional<std::string> CT =
+          P.G == GuardShape::EarlyReturn ? negatedText(Ctx, C) : sourceText(Ctx, C);
+      if (!CT)
+        return Fail("the guard's term " + describe(Ctx, C) + " is written in a macro", C);
+      Conds.push_back(needsParens(C, prec::LogicalAnd) && P.G != GuardShape::EarlyReturn ? "(" + *CT + ")" : *CT);
+    }
+    if (O.K == OperandKind::Uniform && P.Block->Y > 1)
+      Conds.insert(Conds.begin(), "threadIdx.y == 0");
+    std::string Dims, Slot, Use;
+    std::string KMinus = KName + " - " + K0;
+    switch (O.K) {
+    case OperandKind::Row:
+      Dims = "[" + std::to_string(P.Block->Y) + "][" + TS + "]";
+      Slot = "[threadIdx.y][threadIdx.x]";
+      Use = O.Tile + "[threadIdx.y][" + KMinus + "]";
+      break;
+    case OperandKind::Col:
+      Dims = "[" + TS + "][" + std::to_string(P.Block->X) + "]";
+      Slot = "[threadIdx.y][threadIdx.x]";
+      Use = O.Tile + "[" + KMinus + "][threadIdx.x]";
+      break;
+    case OperandKind::Uniform:
+      Dims = "[" + TS + "]";
+      Slot = "[threadIdx.x]";
+      Use = O.Tile + "[" + KMinus + "]";
+      break;
+    }
+    Decls.push_back("__shared__ " + O.ElemType + " " + O.Tile + Dims + ";");
+    std::string BaseT = isPostfixSafe(R0->getBase()->IgnoreImpCasts()) ? *Base : "(" + *Base + ")";
+    std::string Staged = BaseT + "[" + *Idx + "]";
+    if (O.Values.front() != R0) {
+      auto Whole = stagedText(Ctx, TA, O.Values.front(), K, Step, L);
+      if (!Whole)
+        return Fail("the staged read " + describe(Ctx, O.Values.front()) + " is written in a macro", R0);
+      Staged = *Whole;
+    }
+    Stage.push_back("if (" + join(Conds, " && ") + ")\n" + Ind + U + U + O.Tile + Slot + " = " + Staged + ";");
+    for (const Expr *R : O.Values) {
+      if (!isUnexpandedText(Ctx, R))
+        return Fail("the staged read " + describe(Ctx, R) + " is written in a macro", R);
+      Uses.push_back({beginOffset(Ctx, R), endOffset(Ctx, R) - beginOffset(Ctx, R), Use});
+    }
+  }
+  CharSourceRange BodyR = statementRange(Ctx, L->getBody());
+  if (BodyR.isInvalid())
+    return Fail("the loop's body is not plain text", L);
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Body = textWithEdits(Ctx, SM.getFileID(BodyR.getBegin()), SM.getFileOffset(BodyR.getBegin()),
+                            SM.getFileOffset(BodyR.getEnd()), Uses);
+  if (!Body)
+    return Fail("the staged reads overlap", L);
+  bool Compound = isa<CompoundStmt>(L->getBody());
+  std::string In = Ind + U;
+  std::string Text = Decls.front();
+  for (size_t I = 1; I < Decls.size(); ++I)
+    Text += "\n" + Ind + Decls[I];
+  Text += "\n" + Ind + "for (" + KType + " " + K0 + " = " + *StartText + "; " + *CondK0 + "; " + K0 + " += " +
+          TS + ") {";
+  for (const std::string &St : Stage)
+    Text += "\n" + In + St;
+  Text += "\n" + In + "__syncthreads();";
+  Text += "\n" + In + "for (" + KType + " " + KName + " = " + K0 + "; " + KName + " < " + K0 + " + " + TS +
+          " && " + *CondText + "; ++" + KName + ")" + (Compound ? " " : "\n" + In + U) + indentLines(*Body, U);
+  Text += "\n" + In + "__syncthreads();";
+  Text += "\n" + Ind + "}";
+
+  switch (P.G) {
+  case GuardShape::None:
+  case GuardShape::Unreachable:
+    B.replaceStatement(L, Text);
+    break;
+  case GuardShape::EarlyReturn: {
+    auto Neg = negatedText(Ctx, P.GuardIf->getCond());
+    if (!Neg)
+      return Fail("the early return's condition is written in a macro", P.GuardIf);
+    B.removeStatement(P.GuardIf);
+    B.replaceStatement(L, Text);
+    if (!P.Post.empty())
+      B.wrapLines(P.Post.front(), P.Post.back(), "if (" + *Neg + ")", U);
+    break;
+  }
+  case GuardShape::If: {
+    const IfStmt *I = P.GuardIf;
+    std::string GI = lineIndent(Ctx, I->getBeginLoc());
+    auto CondT = sourceText(Ctx, I->getCond());
+    if (!CondT)
+      return Fail("the guard is written in a macro", I);
+    // The loop sat one level under the guard; it moves up to the guard's.
+    std::string Out;
+    if (!P.Pre.empty()) {
+      auto PreT = rangeText(Ctx, statementsRange(Ctx, P.Pre.front(), P.Pre.back()));
+      if (!PreT)
+        return Fail("the statements before the loop are not plain text", P.Pre.front());
+      Out = dedentLines(*PreT, U) + "\n" + GI;
+    }
+    Out += dedentLines(Text, U);
+    if (!P.Post.empty()) {
+      auto PostT = rangeText(Ctx, statementsRange(Ctx, P.Post.front(), P.Post.back()));
+      if (!PostT)
+        return Fail("the statements after the loop are not plain text", P.Post.front());
+      Out += "\n" + GI + "if (" + *CondT + ") {\n" + GI + U + *PostT + "\n" + GI + "}";
+    }
+    // Hoisted declarations must not collide with what follows the guard.
+    bool Clash = false;
+    if (const auto *Parent = dyn_cast_or_null<CompoundStmt>(TA.facts().parentOf(I))) {
+      std::set<std::string> Declared;
+      for (const Stmt *St : P.Pre)
+        if (const auto *DS = dyn_cast<DeclStmt>(St))
+          for (const Decl *D : DS->decls())
+            if (const auto *ND = dyn_cast<NamedDecl>(D))
+              Declared.insert(ND->getNameAsString());
+      for (const Operand &O : P.Ops)
+        Declared.insert(O.Tile);
+      for (const Stmt *St : Parent->body()) {
+        if (St == I)
+          continue;
+        auto M = match(traverse(TK_AsIs, findAll(stmt(anyOf(declRefExpr().bind("r"), declStmt().bind("d"))))), *St,
+                       Ctx);
+        for (const auto &Bn : M) {
+          if (const auto *R = Bn.getNodeAs<DeclRefExpr>("r"))
+            Clash = Clash || Declared.count(R->getDecl()->getNameAsString());
+          if (const auto *D = Bn.getNodeAs<DeclStmt>("d"))
+            for (const Decl *X : D->decls())
+              if (const auto *ND = dyn_cast<NamedDecl>(X))
+                Clash = Clash || Declared.count(ND->getNameAsString());
+        }
+      }
+    }
+    if (Clash)
+      Out = "{\n" + GI + U + indentLines(Out, U) + "\n" + GI + "}";
+    B.replaceStatement(I, Out);
+    break;
+  }
+  }
+  S.Facts["tile-steps"] = TS;
+  commit(B, S);
+}
+
+void forwardAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl *FD, const ForStmt *Loop) {
+  ASTContext &Ctx = AC.ast();
+  LoopPlan P = planLoop(AC, FD, Loop);
+  // A site is a loop whose body reads global memory through its counter.
+  if (P.Counter && P.Ops.empty() && P.Rejects.empty())
+    return;
+  if (!P.Counter) {
+    // Only loops that read memory through something they step.
+    auto M = match(traverse(TK_AsIs, findAll(arraySubscriptExpr().bind("a"))), *Loop->getBody(), Ctx);
+    if (M.empty())
+      return;
+  }
+  Site &S = AC.addSite(Name, Direction::Forward, Loop->getBeginLoc(), FD, "loop");
+  std::string KName = P.Counter ? P.Counter->getName().str() : std::string("?");
+  S.Summary = "stage the reads of the '" + KName + "' loop that threads of a block share in __shared__ tiles";
+  if (P.Counter)
+    S.Facts["counter"] = KName;
+  S.Facts["block-shape"] = P.Block ? P.Block->str() : "unknown";
+  std::vector<std::string> Ops;
+  for (const Operand &O : P.Ops)
+    Ops.push_back(nodeText(Ctx, O.Reads.front(), "?") + ":" +
+                  (O.K == OperandKind::Row ? "row" : O.K == OperandKind::Col ? "column" : "block"));
+  if (!Ops.empty())
+    S.Facts["operands"] = join(Ops, ", ");
+  S.Facts["guard"] = P.G == GuardShape::If ? "if-split" : P.G == GuardShape::EarlyReturn ? "early-return-split"
+                     : P.G == GuardShape::None ? "none" : "unreachable";
+  PreconditionQuery Q{AC, FD, DynTypedNode::create(*Loop), &P};
+  for (const PreconditionSpec &Spec : Pair.preconditions())
+    if (Spec.Dir == Direction::Forward)
+      S.check(Spec, Q);
+  if (S.verdict() == Status::Fails || P.Ops.empty() || !P.Block)
+    return;
+  forwardEdits(AC, FD, P, S);
+}
+
+class SmemTile final : public RewritePair {
+public:
+  StringRef name() const override { return Name; }
+  StringRef intent() const override {
+    return "stage global reads that the threads of a block share inside a loop (the k loop of a matrix "
+           "product) in __shared__ tiles, one coalesced load per thread per tile, instead of every thread "
+           "reading every element from global memory";
+  }
+  ArrayRef<PreconditionSpec> preconditions() const override { return Specs; }
+
+  void findSites(Direction D, AnalysisContext &AC) const override {
+    auto M = match(traverse(TK_AsIs, functionDecl(isDefinition()).bind("f")), AC.ast());
+    std::set<const FunctionDecl *> Seen;
+    for (const auto &Bn : M) {
+      const auto *F = Bn.getNodeAs<FunctionDecl>("f");
+      if (!F || !F->hasBody() || F->isDependentContext() || !cuda::isKernel(F) || !Seen.insert(F).second)
+        continue;
+      if (D == Direction::Reverse) {
+        findReverseSites(*this, AC, F);
+        continue;
+      }
+      auto Loops = match(traverse(TK_AsIs, findAll(forStmt().bind("loop"))), *F->getBody(), AC.ast());
+      for (const auto &L : Loops)
+        if (const auto *Loop = L.getNodeAs<ForStmt>("loop"))
+          forwardAt(*this, AC, F, Loop);
+    }
+  }
+};
+
+} // namespace
+} // namespace smem_tile
+
+std::unique_ptr<RewritePair> createSmemTile() { return std::make_unique<smem_tile::SmemTile>(); }
+
+} // namespace klineage
