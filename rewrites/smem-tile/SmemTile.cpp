@@ -327,7 +327,9 @@ struct Operand {
   unsigned Axes = 0;
   std::string ElemType;
   uint64_t ElemBytes = 0;
-  uint64_t Steps = 0; ///< the tile's length along the counter
+  /// The tile length one load per thread fills: blockDim.x for row and
+  /// block operands, blockDim.y for column operands.
+  uint64_t Steps = 0;
   std::string Tile;   ///< the tile's name
   /// Guard conjuncts the staging load keeps.
   std::vector<const Expr *> Kept;
@@ -366,6 +368,23 @@ struct LoopPlan : SiteSubject {
 };
 
 const LoopPlan &planOf(const PreconditionQuery &Q) { return *static_cast<const LoopPlan *>(Q.Subject); }
+
+/// The tile length along the counter: the longest operand's, when it is a
+/// multiple of every other's (those take several loads per thread).
+std::optional<uint64_t> tileSteps(const LoopPlan &P, const Operand **Odd = nullptr) {
+  uint64_t T = 0;
+  for (const Operand &O : P.Ops)
+    T = std::max(T, O.Steps);
+  for (const Operand &O : P.Ops)
+    if (!O.Steps || T % O.Steps) {
+      if (Odd)
+        *Odd = &O;
+      return std::nullopt;
+    }
+  if (!T)
+    return std::nullopt;
+  return T;
+}
 
 std::string blockAssumable(const FunctionDecl *FD) { return "block:" + FD->getNameAsString() + ":X,Y"; }
 
@@ -894,17 +913,27 @@ Status checkTilesAgree(const PreconditionQuery &Q, PreconditionResult &R) {
     R.Reason = "no operand to stage (reused-reads-affine, block-shape-known)";
     return Status::Unknown;
   }
+  const Operand *Odd = nullptr;
+  std::optional<uint64_t> T = tileSteps(P, &Odd);
+  if (!T) {
+    const Operand *Long = &P.Ops.front();
+    for (const Operand &O : P.Ops)
+      if (O.Steps > Long->Steps)
+        Long = &O;
+    R.Reason = describe(Ctx, Long->Reads.front()) + " fills tiles of " + std::to_string(Long->Steps) +
+               " steps with one load per thread (" + kindText(Long->K) + "), " + describe(Ctx, Odd->Reads.front()) +
+               " of " + std::to_string(Odd->Steps) + " (" + kindText(Odd->K) + "), which does not divide it: with a " +
+               P.Block->str() + " block one loop over tiles cannot serve both";
+    R.Evidence.push_back(evidenceAt(Ctx, Odd->Reads.front()->getBeginLoc(), "read", "another tile length"));
+    return Status::Fails;
+  }
+  std::vector<std::string> More;
   for (const Operand &O : P.Ops)
-    if (O.Steps != P.Ops.front().Steps) {
-      R.Reason = describe(Ctx, P.Ops.front().Reads.front()) + " needs tiles of " +
-                 std::to_string(P.Ops.front().Steps) + " steps (" + kindText(P.Ops.front().K) + "), " +
-                 describe(Ctx, O.Reads.front()) + " of " + std::to_string(O.Steps) + " (" + kindText(O.K) +
-                 "): with a " + P.Block->str() + " block one loop over tiles cannot serve both";
-      R.Evidence.push_back(evidenceAt(Ctx, O.Reads.front()->getBeginLoc(), "read", "another tile length"));
-      return Status::Fails;
-    }
-  R.Reason = "every tile spans " + std::to_string(P.Ops.front().Steps) + " steps of '" +
-             P.Counter->getName().str() + "'";
+    if (O.Steps < *T)
+      More.push_back(describe(Ctx, O.Reads.front()) + " takes " + std::to_string(*T / O.Steps) +
+                     " loads per thread");
+  R.Reason = "every tile spans " + std::to_string(*T) + " steps of '" + P.Counter->getName().str() + "'" +
+             (More.empty() ? std::string() : " (" + join(More, "; ") + ")");
   return Status::Holds;
 }
 
@@ -973,7 +1002,10 @@ Status checkLoadsInFootprint(const PreconditionQuery &Q, PreconditionResult &R) 
 uint64_t tileBytes(const LoopPlan &P, const Operand &O) {
   if (!P.Block)
     return 0;
-  uint64_t Elems = O.K == OperandKind::Uniform ? O.Steps : uint64_t(P.Block->X) * P.Block->Y;
+  uint64_t T = tileSteps(P).value_or(O.Steps);
+  uint64_t Elems = O.K == OperandKind::Uniform ? T
+                   : O.K == OperandKind::Row ? T * P.Block->Y
+                                             : T * P.Block->X;
   return Elems * O.ElemBytes;
 }
 
@@ -1137,7 +1169,7 @@ void forwardEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site
   std::string KName = K->getName().str();
   std::string K0 = Names.get(KName + "0");
   std::string KType = K->getType().getAsString(Ctx.getPrintingPolicy());
-  uint64_t T = P.Ops.front().Steps;
+  uint64_t T = *tileSteps(P);
   std::string TS = std::to_string(T);
   const CompoundStmt *Enclosing = dyn_cast_or_null<CompoundStmt>(TA.facts().parentOf(L));
   std::string U = Enclosing ? indentUnitOf(Ctx, Enclosing) : std::string("  ");
@@ -1155,11 +1187,20 @@ void forwardEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site
     return Fail("the loop's header is written in a macro", L);
   std::vector<std::string> Decls, Stage;
   std::vector<TextEdit> Uses;
+  uint64_t BX = P.Block->X, BY = P.Block->Y;
   for (Operand &O : P.Ops) {
     const ArraySubscriptExpr *R0 = O.Reads.front();
     O.Tile = Names.get(nameStem(R0->getBase(), "operand") + "_tile");
-    std::string Lane = O.K == OperandKind::Col ? "threadIdx.y" : "threadIdx.x";
-    std::string Step = K0 + " + " + Lane;
+    // The step each thread stages: its lane, or (several loads per thread,
+    // or a block operand of a 2-D block) a loop over the tile from it.
+    bool Loop = O.Steps < T || (O.K == OperandKind::Uniform && BY > 1);
+    std::string Lane = O.K == OperandKind::Col ? "threadIdx.y"
+                       : O.K == OperandKind::Row || BY == 1
+                           ? "threadIdx.x"
+                           : "threadIdx.y * " + std::to_string(BX) + " + threadIdx.x";
+    uint64_t Stride = O.K == OperandKind::Col ? BY : O.K == OperandKind::Row ? BX : BX * BY;
+    std::string J = Loop ? Names.get(KName + "_stage") : Lane;
+    std::string Step = K0 + " + " + J;
     auto Idx = stagedText(Ctx, TA, R0->getIdx(), K, Step, L);
     auto Base = stagedText(Ctx, TA, R0->getBase(), K, Step, L);
     auto Bound = stagedText(Ctx, TA, L->getCond(), K, Step, L);
@@ -1173,24 +1214,22 @@ void forwardEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site
         return Fail("the guard's term " + describe(Ctx, C) + " is written in a macro", C);
       Conds.push_back(needsParens(C, prec::LogicalAnd) && P.G != GuardShape::EarlyReturn ? "(" + *CT + ")" : *CT);
     }
-    if (O.K == OperandKind::Uniform && P.Block->Y > 1)
-      Conds.insert(Conds.begin(), "threadIdx.y == 0");
     std::string Dims, Slot, Use;
     std::string KMinus = KName + " - " + K0;
     switch (O.K) {
     case OperandKind::Row:
-      Dims = "[" + std::to_string(P.Block->Y) + "][" + TS + "]";
-      Slot = "[threadIdx.y][threadIdx.x]";
+      Dims = "[" + std::to_string(BY) + "][" + TS + "]";
+      Slot = "[threadIdx.y][" + J + "]";
       Use = O.Tile + "[threadIdx.y][" + KMinus + "]";
       break;
     case OperandKind::Col:
-      Dims = "[" + TS + "][" + std::to_string(P.Block->X) + "]";
-      Slot = "[threadIdx.y][threadIdx.x]";
+      Dims = "[" + TS + "][" + std::to_string(BX) + "]";
+      Slot = "[" + J + "][threadIdx.x]";
       Use = O.Tile + "[" + KMinus + "][threadIdx.x]";
       break;
     case OperandKind::Uniform:
       Dims = "[" + TS + "]";
-      Slot = "[threadIdx.x]";
+      Slot = "[" + J + "]";
       Use = O.Tile + "[" + KMinus + "]";
       break;
     }
@@ -1203,7 +1242,12 @@ void forwardEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site
         return Fail("the staged read " + describe(Ctx, O.Values.front()) + " is written in a macro", R0);
       Staged = *Whole;
     }
-    Stage.push_back("if (" + join(Conds, " && ") + ")\n" + Ind + U + U + O.Tile + Slot + " = " + Staged + ";");
+    std::string Store = "if (" + join(Conds, " && ") + ")\n" + Ind + U + U + (Loop ? U : "") + O.Tile + Slot +
+                        " = " + Staged + ";";
+    if (Loop)
+      Store = "for (" + KType + " " + J + " = " + Lane + "; " + J + " < " + TS + "; " + J + " += " +
+              std::to_string(Stride) + ")\n" + Ind + U + U + Store;
+    Stage.push_back(Store);
     for (const Expr *R : O.Values) {
       if (!isUnexpandedText(Ctx, R))
         return Fail("the staged read " + describe(Ctx, R) + " is written in a macro", R);
