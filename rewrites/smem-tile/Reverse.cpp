@@ -352,6 +352,127 @@ std::string parenUnlessName(StringRef Text) {
   return "(" + Text.str() + ")";
 }
 
+/// The text of linear form \p F: its terms in the order their atoms are
+/// written in the file (the staged expression's, then the read's), each
+/// atom as written; nullopt for an atom with no text.
+std::optional<std::string> formText(ASTContext &Ctx, analysis::Linearizer &Lin, const analysis::LinearForm &F) {
+  struct Term {
+    unsigned At = ~0u;
+    int64_t Coeff;
+    std::string Text;
+  };
+  std::vector<Term> Terms;
+  int64_t Constant = 0;
+  for (const auto &[Mono, Coeff] : F.Terms) {
+    if (!Coeff)
+      continue;
+    if (Mono.empty()) {
+      Constant = Coeff;
+      continue;
+    }
+    Term T;
+    T.Coeff = Coeff;
+    std::vector<std::pair<unsigned, std::string>> Factors;
+    for (const std::string &Key : Mono) {
+      const analysis::Atom *A = Lin.atom(Key);
+      if (!A || !A->E)
+        return std::nullopt;
+      unsigned Off = beginOffset(Ctx, A->E);
+      T.At = std::min(T.At, Off);
+      std::string X = A->Var ? A->Var->getName().str() : nodeText(Ctx, A->E, "");
+      if (X.empty())
+        return std::nullopt;
+      Factors.push_back({Off, A->Var || !needsParens(A->E, prec::Multiplicative) ? X : "(" + X + ")"});
+    }
+    llvm::sort(Factors);
+    std::vector<std::string> Names;
+    for (auto &F2 : Factors)
+      Names.push_back(F2.second);
+    T.Text = join(Names, " * ");
+    Terms.push_back(std::move(T));
+  }
+  std::stable_sort(Terms.begin(), Terms.end(), [](const Term &A, const Term &B) { return A.At < B.At; });
+  std::string Out;
+  for (const Term &T : Terms) {
+    int64_t C = T.Coeff;
+    if (!Out.empty())
+      Out += C < 0 ? " - " : " + ";
+    else if (C < 0)
+      Out += "-";
+    int64_t Mag = C < 0 ? -C : C;
+    Out += (Mag == 1 ? std::string() : std::to_string(Mag) + " * ") + T.Text;
+  }
+  if (Constant || Out.empty())
+    Out += Out.empty() ? std::to_string(Constant)
+                       : (Constant < 0 ? " - " + std::to_string(-Constant) : " + " + std::to_string(Constant));
+  return Out;
+}
+
+/// The text of additive expression \p Y (through parentheses) after the
+/// replacement \p RS when it cancels terms and no smaller sum inside it
+/// does; nullopt otherwise.
+std::optional<std::string> foldedSum(ASTContext &Ctx, ThreadAxes &TA, analysis::Linearizer &Lin, const Expr *Y,
+                                     const ReadSubst &RS, bool Smallest = true) {
+  const auto *Bin = dyn_cast<BinaryOperator>(Y->IgnoreParenImpCasts());
+  if (!Bin || !Bin->isAdditiveOp())
+    return std::nullopt;
+  unsigned ChangedAxes = (RS.Changed[0] ? AxisX : 0) | (RS.Changed[1] ? AxisY : 0);
+  auto F = Lin.linearize(Bin);
+  if (!F)
+    return std::nullopt;
+  auto AxisOf = [&](const std::string &Key) -> std::optional<unsigned> {
+    if (Key == "b:threadIdx.x" || Key == "b:threadIdx.y")
+      return Key == "b:threadIdx.y" ? 1u : 0u;
+    const analysis::Atom *At = Lin.atom(Key);
+    if (At && At->Var)
+      if (const Expr *Init = TA.singleValue(At->Var))
+        return threadAxisOf(Lin, TA.facts(), Init);
+    return std::nullopt;
+  };
+  size_t Expected = 0;
+  bool Any = false;
+  for (const auto &[Mono, Coeff] : F->Terms) {
+    size_t N = 1;
+    for (const std::string &Key : Mono) {
+      if (auto A = AxisOf(Key); A && RS.Changed[*A]) {
+        auto SF = Lin.linearize(RS.ByAxis[*A]);
+        N = SF ? SF->Terms.size() : 1;
+        Any = true;
+      } else if (const analysis::Atom *At = Lin.atom(Key); At && At->E && (TA.of(At->E) & ChangedAxes)) {
+        return std::nullopt; // a local that computes with the index: inlined instead
+      }
+    }
+    Expected += N;
+  }
+  if (!Any)
+    return std::nullopt;
+  auto G = analysis::substitute(*F, [&](const std::string &Key) -> std::optional<analysis::LinearForm> {
+    if (auto A = AxisOf(Key); A && RS.Changed[*A])
+      return Lin.linearize(RS.ByAxis[*A]);
+    return std::nullopt;
+  });
+  if (!G)
+    return std::nullopt;
+  G->normalize();
+  if (G->Terms.size() >= Expected)
+    return std::nullopt;
+  if (Smallest)
+    for (const Stmt *C : Bin->children()) {
+      std::vector<const Stmt *> Work{C};
+      while (!Work.empty()) {
+        const Stmt *W = Work.back();
+        Work.pop_back();
+        if (!W)
+          continue;
+        if (const auto *E = dyn_cast<Expr>(W); E && foldedSum(Ctx, TA, Lin, E, RS, false))
+          return std::nullopt;
+        for (const Stmt *CC : W->children())
+          Work.push_back(CC);
+      }
+    }
+  return formText(Ctx, Lin, *G);
+}
+
 /// The text of \p E (a part of the staging) as the reading thread computes
 /// it: the store's thread indices replaced by the read's subscripts, locals
 /// that depend on a replaced index inlined, `k0 + (k - k0)` folded to `k`.
@@ -375,34 +496,14 @@ std::optional<std::string> readText(ASTContext &Ctx, ThreadAxes &TA, analysis::L
       Kept.insert(Kept.end(), Vs.begin(), Vs.end());
       return std::nullopt;
     }
-    // A sum whose value after the replacement is one variable.
-    if (const auto *Bin = dyn_cast<BinaryOperator>(Y); Bin && (Bin->isAdditiveOp()))
-      if (auto F = Lin.linearize(Y)) {
-        auto FE = analysis::expandLocals(Lin, TA.facts(), *F);
-        std::optional<analysis::LinearForm> G;
-        if (FE)
-          G = analysis::substitute(*FE, [&](const std::string &Key) -> std::optional<analysis::LinearForm> {
-            for (unsigned A = 0; A < 2; ++A)
-              if (RS.Changed[A] && Key == (A ? "b:threadIdx.y" : "b:threadIdx.x"))
-                return Lin.linearize(RS.ByAxis[A]);
-            return std::nullopt;
-          });
-        if (G) {
-          G->normalize();
-          if (G->Terms.size() == 1) {
-            const auto &[Mono, Coeff] = *G->Terms.begin();
-            if (Coeff == 1 && Mono.size() == 1)
-              if (const analysis::Atom *At = Lin.atom(Mono[0]); At && At->Var) {
-                std::vector<const VarDecl *> Vs;
-                analysis::Linearizer::collectVars(X, Vs);
-                Kept.insert(Kept.end(), Vs.begin(), Vs.end());
-                return At->Var->getName().str();
-              }
-          }
-          if (G->Terms.empty())
-            return std::string("0");
-        }
-      }
+    // A sum where the replacement cancels terms (`k0 + threadIdx.x` read
+    // at `k - k0` is `k`), the smallest that does: written from its form.
+    if (auto T = foldedSum(Ctx, TA, Lin, Y, RS)) {
+      std::vector<const VarDecl *> Vs;
+      analysis::Linearizer::collectVars(X, Vs);
+      Kept.insert(Kept.end(), Vs.begin(), Vs.end());
+      return bareIn(TA.facts(), X, *T) ? *T : "(" + *T + ")";
+    }
     if (const auto *D = dyn_cast<DeclRefExpr>(Y))
       if (const auto *V = dyn_cast<VarDecl>(D->getDecl())) {
         const Expr *Init = TA.singleValue(V);

@@ -259,6 +259,25 @@ const CallExpr *firstBarrier(const Stmt *S) {
   return F.Found;
 }
 
+/// May \p Text (a name or a sum) replace \p X without parentheses?
+bool bareIn(const analysis::FunctionFacts &F, const Expr *X, StringRef Text) {
+  if (all_of(Text, [](char C) { return isAlnum(C) || C == '_'; }))
+    return true;
+  const Stmt *Child = X, *P = F.parentOf(X);
+  while (P && isa<ImplicitCastExpr>(P)) {
+    Child = P;
+    P = F.parentOf(P);
+  }
+  if (!P || isa<ParenExpr, CallExpr>(P))
+    return true;
+  if (const auto *A = dyn_cast<ArraySubscriptExpr>(P))
+    return A->getIdx() == Child;
+  if (const auto *B = dyn_cast<BinaryOperator>(P))
+    return B->isComparisonOp() || B->isLogicalOp() || B->isAssignmentOp() || B->getOpcode() == BO_Add ||
+           (B->getOpcode() == BO_Sub && B->getLHS() == Child);
+  return false;
+}
+
 bool isBarrierStmt(const Stmt *S) {
   const auto *E = dyn_cast_or_null<Expr>(S);
   const auto *C = E ? dyn_cast<CallExpr>(E->IgnoreImplicit()) : nullptr;
@@ -344,6 +363,9 @@ enum class GuardShape { None, If, EarlyReturn, Unreachable };
 
 struct LoopPlan : SiteSubject {
   const ForStmt *Loop = nullptr;
+  /// The loop as a statement of its block: the loop, or the attributed
+  /// statement a `#pragma unroll` makes of it.
+  const Stmt *Outer = nullptr;
   const VarDecl *Counter = nullptr;
   const BinaryOperator *Cond = nullptr;
   std::string LoopWhy;
@@ -677,10 +699,10 @@ void readGuard(ASTContext &Ctx, ThreadAxes &TA, LoopPlan &P) {
   };
   if (U.controlOf(P.Loop).atLeast(analysis::Level::Block))
     return;
-  const Stmt *Parent = F.parentOf(P.Loop);
+  const Stmt *Parent = F.parentOf(P.Outer);
   const auto *CS = dyn_cast_or_null<CompoundStmt>(Parent);
   const IfStmt *I = dyn_cast_or_null<IfStmt>(CS ? F.parentOf(CS) : Parent);
-  if (I && (I->getThen() == P.Loop || I->getThen() == CS) && !I->getElse() && !I->getInit() &&
+  if (I && (I->getThen() == P.Outer || I->getThen() == CS) && !I->getElse() && !I->getInit() &&
       !I->getConditionVariable()) {
     if (!U.controlOf(I).atLeast(analysis::Level::Block)) {
       auto A = U.controlOf(I);
@@ -694,7 +716,7 @@ void readGuard(ASTContext &Ctx, ThreadAxes &TA, LoopPlan &P) {
     if (CS) {
       bool After = false;
       for (const Stmt *S : CS->body()) {
-        if (S == P.Loop)
+        if (S == P.Outer)
           After = true;
         else
           (After ? P.Post : P.Pre).push_back(S);
@@ -705,7 +727,7 @@ void readGuard(ASTContext &Ctx, ThreadAxes &TA, LoopPlan &P) {
     const IfStmt *R = nullptr;
     bool After = false;
     for (const Stmt *S : CS->body()) {
-      if (S == P.Loop) {
+      if (S == P.Outer) {
         After = true;
         continue;
       }
@@ -831,6 +853,9 @@ LoopPlan planLoop(const AnalysisContext &AC, const FunctionDecl *FD, const ForSt
   ASTContext &Ctx = AC.ast();
   LoopPlan P;
   P.Loop = Loop;
+  P.Outer = Loop;
+  if (const auto *A = dyn_cast_or_null<AttributedStmt>(analysis::AnalysisCache::of(Ctx).facts(FD).parentOf(Loop)))
+    P.Outer = A;
   P.Block = knownBlockShape(AC, FD);
   ThreadAxes TA(Ctx, FD, P.Block);
   readLoop(Ctx, TA, P);
@@ -1103,25 +1128,6 @@ const PreconditionSpec Specs[] = {
 
 namespace {
 
-/// May \p Text (a name or a sum) replace \p X without parentheses?
-bool bareIn(const analysis::FunctionFacts &F, const Expr *X, StringRef Text) {
-  if (all_of(Text, [](char C) { return isAlnum(C) || C == '_'; }))
-    return true;
-  const Stmt *Child = X, *P = F.parentOf(X);
-  while (P && isa<ImplicitCastExpr>(P)) {
-    Child = P;
-    P = F.parentOf(P);
-  }
-  if (!P || isa<ParenExpr, CallExpr>(P))
-    return true;
-  if (const auto *A = dyn_cast<ArraySubscriptExpr>(P))
-    return A->getIdx() == Child;
-  if (const auto *B = dyn_cast<BinaryOperator>(P))
-    return B->isComparisonOp() || B->isLogicalOp() || B->isAssignmentOp() || B->getOpcode() == BO_Add ||
-           (B->getOpcode() == BO_Sub && B->getLHS() == Child);
-  return false;
-}
-
 /// The text of \p E with references to \p K replaced by \p KText and
 /// locals declared inside \p Loop inlined (their initialisers' text,
 /// substituted the same way).
@@ -1254,6 +1260,22 @@ void forwardEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site
       Uses.push_back({beginOffset(Ctx, R), endOffset(Ctx, R) - beginOffset(Ctx, R), Use});
     }
   }
+  // A `#pragma unroll` stays on the loop it was written for, now the inner
+  // loop over a tile's steps.
+  std::string Pragmas;
+  std::vector<std::pair<SourceLocation, SourceLocation>> PragmaRanges;
+  if (const auto *AS = dyn_cast<AttributedStmt>(P.Outer))
+    for (const Attr *A : AS->getAttrs()) {
+      const SourceManager &SM0 = Ctx.getSourceManager();
+      SourceLocation Loc = SM0.getExpansionLoc(A->getLocation());
+      unsigned Start = 0, End = 0;
+      StringRef Line = Loc.isValid() ? lineContaining(SM0, Loc, Start, End) : StringRef();
+      if (!Line.trim().starts_with("#pragma"))
+        return Fail("the loop carries an attribute that is not a '#pragma' line", L);
+      Pragmas += Line.trim().str() + "\n" + Ind + U;
+      FileID File = SM0.getFileID(Loc);
+      PragmaRanges.push_back({fileLoc(Ctx, File, Start), fileLoc(Ctx, File, End)});
+    }
   CharSourceRange BodyR = statementRange(Ctx, L->getBody());
   if (BodyR.isInvalid())
     return Fail("the loop's body is not plain text", L);
@@ -1272,7 +1294,7 @@ void forwardEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site
   for (const std::string &St : Stage)
     Text += "\n" + In + St;
   Text += "\n" + In + "__syncthreads();";
-  Text += "\n" + In + "for (" + KType + " " + KName + " = " + K0 + "; " + KName + " < " + K0 + " + " + TS +
+  Text += "\n" + In + Pragmas + "for (" + KType + " " + KName + " = " + K0 + "; " + KName + " < " + K0 + " + " + TS +
           " && " + *CondText + "; ++" + KName + ")" + (Compound ? " " : "\n" + In + U) + indentLines(*Body, U);
   Text += "\n" + In + "__syncthreads();";
   Text += "\n" + Ind + "}";
@@ -1280,6 +1302,8 @@ void forwardEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site
   switch (P.G) {
   case GuardShape::None:
   case GuardShape::Unreachable:
+    for (auto [From, To] : PragmaRanges)
+      B.replaceChars(From, To, "");
     B.replaceStatement(L, Text);
     break;
   case GuardShape::EarlyReturn: {
@@ -1287,6 +1311,8 @@ void forwardEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site
     if (!Neg)
       return Fail("the early return's condition is written in a macro", P.GuardIf);
     B.removeStatement(P.GuardIf);
+    for (auto [From, To] : PragmaRanges)
+      B.replaceChars(From, To, "");
     B.replaceStatement(L, Text);
     if (!P.Post.empty())
       B.wrapLines(P.Post.front(), P.Post.back(), "if (" + *Neg + ")", U);

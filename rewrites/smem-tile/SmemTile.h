@@ -77,6 +77,10 @@ const clang::Expr *firstMemoryAccess(const clang::Stmt *S, const std::vector<con
                                      bool Writes);
 /// The first `__syncthreads()` (any block barrier) under \p S, or null.
 const clang::CallExpr *firstBarrier(const clang::Stmt *S);
+/// May \p Text (a name or a sum) replace expression \p X of \p F's
+/// function without parentheses (a subscript, an operand of + or a
+/// comparison, a call argument)?
+bool bareIn(const analysis::FunctionFacts &F, const clang::Expr *X, llvm::StringRef Text);
 /// A block barrier statement (`__syncthreads();`).
 bool isBarrierStmt(const clang::Stmt *S);
 /// \p E is an element of a local (non-shared) array variable.

@@ -11,7 +11,7 @@ __global__ void sgemm_naive_kernel(int M, int N, int K, float alpha, const float
   float sum = 0.0f;
   for (int k0 = 0; k0 < K; k0 += 16) {
     for (int k = k0; k < k0 + 16 && k < K; ++k)
-      sum += (row < M ? A[row * K + k0 + (k - k0)] : 0) * (col < N ? B[k * N + col] : 0);
+      sum += (row < M ? A[row * K + k] : 0) * (col < N ? B[k * N + col] : 0);
   }
   if (row < M && col < N) {
     C[row * N + col] = alpha * sum + beta * C[row * N + col];
