@@ -155,6 +155,10 @@ void planTiles(ASTContext &Ctx, const FunctionDecl *FD, TiledLoop &P) {
       P.Barriers.push_back(S);
       continue;
     }
+    // Stores after the barrier that follows the staging are no staging.
+    if (AnyStore && !P.Barriers.empty() &&
+        std::find(Kids.begin(), Kids.end(), P.Barriers.back()) - Kids.begin() > std::ptrdiff_t(LastStore))
+      continue;
     const IfStmt *If = dyn_cast<IfStmt>(S);
     const BinaryOperator *St = If ? storeOf(If->getThen()) : storeOf(S);
     std::vector<const Expr *> Subs;
@@ -162,6 +166,8 @@ void planTiles(ASTContext &Ctx, const FunctionDecl *FD, TiledLoop &P) {
                           : nullptr;
     if (!V)
       continue;
+    AnyStore = true;
+    LastStore = I;
     Tile T;
     T.Array = V;
     T.Store = S;
@@ -222,8 +228,6 @@ void planTiles(ASTContext &Ctx, const FunctionDecl *FD, TiledLoop &P) {
     for (const Tile &O : P.Tiles)
       if (O.Array == V)
         Staged("'" + V->getName().str() + "' is stored twice in a step (" + describe(Ctx, O.Store) + ")", S);
-    LastStore = I;
-    AnyStore = true;
     P.Tiles.push_back(std::move(T));
   }
   if (!AnyStore)
@@ -560,7 +564,7 @@ void reverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
   P.Loop = Loop;
   P.Body = Body;
   planTiles(Ctx, FD, P);
-  if (P.Tiles.empty())
+  if (P.Tiles.empty() && P.StagedWhy.empty())
     return;
   Site &S = AC.addSite(Name, Direction::Reverse, Loop->getBeginLoc(), FD, "loop");
   std::vector<std::string> Names;

@@ -519,11 +519,11 @@ const Stmt *conditionalUnder(const analysis::FunctionFacts &F, const Stmt *S, co
   const Stmt *Child = S;
   for (const Stmt *P = F.parentOf(S); P && P != Loop; Child = P, P = F.parentOf(P)) {
     if (const auto *I = dyn_cast<IfStmt>(P); I && Child != I->getCond())
-      return I;
+      return I->getCond();
     if (const auto *C = dyn_cast<AbstractConditionalOperator>(P); C && Child != C->getCond())
-      return C;
+      return C->getCond();
     if (const auto *B = dyn_cast<BinaryOperator>(P); B && B->isLogicalOp() && Child == B->getRHS())
-      return B;
+      return B->getLHS();
     if (isa<ForStmt, WhileStmt, DoStmt, SwitchStmt, CXXForRangeStmt>(P))
       return P;
   }
