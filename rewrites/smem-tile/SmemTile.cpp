@@ -1173,7 +1173,7 @@ void forwardEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site
   const VarDecl *K = P.Counter;
   FreshNames Names(Ctx);
   std::string KName = K->getName().str();
-  std::string K0 = Names.get(KName + "0");
+  std::string K0 = Names.getIn(KName + "0", {FD->getBody()});
   std::string KType = K->getType().getAsString(Ctx.getPrintingPolicy());
   uint64_t T = *tileSteps(P);
   std::string TS = std::to_string(T);
@@ -1196,7 +1196,7 @@ void forwardEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site
   uint64_t BX = P.Block->X, BY = P.Block->Y;
   for (Operand &O : P.Ops) {
     const ArraySubscriptExpr *R0 = O.Reads.front();
-    O.Tile = Names.get(nameStem(R0->getBase(), "operand") + "_tile");
+    O.Tile = Names.getIn(nameStem(R0->getBase(), "operand") + "_tile", {FD->getBody()});
     // The step each thread stages: its lane, or (several loads per thread,
     // or a block operand of a 2-D block) a loop over the tile from it.
     bool Loop = O.Steps < T || (O.K == OperandKind::Uniform && BY > 1);
@@ -1205,7 +1205,7 @@ void forwardEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site
                            ? "threadIdx.x"
                            : "threadIdx.y * " + std::to_string(BX) + " + threadIdx.x";
     uint64_t Stride = O.K == OperandKind::Col ? BY : O.K == OperandKind::Row ? BX : BX * BY;
-    std::string J = Loop ? Names.get(KName + "_stage") : Lane;
+    std::string J = Loop ? Names.getIn(KName + "_stage", {FD->getBody()}) : Lane;
     std::string Step = K0 + " + " + J;
     auto Idx = stagedText(Ctx, TA, R0->getIdx(), K, Step, L);
     auto Base = stagedText(Ctx, TA, R0->getBase(), K, Step, L);
