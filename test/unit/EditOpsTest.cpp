@@ -173,6 +173,39 @@ TEST(SourceBuilders, SumsAndNameStems) {
   EXPECT_EQ(Stems, (std::vector<std::string>{"M", "data", "vec"}));
 }
 
+TEST(SourceBuilders, SubstitutedTextReplacesOutermostNodes) {
+  Parsed P("#define IDX(r, c, ld) ((r) * (ld) + (c))\n#define TILE 16\n"
+           "float f(const float *A, int row, int K, int k) {\n"
+           "  return A[row * K + k] + A[IDX(row, k, K)] + (k < TILE) + A[k * k];\n}\n");
+  auto Subs = match(arraySubscriptExpr().bind("s"), P.ctx());
+  auto Replace = [](const Expr *E) -> std::optional<std::string> {
+    // Not through parentheses: IDX's `(c)` is written in the macro's body.
+    if (const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreImpCasts()); D && D->getDecl()->getName() == "k")
+      return std::string("(k0 + tx)");
+    return std::nullopt;
+  };
+  std::vector<std::string> Texts;
+  for (const auto &N : Subs)
+    if (auto T = substitutedText(P.ctx(), N.getNodeAs<ArraySubscriptExpr>("s")->getIdx(), Replace))
+      Texts.push_back(*T);
+    else
+      Texts.push_back("<none>");
+  // Plain text; a macro's argument; every reference of a product.
+  EXPECT_EQ(Texts, (std::vector<std::string>{"row * K + (k0 + tx)", "IDX(row, (k0 + tx), K)",
+                                             "(k0 + tx) * (k0 + tx)"}));
+  // A comparison whose bound is a macro's whole use keeps the macro.
+  const auto *Cmp = P.first<BinaryOperator>(binaryOperator(hasOperatorName("<")));
+  ASSERT_TRUE(Cmp);
+  EXPECT_EQ(substitutedText(P.ctx(), Cmp, Replace), std::optional<std::string>("(k0 + tx) < TILE"));
+  // The outermost node wins: nothing under a replaced node is asked.
+  auto Whole = [](const Expr *E) -> std::optional<std::string> {
+    if (isa<BinaryOperator>(E->IgnoreParenImpCasts()))
+      return std::string("W");
+    return std::nullopt;
+  };
+  EXPECT_EQ(substitutedText(P.ctx(), Cmp, Whole), std::optional<std::string>("W"));
+}
+
 TEST(SourceBuilders, FreshNamesAvoidEverySpelledName) {
   Parsed P("#define tmp_1 0\nint tmp;\nint f(int acc) { int acc_1 = acc; return acc_1 + tmp; }\n");
   FreshNames N(P.ctx());
