@@ -23,6 +23,7 @@
 #include "SmemTile.h"
 #include "RewriteRegistry.h"
 #include "klineage/Analysis/AnalysisCache.h"
+#include "klineage/Analysis/Divisibility.h"
 #include "klineage/Analysis/LinearForm.h"
 #include "klineage/Analysis/SharedMemory.h"
 #include "klineage/Analysis/ThreadIndex.h"
@@ -1165,6 +1166,28 @@ std::optional<std::string> stagedText(ASTContext &Ctx, ThreadAxes &TA, const Exp
   return T;
 }
 
+/// Does the loop run whole tiles: `k < bound` with bound - start a provable
+/// multiple of \p T (Divisibility, --assume=multiple:NAME:N)? Then neither
+/// the staging nor the steps need the loop's bound.
+bool wholeTiles(const AnalysisContext &AC, const FunctionDecl *FD, const LoopPlan &P, uint64_t T) {
+  if (!P.Cond || P.Cond->getOpcode() != BO_LT || analysis::refVar(P.Cond->getLHS()) != P.Counter)
+    return false;
+  ASTContext &Ctx = AC.ast();
+  analysis::Linearizer Lin(Ctx);
+  auto Count = Lin.linearize(P.Cond->getRHS());
+  auto Start = Lin.linearize(P.Counter->getInit());
+  if (!Count || !Start)
+    return false;
+  Count->add(*Start, -1);
+  Count->normalize();
+  std::string Fn = FD->getNameAsString();
+  analysis::Divisibility Div(analysis::AnalysisCache::of(Ctx).facts(FD), Lin,
+                             [&](const VarDecl *V, int64_t N) {
+                               return AC.assumptions().multipleOf(Fn, V->getName(), unsigned(N));
+                             });
+  return Div.multipleOf(*Count, int64_t(T)).T == analysis::Truth::Holds;
+}
+
 void forwardEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site &S) {
   ASTContext &Ctx = AC.ast();
   EditBuilder B(Ctx);
@@ -1194,6 +1217,8 @@ void forwardEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site
   std::vector<std::string> Decls, Stage;
   std::vector<TextEdit> Uses;
   uint64_t BX = P.Block->X, BY = P.Block->Y;
+  bool Whole = wholeTiles(AC, FD, P, T);
+  S.Facts["tail"] = Whole ? "none: the trip count is a multiple of " + TS : "checked on every step";
   for (Operand &O : P.Ops) {
     const ArraySubscriptExpr *R0 = O.Reads.front();
     O.Tile = Names.getIn(nameStem(R0->getBase(), "operand") + "_tile", {FD->getBody()});
@@ -1212,7 +1237,10 @@ void forwardEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site
     auto Bound = stagedText(Ctx, TA, L->getCond(), K, Step, L);
     if (!Idx || !Base || !Bound)
       return Fail("the staged read " + describe(Ctx, R0) + " is written in a macro", R0);
-    std::vector<std::string> Conds{*Bound};
+    // Whole tiles need no bound on the staging.
+    std::vector<std::string> Conds;
+    if (!Whole)
+      Conds.push_back(*Bound);
     for (const Expr *C : O.Kept) {
       std::optional<std::string> CT =
           P.G == GuardShape::EarlyReturn ? negatedText(Ctx, C) : sourceText(Ctx, C);
@@ -1248,8 +1276,9 @@ void forwardEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site
         return Fail("the staged read " + describe(Ctx, O.Values.front()) + " is written in a macro", R0);
       Staged = *Whole;
     }
-    std::string Store = "if (" + join(Conds, " && ") + ")\n" + Ind + U + U + (Loop ? U : "") + O.Tile + Slot +
-                        " = " + Staged + ";";
+    std::string Store = O.Tile + Slot + " = " + Staged + ";";
+    if (!Conds.empty())
+      Store = "if (" + join(Conds, " && ") + ")\n" + Ind + U + U + (Loop ? U : "") + Store;
     if (Loop)
       Store = "for (" + KType + " " + J + " = " + Lane + "; " + J + " < " + TS + "; " + J + " += " +
               std::to_string(Stride) + ")\n" + Ind + U + U + Store;
@@ -1295,7 +1324,7 @@ void forwardEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site
     Text += "\n" + In + St;
   Text += "\n" + In + "__syncthreads();";
   Text += "\n" + In + Pragmas + "for (" + KType + " " + KName + " = " + K0 + "; " + KName + " < " + K0 + " + " + TS +
-          " && " + *CondText + "; ++" + KName + ")" + (Compound ? " " : "\n" + In + U) + indentLines(*Body, U);
+          (Whole ? std::string() : " && " + *CondText) + "; ++" + KName + ")" + (Compound ? " " : "\n" + In + U) + indentLines(*Body, U);
   Text += "\n" + In + "__syncthreads();";
   Text += "\n" + Ind + "}";
 

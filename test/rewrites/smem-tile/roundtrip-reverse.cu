@@ -7,8 +7,9 @@
 // Reverse then forward: the tiled loop of matmul_tiled (workloads/
 // matmul-small) loses its tiles, and forward stages the inner loop's reads
 // again (the inner loop is a counted loop whose reads the block shares; its
-// `#pragma unroll` stays on it). The outer loop steps by TILE: forward
-// refuses it (exit 2) and stages the inner one.
+// `#pragma unroll` stays on it; TILE steps are whole tiles: no bound
+// checks). The outer loop steps by TILE: forward refuses it (exit 2) and
+// stages the inner one.
 // REFUSED: error: cannot apply 'smem-tile' (forward) at site 1: precondition 'loop-counted' fails: the counter 'k0' does not step by one [KL2501]
 #include <cuda_runtime.h>
 
@@ -37,13 +38,11 @@ __global__ void matmul_tiled(int M, int N, int K, const float *__restrict__ A,
 // CHECK-NEXT: {{^}}    __shared__ float A_tile[32][32];{{$}}
 // CHECK-NEXT: {{^}}    __shared__ float B_tile[32][32];{{$}}
 // CHECK-NEXT: {{^}}    for (int k0_1 = 0; k0_1 < TILE; k0_1 += 32) {{{$}}
-// CHECK-NEXT: {{^}}      if (k0_1 + threadIdx.x < TILE){{$}}
-// CHECK-NEXT: {{^}}        A_tile[threadIdx.y][threadIdx.x] = A[row * K + k0 + k0_1 + threadIdx.x];{{$}}
-// CHECK-NEXT: {{^}}      if (k0_1 + threadIdx.y < TILE){{$}}
-// CHECK-NEXT: {{^}}        B_tile[threadIdx.y][threadIdx.x] = B[(k0 + k0_1 + threadIdx.y) * N + col];{{$}}
+// CHECK-NEXT: {{^}}      A_tile[threadIdx.y][threadIdx.x] = A[row * K + k0 + k0_1 + threadIdx.x];{{$}}
+// CHECK-NEXT: {{^}}      B_tile[threadIdx.y][threadIdx.x] = B[(k0 + k0_1 + threadIdx.y) * N + col];{{$}}
 // CHECK-NEXT: {{^}}      __syncthreads();{{$}}
 // CHECK-NEXT: {{^}}      #pragma unroll{{$}}
-// CHECK-NEXT: {{^}}      for (int k = k0_1; k < k0_1 + 32 && k < TILE; ++k){{$}}
+// CHECK-NEXT: {{^}}      for (int k = k0_1; k < k0_1 + 32; ++k){{$}}
 // CHECK-NEXT: {{^}}        acc += A_tile[threadIdx.y][k - k0_1] * B_tile[k - k0_1][threadIdx.x];{{$}}
 
 void matmul_launch(int M, int N, int K, const float *A, const float *B, float *C) {

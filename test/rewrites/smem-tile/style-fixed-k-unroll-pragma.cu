@@ -2,7 +2,8 @@
 // REQUIRES: nvcc
 // Style: a compile-time trip count (KD), the counter i with i++, fmaf, an 8 x 8
 // block whose rows come from blockIdx.x, no guard, and '#pragma unroll 4',
-// which stays on the loop over a tile's steps.
+// which stays on the loop over a tile's steps. KD = 256 is a multiple of the
+// tile's 8 steps: no step checks the bound, no staging load either.
 // k++ counter named i, loop over a compile-time K with #pragma unroll 4, 8 x 8 block,
 // row from blockIdx.x (the transposed grid), no guard.
 #include <cuda_runtime.h>
@@ -19,13 +20,11 @@ __global__ void mm_fixed(const float *__restrict__ w, const float *__restrict__ 
 // CHECK-FIXES:      {{^}}  __shared__ float w_tile[8][8];{{$}}
 // CHECK-FIXES-NEXT: {{^}}  __shared__ float v_tile[8][8];{{$}}
 // CHECK-FIXES-NEXT: {{^}}  for (int i0 = 0; i0 < KD; i0 += 8) {{{$}}
-// CHECK-FIXES-NEXT: {{^}}    if (i0 + threadIdx.x < KD){{$}}
-// CHECK-FIXES-NEXT: {{^}}      w_tile[threadIdx.y][threadIdx.x] = w[r * KD + i0 + threadIdx.x];{{$}}
-// CHECK-FIXES-NEXT: {{^}}    if (i0 + threadIdx.y < KD){{$}}
-// CHECK-FIXES-NEXT: {{^}}      v_tile[threadIdx.y][threadIdx.x] = v[(i0 + threadIdx.y) * cols + c];{{$}}
+// CHECK-FIXES-NEXT: {{^}}    w_tile[threadIdx.y][threadIdx.x] = w[r * KD + i0 + threadIdx.x];{{$}}
+// CHECK-FIXES-NEXT: {{^}}    v_tile[threadIdx.y][threadIdx.x] = v[(i0 + threadIdx.y) * cols + c];{{$}}
 // CHECK-FIXES-NEXT: {{^}}    __syncthreads();{{$}}
 // CHECK-FIXES-NEXT: {{^}}    #pragma unroll 4{{$}}
-// CHECK-FIXES-NEXT: {{^}}    for (int i = i0; i < i0 + 8 && i < KD; ++i){{$}}
+// CHECK-FIXES-NEXT: {{^}}    for (int i = i0; i < i0 + 8; ++i){{$}}
 // CHECK-FIXES-NEXT: {{^}}      s = fmaf(w_tile[threadIdx.y][i - i0], v_tile[i - i0][threadIdx.x], s);{{$}}
 // CHECK-FIXES-NEXT: {{^}}    __syncthreads();{{$}}
 // CHECK-FIXES-NEXT: {{^}}  }{{$}}
