@@ -48,7 +48,11 @@ struct Tile {
   const ArraySubscriptExpr *Source = nullptr;///< the global element `G[g]`
   const Expr *Cond = nullptr;                ///< staged only when this holds
   const Expr *Otherwise = nullptr;           ///< the value stored otherwise
-  std::vector<unsigned> SubAxis;             ///< per subscript: 0 = x, 1 = y
+  std::vector<unsigned> SubAxis;             ///< per subscript: 0 = x, 1 = y, 2 = the staging loop's counter
+  /// A staging loop `for (j = threadIdx.y; j < 32; j += blockDim.y)`
+  /// (several loads per thread): its counter subscripts the tile.
+  const VarDecl *LoopVar = nullptr;
+  unsigned LoopAxis = 0;
   std::vector<const ArraySubscriptExpr *> Reads;
 };
 
@@ -135,7 +139,7 @@ std::optional<unsigned> threadAxisOf(analysis::Linearizer &Lin, const analysis::
 }
 
 /// Reads the tiles of loop \p L (body \p Body).
-void planTiles(ASTContext &Ctx, const FunctionDecl *FD, TiledLoop &P) {
+void planTiles(ASTContext &Ctx, const FunctionDecl *FD, std::optional<analysis::Dim3> Block, TiledLoop &P) {
   const analysis::FunctionFacts &F = analysis::AnalysisCache::of(Ctx).facts(FD);
   analysis::Linearizer Lin(Ctx);
   auto Staged = [&](std::string Why, const Stmt *At) {
@@ -159,8 +163,34 @@ void planTiles(ASTContext &Ctx, const FunctionDecl *FD, TiledLoop &P) {
     if (AnyStore && !P.Barriers.empty() &&
         std::find(Kids.begin(), Kids.end(), P.Barriers.back()) - Kids.begin() > std::ptrdiff_t(LastStore))
       continue;
-    const IfStmt *If = dyn_cast<IfStmt>(S);
-    const BinaryOperator *St = If ? storeOf(If->getThen()) : storeOf(S);
+    // A staging loop over the tile: for (j = threadIdx.a; j < E; j += blockDim.a) STORE.
+    const Stmt *Inner = S;
+    const VarDecl *LoopVar = nullptr;
+    unsigned LoopAxis = 0;
+    if (const auto *For = dyn_cast<ForStmt>(S)) {
+      const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit());
+      const VarDecl *J = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+      auto A = J && J->getInit() ? threadAxisOf(Lin, F, J->getInit()) : std::nullopt;
+      const auto *Inc = dyn_cast_or_null<BinaryOperator>(For->getInc() ? For->getInc()->IgnoreParenImpCasts() : nullptr);
+      bool StepsByBlock = false;
+      if (A && Inc && Inc->getOpcode() == BO_AddAssign && analysis::refVar(Inc->getLHS()) == J) {
+        const Expr *Step = Inc->getRHS()->IgnoreParenImpCasts();
+        if (auto B = cuda::builtinIndex(Step))
+          StepsByBlock = B->Var == cuda::BuiltinVar::BlockDim && B->Dim == *A;
+        else if (auto V = Step->getIntegerConstantExpr(Ctx); V && Block)
+          StepsByBlock = V->getExtValue() == int64_t(*A == 0 ? Block->X : Block->Y);
+      }
+      const Stmt *Body = For->getBody();
+      if (const auto *C = dyn_cast_or_null<CompoundStmt>(Body); C && C->size() == 1)
+        Body = C->body_front();
+      if (StepsByBlock && !F.modifiedWithin(J, For->getBody())) {
+        Inner = Body;
+        LoopVar = J;
+        LoopAxis = *A;
+      }
+    }
+    const IfStmt *If = dyn_cast<IfStmt>(Inner);
+    const BinaryOperator *St = If ? storeOf(If->getThen()) : storeOf(Inner);
     std::vector<const Expr *> Subs;
     const VarDecl *V = St ? sharedArrayOf(cast<ArraySubscriptExpr>(St->getLHS()->IgnoreParenImpCasts()), Subs)
                           : nullptr;
@@ -171,6 +201,8 @@ void planTiles(ASTContext &Ctx, const FunctionDecl *FD, TiledLoop &P) {
     Tile T;
     T.Array = V;
     T.Store = S;
+    T.LoopVar = LoopVar;
+    T.LoopAxis = LoopAxis;
     T.Slot = cast<ArraySubscriptExpr>(St->getLHS()->IgnoreParenImpCasts());
     const Expr *RHS = St->getRHS()->IgnoreParenImpCasts();
     if (const auto *C = dyn_cast<ConditionalOperator>(RHS); C && !If) {
@@ -206,6 +238,11 @@ void planTiles(ASTContext &Ctx, const FunctionDecl *FD, TiledLoop &P) {
     std::set<unsigned> Seen;
     for (const Expr *Sub : Subs) {
       auto A = threadAxisOf(Lin, F, Sub);
+      // The staging loop's counter stands for its thread axis.
+      if (LoopVar && analysis::refVar(Sub) == LoopVar) {
+        A = 2u;
+        Seen.insert(LoopAxis);
+      }
       if (!A || !Seen.insert(*A).second) {
         Staged("the stored element " + describe(Ctx, T.Slot) + " is not subscripted by distinct thread indices "
                "(threadIdx.y, threadIdx.x)",
@@ -334,6 +371,9 @@ void planTiles(ASTContext &Ctx, const FunctionDecl *FD, TiledLoop &P) {
 struct ReadSubst {
   const Expr *ByAxis[2] = {nullptr, nullptr};
   bool Changed[2] = {false, false};
+  /// The staging loop's counter and the read's subscript it stands for.
+  const VarDecl *LoopVar = nullptr;
+  const Expr *ByLoop = nullptr;
 };
 
 /// \p Text in parentheses unless it is a name, a number or already
@@ -428,6 +468,8 @@ std::optional<std::string> foldedSum(ASTContext &Ctx, ThreadAxes &TA, analysis::
     if (Key == "b:threadIdx.x" || Key == "b:threadIdx.y")
       return Key == "b:threadIdx.y" ? 1u : 0u;
     const analysis::Atom *At = Lin.atom(Key);
+    if (At && RS.LoopVar && At->Var == RS.LoopVar)
+      return 2u;
     if (At && At->Var)
       if (const Expr *Init = TA.singleValue(At->Var))
         return threadAxisOf(Lin, TA.facts(), Init);
@@ -438,8 +480,8 @@ std::optional<std::string> foldedSum(ASTContext &Ctx, ThreadAxes &TA, analysis::
   for (const auto &[Mono, Coeff] : F->Terms) {
     size_t N = 1;
     for (const std::string &Key : Mono) {
-      if (auto A = AxisOf(Key); A && RS.Changed[*A]) {
-        auto SF = Lin.linearize(RS.ByAxis[*A]);
+      if (auto A = AxisOf(Key); A && (*A == 2 || RS.Changed[*A])) {
+        auto SF = Lin.linearize(*A == 2 ? RS.ByLoop : RS.ByAxis[*A]);
         N = SF ? SF->Terms.size() : 1;
         Any = true;
       } else if (const analysis::Atom *At = Lin.atom(Key); At && At->E && (TA.of(At->E) & ChangedAxes)) {
@@ -451,8 +493,8 @@ std::optional<std::string> foldedSum(ASTContext &Ctx, ThreadAxes &TA, analysis::
   if (!Any)
     return std::nullopt;
   auto G = analysis::substitute(*F, [&](const std::string &Key) -> std::optional<analysis::LinearForm> {
-    if (auto A = AxisOf(Key); A && RS.Changed[*A])
-      return Lin.linearize(RS.ByAxis[*A]);
+    if (auto A = AxisOf(Key); A && (*A == 2 || RS.Changed[*A]))
+      return Lin.linearize(*A == 2 ? RS.ByLoop : RS.ByAxis[*A]);
     return std::nullopt;
   });
   if (!G)
@@ -493,7 +535,15 @@ std::optional<std::string> readText(ASTContext &Ctx, ThreadAxes &TA, analysis::L
     if (auto B = cuda::builtinIndex(Y); B && B->Var == cuda::BuiltinVar::ThreadIdx && B->Dim < 2 &&
                                         RS.Changed[B->Dim])
       return parenUnlessName(nodeText(Ctx, RS.ByAxis[B->Dim], ""));
-    if (!(TA.of(X) & ChangedAxes)) {
+    if (RS.LoopVar && analysis::refVar(Y) == RS.LoopVar)
+      return parenUnlessName(nodeText(Ctx, RS.ByLoop, ""));
+    bool MentionsLoop = false;
+    if (RS.LoopVar) {
+      std::vector<const VarDecl *> Vs;
+      TA.varsOf(X, Vs);
+      MentionsLoop = is_contained(Vs, RS.LoopVar);
+    }
+    if (!(TA.of(X) & ChangedAxes) && !MentionsLoop) {
       // Kept as written: evaluated at the read, so it must hold there.
       std::vector<const VarDecl *> Vs;
       analysis::Linearizer::collectVars(X, Vs);
@@ -511,6 +561,8 @@ std::optional<std::string> readText(ASTContext &Ctx, ThreadAxes &TA, analysis::L
     if (const auto *D = dyn_cast<DeclRefExpr>(Y))
       if (const auto *V = dyn_cast<VarDecl>(D->getDecl())) {
         const Expr *Init = TA.singleValue(V);
+        if (!Init && !MentionsLoop && !(TA.of(X) & ChangedAxes & ~unsigned(AxisOther)))
+          return std::nullopt; // varies otherwise: kept, checked for stability
         auto IT = Init ? readText(Ctx, TA, Lin, Init, RS, Kept, Depth + 1) : std::nullopt;
         if (!IT) {
           Ok = false;
@@ -563,7 +615,8 @@ void reverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
   TiledLoop P;
   P.Loop = Loop;
   P.Body = Body;
-  planTiles(Ctx, FD, P);
+  std::optional<analysis::Dim3> Block = knownBlockShape(AC, FD);
+  planTiles(Ctx, FD, Block, P);
   if (P.Tiles.empty() && P.StagedWhy.empty())
     return;
   Site &S = AC.addSite(Name, Direction::Reverse, Loop->getBeginLoc(), FD, "loop");
@@ -573,7 +626,6 @@ void reverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
   S.Summary = "read the global elements that the tiles " + join(Names, ", ") + " stage, without the tiles";
   S.Facts["tiles"] = join(Names, ", ");
   // The read texts (staged-index-stable).
-  std::optional<analysis::Dim3> Block = knownBlockShape(AC, FD);
   ThreadAxes TA(Ctx, FD, Block);
   analysis::Linearizer Lin(Ctx);
   std::vector<std::pair<const ArraySubscriptExpr *, std::string>> Texts;
@@ -585,6 +637,11 @@ void reverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
         ReadSubst RS;
         for (size_t I = 0; I < Subs.size(); ++I) {
           unsigned A = T.SubAxis[I];
+          if (A == 2) {
+            RS.LoopVar = T.LoopVar;
+            RS.ByLoop = Subs[I];
+            continue;
+          }
           RS.ByAxis[A] = Subs[I];
           auto Same = threadAxisOf(Lin, TA.facts(), Subs[I]);
           RS.Changed[A] = !(Same && *Same == A);
