@@ -1105,8 +1105,9 @@ const PreconditionSpec Specs[] = {
      &checkSharedMemoryFits},
     {TilesStagedOnce, Direction::Reverse, 2511,
      "each __shared__ array of the tiled loop is a tile: one store per step, `S[threadIdx.y][threadIdx.x] = "
-     "G[g]` (its subscripts distinct thread indices, optionally under a condition or with a constant "
-     "otherwise), from a global pointer, and only element reads besides",
+     "G[g]` (its subscripts distinct thread indices, or a staging loop's counter stepping by the block; "
+     "optionally under a condition or with a constant otherwise), from a global pointer, and only element reads "
+     "besides",
      &checkTilesStagedOnce},
     {ReadsBetweenBarriers, Direction::Reverse, 2512,
      "every read of a tile lies in the loop's body after the barrier that follows the stores and before the "
