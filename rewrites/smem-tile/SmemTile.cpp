@@ -363,6 +363,8 @@ struct Rejected {
 enum class GuardShape { None, If, EarlyReturn, Unreachable };
 
 struct LoopPlan : SiteSubject {
+  /// --option=tile=N: the tile's length along the counter (0: the block's).
+  uint64_t TileAsked = 0;
   const ForStmt *Loop = nullptr;
   /// The loop as a statement of its block: the loop, or the attributed
   /// statement a `#pragma unroll` makes of it.
@@ -395,9 +397,10 @@ const LoopPlan &planOf(const PreconditionQuery &Q) { return *static_cast<const L
 /// The tile length along the counter: the longest operand's, when it is a
 /// multiple of every other's (those take several loads per thread).
 std::optional<uint64_t> tileSteps(const LoopPlan &P, const Operand **Odd = nullptr) {
-  uint64_t T = 0;
-  for (const Operand &O : P.Ops)
-    T = std::max(T, O.Steps);
+  uint64_t T = P.TileAsked;
+  if (!T)
+    for (const Operand &O : P.Ops)
+      T = std::max(T, O.Steps);
   for (const Operand &O : P.Ops)
     if (!O.Steps || T % O.Steps) {
       if (Odd)
@@ -855,6 +858,9 @@ LoopPlan planLoop(const AnalysisContext &AC, const FunctionDecl *FD, const ForSt
   LoopPlan P;
   P.Loop = Loop;
   P.Outer = Loop;
+  if (auto V = AC.option("tile"); V && *V != "block")
+    if (uint64_t N = 0; !StringRef(*V).getAsInteger(10, N))
+      P.TileAsked = N;
   if (const auto *A = dyn_cast_or_null<AttributedStmt>(analysis::AnalysisCache::of(Ctx).facts(FD).parentOf(Loop)))
     P.Outer = A;
   P.Block = knownBlockShape(AC, FD);
@@ -942,6 +948,13 @@ Status checkTilesAgree(const PreconditionQuery &Q, PreconditionResult &R) {
   const Operand *Odd = nullptr;
   std::optional<uint64_t> T = tileSteps(P, &Odd);
   if (!T) {
+    if (P.TileAsked) {
+      R.Reason = "--option=tile=" + std::to_string(P.TileAsked) + " is not a multiple of the " +
+                 std::to_string(Odd->Steps) + " steps " + describe(Ctx, Odd->Reads.front()) + " (" + kindText(Odd->K) +
+                 ") fills with one load per thread of a " + P.Block->str() + " block";
+      R.Evidence.push_back(evidenceAt(Ctx, Odd->Reads.front()->getBeginLoc(), "read", "another tile length"));
+      return Status::Fails;
+    }
     const Operand *Long = &P.Ops.front();
     for (const Operand &O : P.Ops)
       if (O.Steps > Long->Steps)
@@ -1449,6 +1462,16 @@ public:
            "reading every element from global memory";
   }
   ArrayRef<PreconditionSpec> preconditions() const override { return Specs; }
+  ArrayRef<OptionSpec> options() const override {
+    static const OptionSpec Options[] = {
+        {"tile", OptionSpec::Int, "block",
+         "the tile's length along the loop's counter (forward): 'block' (blockDim.x for row and block operands, "
+         "blockDim.y for column operands, the longest of them) or N, a multiple of each operand's (every thread "
+         "then stages N / that elements of it per tile)",
+         1, 1024, {"block"}, TilesAgree},
+    };
+    return Options;
+  }
 
   void findSites(Direction D, AnalysisContext &AC) const override {
     auto M = match(traverse(TK_AsIs, functionDecl(isDefinition()).bind("f")), AC.ast());
