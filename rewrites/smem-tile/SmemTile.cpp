@@ -366,6 +366,11 @@ struct LoopPlan : SiteSubject {
   /// --option=tile=N: the tile's length along the counter (0: the block's).
   uint64_t TileAsked = 0;
   const ForStmt *Loop = nullptr;
+  /// The counter's start, and whether the header declares the counter
+  /// (else `k = start`, the counter declared before the loop and not read
+  /// after it).
+  const Expr *Start = nullptr;
+  bool Declares = true;
   /// The loop as a statement of its block: the loop, or the attributed
   /// statement a `#pragma unroll` makes of it.
   const Stmt *Outer = nullptr;
@@ -424,8 +429,29 @@ void readLoop(ASTContext &Ctx, ThreadAxes &TA, LoopPlan &P) {
   };
   const auto *DS = dyn_cast_or_null<DeclStmt>(L->getInit());
   const VarDecl *K = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
-  if (!K || !K->getInit() || !K->getType()->isIntegerType())
-    return No("the loop does not declare one integer counter in its header", L);
+  P.Start = K ? K->getInit() : nullptr;
+  // `int k; for (k = 0; ...)`: the same, when nothing reads k after the loop
+  // (the tiled loop leaves it at another value on an empty range).
+  if (!K)
+    if (const auto *A = dyn_cast_or_null<BinaryOperator>(L->getInit()); A && A->getOpcode() == BO_Assign)
+      if (const VarDecl *V = analysis::refVar(A->getLHS()); V && V->hasLocalStorage() && !isa<ParmVarDecl>(V)) {
+        bool ReadAfter = false;
+        auto Refs = match(traverse(TK_AsIs, findAll(declRefExpr(to(varDecl(equalsNode(V)))).bind("r"))),
+                          *TA.facts().function()->getBody(), Ctx);
+        for (const auto &Bn : Refs)
+          if (const auto *R = Bn.getNodeAs<DeclRefExpr>("r"))
+            ReadAfter = ReadAfter || (!analysis::containsStmt(L, R) &&
+                                      Ctx.getSourceManager().isBeforeInTranslationUnit(L->getEndLoc(),
+                                                                                       R->getBeginLoc()));
+        if (!ReadAfter) {
+          K = V;
+          P.Start = A->getRHS();
+          P.Declares = false;
+        }
+      }
+  if (!K || !P.Start || !K->getType()->isIntegerType())
+    return No("the loop does not declare one integer counter in its header (or sets one that is read after it)",
+              L);
   P.Counter = K;
   const auto *C = dyn_cast_or_null<BinaryOperator>(L->getCond() ? L->getCond()->IgnoreParenImpCasts() : nullptr);
   const Expr *Bound = nullptr;
@@ -461,7 +487,7 @@ void readLoop(ASTContext &Ctx, ThreadAxes &TA, LoopPlan &P) {
   if (TA.facts().modifiedWithin(K, L->getBody()))
     return No("the body modifies the counter '" + K->getName().str() + "'",
               TA.facts().modifiedWithin(K, L->getBody())->At);
-  for (const Expr *E : {K->getInit(), Bound}) {
+  for (const Expr *E : {P.Start, Bound}) {
     const Expr *Br = nullptr;
     if (TA.of(E, &Br)) {
       return No("'" + nodeText(Ctx, E, "the bound") + "' differs between the threads of a block (" +
@@ -1189,7 +1215,7 @@ bool wholeTiles(const AnalysisContext &AC, const FunctionDecl *FD, const LoopPla
   ASTContext &Ctx = AC.ast();
   analysis::Linearizer Lin(Ctx);
   auto Count = Lin.linearize(P.Cond->getRHS());
-  auto Start = Lin.linearize(P.Counter->getInit());
+  auto Start = Lin.linearize(P.Start);
   if (!Count || !Start)
     return false;
   Count->add(*Start, -1);
@@ -1223,7 +1249,7 @@ void forwardEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site
     B.failWith(Why.str(), At->getBeginLoc());
     commit(B, S);
   };
-  auto StartText = sourceText(Ctx, K->getInit());
+  auto StartText = sourceText(Ctx, P.Start);
   auto CondK0 = stagedText(Ctx, TA, L->getCond(), K, K0, L);
   auto CondText = sourceText(Ctx, L->getCond());
   if (!StartText || !CondK0 || !CondText)
@@ -1337,7 +1363,7 @@ void forwardEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site
   for (const std::string &St : Stage)
     Text += "\n" + In + St;
   Text += "\n" + In + "__syncthreads();";
-  Text += "\n" + In + Pragmas + "for (" + KType + " " + KName + " = " + K0 + "; " + KName + " < " + K0 + " + " + TS +
+  Text += "\n" + In + Pragmas + "for (" + (P.Declares ? KType + " " : std::string()) + KName + " = " + K0 + "; " + KName + " < " + K0 + " + " + TS +
           (Whole ? std::string() : " && " + *CondText) + "; ++" + KName + ")" + (Compound ? " " : "\n" + In + U) + indentLines(*Body, U);
   Text += "\n" + In + "__syncthreads();";
   Text += "\n" + Ind + "}";
