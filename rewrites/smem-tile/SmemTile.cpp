@@ -1331,7 +1331,7 @@ void forwardEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site
   }
   // A `#pragma unroll` stays on the loop it was written for, now the inner
   // loop over a tile's steps.
-  std::string Pragmas;
+  std::vector<std::string> Pragmas;
   std::vector<std::pair<SourceLocation, SourceLocation>> PragmaRanges;
   if (const auto *AS = dyn_cast<AttributedStmt>(P.Outer))
     for (const Attr *A : AS->getAttrs()) {
@@ -1341,7 +1341,7 @@ void forwardEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site
       StringRef Line = Loc.isValid() ? lineContaining(SM0, Loc, Start, End) : StringRef();
       if (!Line.trim().starts_with("#pragma"))
         return Fail("the loop carries an attribute that is not a '#pragma' line", L);
-      Pragmas += Line.trim().str() + "\n" + Ind + U;
+      Pragmas.push_back(Line.trim().str());
       FileID File = SM0.getFileID(Loc);
       PragmaRanges.push_back({fileLoc(Ctx, File, Start), fileLoc(Ctx, File, End)});
     }
@@ -1363,8 +1363,30 @@ void forwardEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site
   for (const std::string &St : Stage)
     Text += "\n" + In + St;
   Text += "\n" + In + "__syncthreads();";
-  Text += "\n" + In + Pragmas + "for (" + (P.Declares ? KType + " " : std::string()) + KName + " = " + K0 + "; " + KName + " < " + K0 + " + " + TS +
-          (Whole ? std::string() : " && " + *CondText) + "; ++" + KName + ")" + (Compound ? " " : "\n" + In + U) + indentLines(*Body, U);
+  // The steps of a tile. Without whole tiles the loop is versioned: a tile
+  // whose last step passes the loop's condition runs a fixed count (nvcc
+  // unrolls it), the last partial tile checks every step.
+  auto Steps = [&](StringRef At, bool Tail) {
+    std::string Out;
+    for (const std::string &Pr : Pragmas)
+      Out += Pr + "\n" + At.str();
+    Out += "for (" + (P.Declares ? KType + " " : std::string()) + KName + " = " + K0 + "; " + KName + " < " + K0 +
+           " + " + TS + (Tail ? " && " + *CondText : std::string()) + "; ++" + KName + ")" +
+           (Compound ? " " : "\n" + At.str() + U) + indentLines(*Body, At.substr(Ind.size()).str());
+    return Out;
+  };
+  if (Whole) {
+    Text += "\n" + In + Steps(In, false);
+  } else {
+    auto Last = stagedText(Ctx, TA, L->getCond(), K, K0 + " + " + std::to_string(T - 1), L);
+    if (!Last)
+      return Fail("the loop's condition is written in a macro", L);
+    Text += "\n" + In + "if (" + *Last + ") {";
+    Text += "\n" + In + U + Steps(In + U, false);
+    Text += "\n" + In + "} else {";
+    Text += "\n" + In + U + Steps(In + U, true);
+    Text += "\n" + In + "}";
+  }
   Text += "\n" + In + "__syncthreads();";
   Text += "\n" + Ind + "}";
 

@@ -14,8 +14,13 @@ __global__ void bmm_naive(const float *__restrict__ a, const float *__restrict__
   const float *bb = b + (size_t)blockIdx.z * k * n;
   float s = 0.f;
   for (int p0 = 0; p0 < k; p0 += 16) {
-    for (int p = p0; p < p0 + 16 && p < k; ++p)
-      s += (i < m ? ab[i * k + p] : 0) * (j < n ? bb[p * n + j] : 0);
+    if (p0 + 15 < k) {
+      for (int p = p0; p < p0 + 16; ++p)
+        s += (p < k && i < m ? ab[i * k + p] : 0) * (p < k && j < n ? bb[p * n + j] : 0);
+    } else {
+      for (int p = p0; p < p0 + 16 && p < k; ++p)
+        s += (i < m ? ab[i * k + p] : 0) * (j < n ? bb[p * n + j] : 0);
+    }
   }
   if (i < m && j < n) {
     c[(size_t)blockIdx.z * m * n + (size_t)i * n + j] = s;

@@ -21,8 +21,13 @@ __global__ void bmm_naive(const float *__restrict__ a, const float *__restrict__
     if (p0 + threadIdx.y < k && j < n)
       bb_tile[threadIdx.y][threadIdx.x] = bb[(p0 + threadIdx.y) * n + j];
     __syncthreads();
-    for (int p = p0; p < p0 + 16 && p < k; ++p)
-      s += ab_tile[threadIdx.y][p - p0] * bb_tile[p - p0][threadIdx.x];
+    if (p0 + 15 < k) {
+      for (int p = p0; p < p0 + 16; ++p)
+        s += ab_tile[threadIdx.y][p - p0] * bb_tile[p - p0][threadIdx.x];
+    } else {
+      for (int p = p0; p < p0 + 16 && p < k; ++p)
+        s += ab_tile[threadIdx.y][p - p0] * bb_tile[p - p0][threadIdx.x];
+    }
     __syncthreads();
   }
   if (i < m && j < n) {

@@ -15,8 +15,13 @@ __global__ void matmul_naive(int M, int N, int K, const float *A, const float *B
       if (k0 + k_stage < K && col < N)
         B_tile[k_stage][threadIdx.x] = B[(k0 + k_stage) * N + col];
     __syncthreads();
-    for (int k = k0; k < k0 + 32 && k < K; ++k)
-      acc += A_tile[threadIdx.y][k - k0] * B_tile[k - k0][threadIdx.x];
+    if (k0 + 31 < K) {
+      for (int k = k0; k < k0 + 32; ++k)
+        acc += A_tile[threadIdx.y][k - k0] * B_tile[k - k0][threadIdx.x];
+    } else {
+      for (int k = k0; k < k0 + 32 && k < K; ++k)
+        acc += A_tile[threadIdx.y][k - k0] * B_tile[k - k0][threadIdx.x];
+    }
     __syncthreads();
   }
   if (row < M && col < N) {

@@ -19,8 +19,13 @@ __global__ void sgemm_naive_kernel(int M, int N, int K, float alpha, const float
       if (k0 + k_stage_1 < K && col < N)
         B_tile[k_stage_1][threadIdx.x] = B[(k0 + k_stage_1) * N + col];
     __syncthreads();
-    for (int k = k0; k < k0 + 32 && k < K; ++k)
-      sum += A_tile[threadIdx.y][k - k0] * B_tile[k - k0][threadIdx.x];
+    if (k0 + 31 < K) {
+      for (int k = k0; k < k0 + 32; ++k)
+        sum += A_tile[threadIdx.y][k - k0] * B_tile[k - k0][threadIdx.x];
+    } else {
+      for (int k = k0; k < k0 + 32 && k < K; ++k)
+        sum += A_tile[threadIdx.y][k - k0] * B_tile[k - k0][threadIdx.x];
+    }
     __syncthreads();
   }
   if (row < M && col < N) {

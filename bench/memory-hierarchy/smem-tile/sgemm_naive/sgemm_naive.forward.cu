@@ -17,8 +17,13 @@ __global__ void sgemm_naive_kernel(int M, int N, int K, float alpha, const float
     if (k0 + threadIdx.y < K && col < N)
       B_tile[threadIdx.y][threadIdx.x] = B[(k0 + threadIdx.y) * N + col];
     __syncthreads();
-    for (int k = k0; k < k0 + 16 && k < K; ++k)
-      sum += A_tile[threadIdx.y][k - k0] * B_tile[k - k0][threadIdx.x];
+    if (k0 + 15 < K) {
+      for (int k = k0; k < k0 + 16; ++k)
+        sum += A_tile[threadIdx.y][k - k0] * B_tile[k - k0][threadIdx.x];
+    } else {
+      for (int k = k0; k < k0 + 16 && k < K; ++k)
+        sum += A_tile[threadIdx.y][k - k0] * B_tile[k - k0][threadIdx.x];
+    }
     __syncthreads();
   }
   if (row < M && col < N) {
