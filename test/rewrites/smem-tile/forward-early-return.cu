@@ -27,8 +27,13 @@ __global__ void matmul_naive(int M, int N, int K, const float *A, const float *B
 // CHECK-FIXES-NEXT: {{^}}      if (k0 + k_stage < K && col < N){{$}}
 // CHECK-FIXES-NEXT: {{^}}        B_tile[k_stage][threadIdx.x] = B[(k0 + k_stage) * N + col];{{$}}
 // CHECK-FIXES-NEXT: {{^}}    __syncthreads();{{$}}
-// CHECK-FIXES-NEXT: {{^}}    for (int k = k0; k < k0 + 32 && k < K; ++k){{$}}
-// CHECK-FIXES-NEXT: {{^}}      acc += A_tile[threadIdx.y][k - k0] * B_tile[k - k0][threadIdx.x];{{$}}
+// CHECK-FIXES-NEXT: {{^}}    if (k0 + 31 < K) {{{$}}
+// CHECK-FIXES-NEXT: {{^}}      for (int k = k0; k < k0 + 32; ++k){{$}}
+// CHECK-FIXES-NEXT: {{^}}        acc += A_tile[threadIdx.y][k - k0] * B_tile[k - k0][threadIdx.x];{{$}}
+// CHECK-FIXES-NEXT: {{^}}    } else {{{$}}
+// CHECK-FIXES-NEXT: {{^}}      for (int k = k0; k < k0 + 32 && k < K; ++k){{$}}
+// CHECK-FIXES-NEXT: {{^}}        acc += A_tile[threadIdx.y][k - k0] * B_tile[k - k0][threadIdx.x];{{$}}
+// CHECK-FIXES-NEXT: {{^}}    }{{$}}
 // CHECK-FIXES-NEXT: {{^}}    __syncthreads();{{$}}
 // CHECK-FIXES-NEXT: {{^}}  }{{$}}
 // CHECK-FIXES-NEXT: {{^}}  if (row < M && col < N) {{{$}}

@@ -31,8 +31,13 @@ __global__ void sgemm_naive_kernel(int M, int N, int K, float alpha, const float
 // CHECK-FIXES-NEXT: {{^}}    if (k0 + threadIdx.y < K && col < N){{$}}
 // CHECK-FIXES-NEXT: {{^}}      B_tile[threadIdx.y][threadIdx.x] = B[(k0 + threadIdx.y) * N + col];{{$}}
 // CHECK-FIXES-NEXT: {{^}}    __syncthreads();{{$}}
-// CHECK-FIXES-NEXT: {{^}}    for (int k = k0; k < k0 + 16 && k < K; ++k){{$}}
-// CHECK-FIXES-NEXT: {{^}}      sum += A_tile[threadIdx.y][k - k0] * B_tile[k - k0][threadIdx.x];{{$}}
+// CHECK-FIXES-NEXT: {{^}}    if (k0 + 15 < K) {{{$}}
+// CHECK-FIXES-NEXT: {{^}}      for (int k = k0; k < k0 + 16; ++k){{$}}
+// CHECK-FIXES-NEXT: {{^}}        sum += A_tile[threadIdx.y][k - k0] * B_tile[k - k0][threadIdx.x];{{$}}
+// CHECK-FIXES-NEXT: {{^}}    } else {{{$}}
+// CHECK-FIXES-NEXT: {{^}}      for (int k = k0; k < k0 + 16 && k < K; ++k){{$}}
+// CHECK-FIXES-NEXT: {{^}}        sum += A_tile[threadIdx.y][k - k0] * B_tile[k - k0][threadIdx.x];{{$}}
+// CHECK-FIXES-NEXT: {{^}}    }{{$}}
 // CHECK-FIXES-NEXT: {{^}}    __syncthreads();{{$}}
 // CHECK-FIXES-NEXT: {{^}}  }{{$}}
 // CHECK-FIXES-NEXT: {{^}}  if (row < M && col < N) {{{$}}

@@ -29,8 +29,13 @@ __global__ void mm(int n, const float *a, const float *b, float *c) {
 // CHECK-FIXES-NEXT: {{^}}      if (k0 + k_stage_1 < n && x < n){{$}}
 // CHECK-FIXES-NEXT: {{^}}        b_tile[k_stage_1][threadIdx.x] = b[(k0 + k_stage_1) * n + x];{{$}}
 // CHECK-FIXES-NEXT: {{^}}    __syncthreads();{{$}}
-// CHECK-FIXES-NEXT: {{^}}    for (int k = k0; k < k0 + 32 && k < n; ++k){{$}}
-// CHECK-FIXES-NEXT: {{^}}      s += a_tile[threadIdx.y][k - k0] * b_tile[k - k0][threadIdx.x];{{$}}
+// CHECK-FIXES-NEXT: {{^}}    if (k0 + 31 < n) {{{$}}
+// CHECK-FIXES-NEXT: {{^}}      for (int k = k0; k < k0 + 32; ++k){{$}}
+// CHECK-FIXES-NEXT: {{^}}        s += a_tile[threadIdx.y][k - k0] * b_tile[k - k0][threadIdx.x];{{$}}
+// CHECK-FIXES-NEXT: {{^}}    } else {{{$}}
+// CHECK-FIXES-NEXT: {{^}}      for (int k = k0; k < k0 + 32 && k < n; ++k){{$}}
+// CHECK-FIXES-NEXT: {{^}}        s += a_tile[threadIdx.y][k - k0] * b_tile[k - k0][threadIdx.x];{{$}}
+// CHECK-FIXES-NEXT: {{^}}    }{{$}}
 
 void run(int n, const float *a, const float *b, float *c) {
   mm<<<dim3((n + 15) / 16, (n + 15) / 16), dim3(16, 16)>>>(n, a, b, c);

@@ -33,8 +33,13 @@ __global__ void bmm_naive(const float *__restrict__ a, const float *__restrict__
 // CHECK-FIXES-NEXT: {{^}}    if (p0 + threadIdx.y < k && j < n){{$}}
 // CHECK-FIXES-NEXT: {{^}}      bb_tile[threadIdx.y][threadIdx.x] = bb[(p0 + threadIdx.y) * n + j];{{$}}
 // CHECK-FIXES-NEXT: {{^}}    __syncthreads();{{$}}
-// CHECK-FIXES-NEXT: {{^}}    for (int p = p0; p < p0 + 16 && p < k; ++p){{$}}
-// CHECK-FIXES-NEXT: {{^}}      s += ab_tile[threadIdx.y][p - p0] * bb_tile[p - p0][threadIdx.x];{{$}}
+// CHECK-FIXES-NEXT: {{^}}    if (p0 + 15 < k) {{{$}}
+// CHECK-FIXES-NEXT: {{^}}      for (int p = p0; p < p0 + 16; ++p){{$}}
+// CHECK-FIXES-NEXT: {{^}}        s += ab_tile[threadIdx.y][p - p0] * bb_tile[p - p0][threadIdx.x];{{$}}
+// CHECK-FIXES-NEXT: {{^}}    } else {{{$}}
+// CHECK-FIXES-NEXT: {{^}}      for (int p = p0; p < p0 + 16 && p < k; ++p){{$}}
+// CHECK-FIXES-NEXT: {{^}}        s += ab_tile[threadIdx.y][p - p0] * bb_tile[p - p0][threadIdx.x];{{$}}
+// CHECK-FIXES-NEXT: {{^}}    }{{$}}
 // CHECK-FIXES-NEXT: {{^}}    __syncthreads();{{$}}
 // CHECK-FIXES-NEXT: {{^}}  }{{$}}
 

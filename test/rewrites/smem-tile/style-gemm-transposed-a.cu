@@ -24,8 +24,13 @@ __global__ void gemm_tn(const float *A, const float *B, float *C, int M, int N, 
 // CHECK-FIXES-NEXT: {{^}}    if (k0 + threadIdx.y < K && c < N){{$}}
 // CHECK-FIXES-NEXT: {{^}}      B_tile[threadIdx.y][threadIdx.x] = B[(k0 + threadIdx.y) * N + c];{{$}}
 // CHECK-FIXES-NEXT: {{^}}    __syncthreads();{{$}}
-// CHECK-FIXES-NEXT: {{^}}    for (int k = k0; k < k0 + 32 && k < K; ++k){{$}}
-// CHECK-FIXES-NEXT: {{^}}      acc += A_tile[threadIdx.y][k - k0] * B_tile[k - k0][threadIdx.x];{{$}}
+// CHECK-FIXES-NEXT: {{^}}    if (k0 + 31 < K) {{{$}}
+// CHECK-FIXES-NEXT: {{^}}      for (int k = k0; k < k0 + 32; ++k){{$}}
+// CHECK-FIXES-NEXT: {{^}}        acc += A_tile[threadIdx.y][k - k0] * B_tile[k - k0][threadIdx.x];{{$}}
+// CHECK-FIXES-NEXT: {{^}}    } else {{{$}}
+// CHECK-FIXES-NEXT: {{^}}      for (int k = k0; k < k0 + 32 && k < K; ++k){{$}}
+// CHECK-FIXES-NEXT: {{^}}        acc += A_tile[threadIdx.y][k - k0] * B_tile[k - k0][threadIdx.x];{{$}}
+// CHECK-FIXES-NEXT: {{^}}    }{{$}}
 // CHECK-FIXES-NEXT: {{^}}    __syncthreads();{{$}}
 // CHECK-FIXES-NEXT: {{^}}  }{{$}}
 void gemm_tn_launch(const float *A, const float *B, float *C, int M, int N, int K, cudaStream_t s) {

@@ -22,8 +22,13 @@ __global__ void gemv_rows(const double *__restrict__ A, const double *__restrict
 // CHECK-FIXES-NEXT: {{^}}    if (j0 + threadIdx.x < cols){{$}}
 // CHECK-FIXES-NEXT: {{^}}      x_tile[threadIdx.x] = x[j0 + threadIdx.x];{{$}}
 // CHECK-FIXES-NEXT: {{^}}    __syncthreads();{{$}}
-// CHECK-FIXES-NEXT: {{^}}    for (unsigned int j = j0; j < j0 + 128 && j < cols; ++j){{$}}
-// CHECK-FIXES-NEXT: {{^}}      dot += A[(size_t)i * cols + j] * x_tile[j - j0];{{$}}
+// CHECK-FIXES-NEXT: {{^}}    if (j0 + 127 < cols) {{{$}}
+// CHECK-FIXES-NEXT: {{^}}      for (unsigned int j = j0; j < j0 + 128; ++j){{$}}
+// CHECK-FIXES-NEXT: {{^}}        dot += A[(size_t)i * cols + j] * x_tile[j - j0];{{$}}
+// CHECK-FIXES-NEXT: {{^}}    } else {{{$}}
+// CHECK-FIXES-NEXT: {{^}}      for (unsigned int j = j0; j < j0 + 128 && j < cols; ++j){{$}}
+// CHECK-FIXES-NEXT: {{^}}        dot += A[(size_t)i * cols + j] * x_tile[j - j0];{{$}}
+// CHECK-FIXES-NEXT: {{^}}    }{{$}}
 // CHECK-FIXES-NEXT: {{^}}    __syncthreads();{{$}}
 // CHECK-FIXES-NEXT: {{^}}  }{{$}}
 void gemv(const double *A, const double *x, double *y, unsigned rows, unsigned cols) {

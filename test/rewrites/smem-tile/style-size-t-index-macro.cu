@@ -27,8 +27,14 @@ __global__ void mm_size_t(size_t m, size_t n, size_t p, const float *A, const fl
 // CHECK-FIXES-NEXT: {{^}}    if (kk0 + threadIdx.y < n && j < p){{$}}
 // CHECK-FIXES-NEXT: {{^}}      B_tile[threadIdx.y][threadIdx.x] = B[IDX2R(kk0 + threadIdx.y, j, p)];{{$}}
 // CHECK-FIXES-NEXT: {{^}}    __syncthreads();{{$}}
-// CHECK-FIXES-NEXT: {{^}}    for (size_t kk = kk0; kk < kk0 + 16 && kk < n; ++kk) {{{$}}
-// CHECK-FIXES-NEXT: {{^}}      t += A_tile[threadIdx.y][kk - kk0] * B_tile[kk - kk0][threadIdx.x];{{$}}
+// CHECK-FIXES-NEXT: {{^}}    if (kk0 + 15 < n) {{{$}}
+// CHECK-FIXES-NEXT: {{^}}      for (size_t kk = kk0; kk < kk0 + 16; ++kk) {{{$}}
+// CHECK-FIXES-NEXT: {{^}}        t += A_tile[threadIdx.y][kk - kk0] * B_tile[kk - kk0][threadIdx.x];{{$}}
+// CHECK-FIXES-NEXT: {{^}}      }{{$}}
+// CHECK-FIXES-NEXT: {{^}}    } else {{{$}}
+// CHECK-FIXES-NEXT: {{^}}      for (size_t kk = kk0; kk < kk0 + 16 && kk < n; ++kk) {{{$}}
+// CHECK-FIXES-NEXT: {{^}}        t += A_tile[threadIdx.y][kk - kk0] * B_tile[kk - kk0][threadIdx.x];{{$}}
+// CHECK-FIXES-NEXT: {{^}}      }{{$}}
 // CHECK-FIXES-NEXT: {{^}}    }{{$}}
 // CHECK-FIXES-NEXT: {{^}}    __syncthreads();{{$}}
 // CHECK-FIXES-NEXT: {{^}}  }{{$}}

@@ -23,8 +23,13 @@ __global__ void matmul_t(const T *a, const T *b, T *c, int n) {
 // CHECK-FIXES-NEXT: {{^}}    if (i0 + threadIdx.y < n && col < n){{$}}
 // CHECK-FIXES-NEXT: {{^}}      b_tile[threadIdx.y][threadIdx.x] = b[(i0 + threadIdx.y) * n + col];{{$}}
 // CHECK-FIXES-NEXT: {{^}}    __syncthreads();{{$}}
-// CHECK-FIXES-NEXT: {{^}}    for (int i = i0; i < i0 + 16 && i < n; ++i){{$}}
-// CHECK-FIXES-NEXT: {{^}}      acc += a_tile[threadIdx.y][i - i0] * b_tile[i - i0][threadIdx.x];{{$}}
+// CHECK-FIXES-NEXT: {{^}}    if (i0 + 15 < n) {{{$}}
+// CHECK-FIXES-NEXT: {{^}}      for (int i = i0; i < i0 + 16; ++i){{$}}
+// CHECK-FIXES-NEXT: {{^}}        acc += a_tile[threadIdx.y][i - i0] * b_tile[i - i0][threadIdx.x];{{$}}
+// CHECK-FIXES-NEXT: {{^}}    } else {{{$}}
+// CHECK-FIXES-NEXT: {{^}}      for (int i = i0; i < i0 + 16 && i < n; ++i){{$}}
+// CHECK-FIXES-NEXT: {{^}}        acc += a_tile[threadIdx.y][i - i0] * b_tile[i - i0][threadIdx.x];{{$}}
+// CHECK-FIXES-NEXT: {{^}}    }{{$}}
 // CHECK-FIXES-NEXT: {{^}}    __syncthreads();{{$}}
 // CHECK-FIXES-NEXT: {{^}}  }{{$}}
 template <int BS>

@@ -24,10 +24,18 @@ __global__ void mm_padded(int M, int N, int K, const float *A, const float *B, f
 // CHECK-FIXES-NEXT: {{^}}    if (k0 + threadIdx.y < K){{$}}
 // CHECK-FIXES-NEXT: {{^}}      B_tile[threadIdx.y][threadIdx.x] = col < N ? B[(k0 + threadIdx.y) * N + col] : 0.0f;{{$}}
 // CHECK-FIXES-NEXT: {{^}}    __syncthreads();{{$}}
-// CHECK-FIXES-NEXT: {{^}}    for (int k = k0; k < k0 + 16 && k < K; ++k) {{{$}}
-// CHECK-FIXES-NEXT: {{^}}      float a = A_tile[threadIdx.y][k - k0];{{$}}
-// CHECK-FIXES-NEXT: {{^}}      float b = B_tile[k - k0][threadIdx.x];{{$}}
-// CHECK-FIXES-NEXT: {{^}}      acc += a * b;{{$}}
+// CHECK-FIXES-NEXT: {{^}}    if (k0 + 15 < K) {{{$}}
+// CHECK-FIXES-NEXT: {{^}}      for (int k = k0; k < k0 + 16; ++k) {{{$}}
+// CHECK-FIXES-NEXT: {{^}}        float a = A_tile[threadIdx.y][k - k0];{{$}}
+// CHECK-FIXES-NEXT: {{^}}        float b = B_tile[k - k0][threadIdx.x];{{$}}
+// CHECK-FIXES-NEXT: {{^}}        acc += a * b;{{$}}
+// CHECK-FIXES-NEXT: {{^}}      }{{$}}
+// CHECK-FIXES-NEXT: {{^}}    } else {{{$}}
+// CHECK-FIXES-NEXT: {{^}}      for (int k = k0; k < k0 + 16 && k < K; ++k) {{{$}}
+// CHECK-FIXES-NEXT: {{^}}        float a = A_tile[threadIdx.y][k - k0];{{$}}
+// CHECK-FIXES-NEXT: {{^}}        float b = B_tile[k - k0][threadIdx.x];{{$}}
+// CHECK-FIXES-NEXT: {{^}}        acc += a * b;{{$}}
+// CHECK-FIXES-NEXT: {{^}}      }{{$}}
 // CHECK-FIXES-NEXT: {{^}}    }{{$}}
 // CHECK-FIXES-NEXT: {{^}}    __syncthreads();{{$}}
 // CHECK-FIXES-NEXT: {{^}}  }{{$}}
