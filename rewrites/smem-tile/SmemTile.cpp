@@ -358,6 +358,9 @@ struct Operand {
 struct Rejected {
   const ArraySubscriptExpr *Read = nullptr;
   std::string Why;
+  /// No two threads of the block read it: no reuse to stage, and no reason
+  /// to list the loop for it alone.
+  bool Unshared = false;
 };
 
 enum class GuardShape { None, If, EarlyReturn, Unreachable };
@@ -683,6 +686,7 @@ void readOperands(ASTContext &Ctx, ThreadAxes &TA, LoopPlan &P) {
     }
     if (Axes == (AxisX | AxisY)) {
       Reject("its address depends on threadIdx.x and threadIdx.y: no two threads of the block read it");
+      P.Rejects.back().Unshared = true;
       continue;
     }
     OperandKind Kind = Axes == AxisY ? OperandKind::Row : Axes == AxisX ? OperandKind::Col : OperandKind::Uniform;
@@ -694,6 +698,7 @@ void readOperands(ASTContext &Ctx, ThreadAxes &TA, LoopPlan &P) {
                                          : P.Block->X * P.Block->Y;
       if (Reuse <= 1) {
         Reject("only one thread of a " + P.Block->str() + " block reads each of its elements");
+        P.Rejects.back().Unshared = true;
         continue;
       }
     }
@@ -1469,8 +1474,9 @@ void forwardEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site
 void forwardAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl *FD, const ForStmt *Loop) {
   ASTContext &Ctx = AC.ast();
   LoopPlan P = planLoop(AC, FD, Loop);
-  // A site is a loop whose body reads global memory through its counter.
-  if (P.Counter && P.Ops.empty() && P.Rejects.empty())
+  // A site is a loop whose body reads global memory through its counter
+  // that threads of the block may share.
+  if (P.Counter && P.Ops.empty() && llvm::all_of(P.Rejects, [](const Rejected &R) { return R.Unshared; }))
     return;
   if (!P.Counter) {
     // Only loops that read memory through something they step.
