@@ -577,6 +577,17 @@ std::optional<std::string> readText(ASTContext &Ctx, ThreadAxes &TA, analysis::L
   return T;
 }
 
+/// Does a variable \p Cond reads change inside \p Body (where the
+/// condition is taken to hold)?
+bool changesWithin(const analysis::FunctionFacts &F, const Expr *Cond, const Stmt *Body) {
+  std::vector<const VarDecl *> Vs;
+  analysis::Linearizer::collectVars(Cond, Vs);
+  for (const VarDecl *V : Vs)
+    if (F.modifiedWithin(V, Body))
+      return true;
+  return false;
+}
+
 std::string squeeze(StringRef S) {
   std::string O;
   for (char C : S)
@@ -598,7 +609,7 @@ std::set<std::string> knownAt(ASTContext &Ctx, const analysis::FunctionFacts &F,
       C = W->getCond();
     else if (const auto *I = dyn_cast<IfStmt>(P); I && Child == I->getThen())
       C = I->getCond();
-    if (!C)
+    if (!C || changesWithin(F, C, Child))
       continue;
     std::vector<const Expr *> Cs;
     conjunctsOf(C, Cs);
@@ -607,6 +618,98 @@ std::set<std::string> knownAt(ASTContext &Ctx, const analysis::FunctionFacts &F,
         Out.insert(squeeze(*T));
   }
   return Out;
+}
+
+/// The form of \p E where the read computes it: the store's thread indices
+/// (and a staging loop's counter) replaced by the read's subscripts.
+std::optional<analysis::LinearForm> readForm(ThreadAxes &TA, analysis::Linearizer &Lin, const Expr *E,
+                                             const ReadSubst &RS) {
+  auto F = Lin.linearize(E);
+  if (!F)
+    return std::nullopt;
+  auto G = analysis::substitute(*F, [&](const std::string &Key) -> std::optional<analysis::LinearForm> {
+    if (Key == "b:threadIdx.x" && RS.Changed[0])
+      return Lin.linearize(RS.ByAxis[0]);
+    if (Key == "b:threadIdx.y" && RS.Changed[1])
+      return Lin.linearize(RS.ByAxis[1]);
+    const analysis::Atom *At = Lin.atom(Key);
+    if (At && RS.LoopVar && At->Var == RS.LoopVar)
+      return Lin.linearize(RS.ByLoop);
+    if (At && At->Var)
+      if (const Expr *Init = TA.singleValue(At->Var))
+        if (auto A = threadAxisOf(Lin, TA.facts(), Init); A && RS.Changed[*A])
+          return Lin.linearize(RS.ByAxis[*A]);
+    return std::nullopt;
+  });
+  if (G)
+    G->normalize();
+  return G;
+}
+
+/// `X <= Bound` facts of the loops and ifs around a read (`k < k0 + 16`
+/// gives k <= k0 + 15), to drop a staging term they imply: with
+/// `k0 + 15 < K` around the read, `k < K` holds there.
+struct UpperBound {
+  analysis::LinearForm X, Bound;
+};
+std::vector<UpperBound> boundsAt(analysis::Linearizer &Lin, const analysis::FunctionFacts &F, const Expr *Read,
+                                 const Stmt *Loop) {
+  std::vector<UpperBound> Out;
+  const Stmt *Child = Read;
+  for (const Stmt *P = F.parentOf(Read); P && P != Loop; Child = P, P = F.parentOf(P)) {
+    const Expr *C = nullptr;
+    if (const auto *For = dyn_cast<ForStmt>(P); For && Child == For->getBody())
+      C = For->getCond();
+    else if (const auto *I = dyn_cast<IfStmt>(P); I && Child == I->getThen())
+      C = I->getCond();
+    if (!C || changesWithin(F, C, Child))
+      continue;
+    std::vector<const Expr *> Cs;
+    conjunctsOf(C, Cs);
+    for (const Expr *X : Cs) {
+      const auto *B = dyn_cast<BinaryOperator>(X->IgnoreParenImpCasts());
+      if (!B || (B->getOpcode() != BO_LT && B->getOpcode() != BO_LE))
+        continue;
+      auto L = Lin.linearize(B->getLHS()), R = Lin.linearize(B->getRHS());
+      if (!L || !R)
+        continue;
+      if (B->getOpcode() == BO_LT)
+        R->add(analysis::LinearForm{{{analysis::Monomial{}, 1}}}, -1);
+      R->normalize();
+      L->normalize();
+      Out.push_back({*L, *R});
+    }
+  }
+  return Out;
+}
+
+/// Do \p Bounds imply `L < R` (or `L <= R`): L <= P and Q <= R' facts with
+/// P - Q a constant <= 0, R' <= R?
+bool implied(const std::vector<UpperBound> &Bounds, analysis::LinearForm L, analysis::LinearForm R, bool Strict) {
+  if (Strict)
+    R.add(analysis::LinearForm{{{analysis::Monomial{}, 1}}}, -1);
+  R.normalize();
+  L.normalize();
+  auto Diff = [](const analysis::LinearForm &A, const analysis::LinearForm &B) -> std::optional<int64_t> {
+    analysis::LinearForm D = A;
+    D.add(B, -1);
+    D.normalize();
+    if (!D.isConstant())
+      return std::nullopt;
+    return D.constant();
+  };
+  for (const UpperBound &F1 : Bounds) {
+    auto D1 = Diff(F1.X, L);
+    if (!D1 || *D1 != 0)
+      continue;
+    if (auto D = Diff(F1.Bound, R); D && *D <= 0)
+      return true;
+    for (const UpperBound &F2 : Bounds)
+      if (auto D2 = Diff(F1.Bound, F2.X); D2 && *D2 <= 0)
+        if (auto D3 = Diff(F2.Bound, R); D3 && *D3 <= 0)
+          return true;
+  }
+  return false;
 }
 
 void reverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl *FD, const Stmt *Loop,
@@ -653,6 +756,7 @@ void reverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
         bool Ok = Src.has_value();
         if (Ok && T.Cond) {
           std::set<std::string> Known = knownAt(Ctx, TA.facts(), R, Loop);
+          std::vector<UpperBound> Bounds = boundsAt(Lin, TA.facts(), R, Loop);
           std::vector<const Expr *> Cs;
           conjunctsOf(T.Cond, Cs);
           for (const Expr *C : Cs) {
@@ -661,7 +765,13 @@ void reverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
               Ok = false;
               break;
             }
-            if (!Known.count(squeeze(*CT)))
+            bool Implied = false;
+            if (const auto *B = dyn_cast<BinaryOperator>(C->IgnoreParenImpCasts());
+                B && (B->getOpcode() == BO_LT || B->getOpcode() == BO_LE)) {
+              auto L = readForm(TA, Lin, B->getLHS(), RS), Rt = readForm(TA, Lin, B->getRHS(), RS);
+              Implied = L && Rt && implied(Bounds, *L, *Rt, B->getOpcode() == BO_LT);
+            }
+            if (!Implied && !Known.count(squeeze(*CT)))
               CondParts.push_back(needsParens(C, prec::LogicalAnd) ? "(" + *CT + ")" : *CT);
           }
           if (T.Otherwise)

@@ -5,8 +5,9 @@
 // REQUIRES: nvcc
 // Forward then reverse: the staged reads come back as the global reads (the
 // staged k0 + threadIdx.x read at k - k0 folds to k) under the staging's
-// kept guard terms (and `k < n` where the reverse does not see that the
-// whole-tile branch implies it). The loop stays split into tiles, versioned,
+// kept guard terms; `k < n` goes where the loops and ifs around the read
+// imply it (k <= k0 + 15 < n in the whole-tile branch). The loop stays
+// split into tiles, versioned,
 // and the guard stays split, so the text is not the input's (the loop nest is one tile loop
 // around the original loop, which loop fusion would undo), but it is the
 // same computation with no shared memory and no barrier.
@@ -26,7 +27,7 @@ __global__ void mm(int n, const float *a, const float *b, float *c) {
 // CHECK-NEXT: {{^}}  for (int k0 = 0; k0 < n; k0 += 16) {{{$}}
 // CHECK-NEXT: {{^}}    if (k0 + 15 < n) {{{$}}
 // CHECK-NEXT: {{^}}      for (int k = k0; k < k0 + 16; ++k){{$}}
-// CHECK-NEXT: {{^}}        s += (k < n && y < n ? a[y * n + k] : 0) * (k < n && x < n ? b[k * n + x] : 0);{{$}}
+// CHECK-NEXT: {{^}}        s += (y < n ? a[y * n + k] : 0) * (x < n ? b[k * n + x] : 0);{{$}}
 // CHECK-NEXT: {{^}}    } else {{{$}}
 // CHECK-NEXT: {{^}}      for (int k = k0; k < k0 + 16 && k < n; ++k){{$}}
 // CHECK-NEXT: {{^}}        s += (y < n ? a[y * n + k] : 0) * (x < n ? b[k * n + x] : 0);{{$}}
