@@ -16,7 +16,7 @@ __global__ void bmm_naive(const float *__restrict__ a, const float *__restrict__
   for (int p0 = 0; p0 < k; p0 += 16) {
     if (p0 + 15 < k) {
       for (int p = p0; p < p0 + 16; ++p)
-        s += (p < k && i < m ? ab[i * k + p] : 0) * (p < k && j < n ? bb[p * n + j] : 0);
+        s += (i < m ? ab[i * k + p] : 0) * (j < n ? bb[p * n + j] : 0);
     } else {
       for (int p = p0; p < p0 + 16 && p < k; ++p)
         s += (i < m ? ab[i * k + p] : 0) * (j < n ? bb[p * n + j] : 0);

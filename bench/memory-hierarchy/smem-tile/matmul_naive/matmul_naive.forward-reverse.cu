@@ -9,7 +9,7 @@ __global__ void matmul_naive(int M, int N, int K, const float *A, const float *B
   for (int k0 = 0; k0 < K; k0 += 32) {
     if (k0 + 31 < K) {
       for (int k = k0; k < k0 + 32; ++k)
-        acc += (k < K && row < M ? A[row * K + k] : 0) * (k < K && col < N ? B[k * N + col] : 0);
+        acc += (row < M ? A[row * K + k] : 0) * (col < N ? B[k * N + col] : 0);
     } else {
       for (int k = k0; k < k0 + 32 && k < K; ++k)
         acc += (row < M ? A[row * K + k] : 0) * (col < N ? B[k * N + col] : 0);

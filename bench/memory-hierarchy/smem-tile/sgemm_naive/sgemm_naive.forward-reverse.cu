@@ -12,7 +12,7 @@ __global__ void sgemm_naive_kernel(int M, int N, int K, float alpha, const float
   for (int k0 = 0; k0 < K; k0 += 16) {
     if (k0 + 15 < K) {
       for (int k = k0; k < k0 + 16; ++k)
-        sum += (k < K && row < M ? A[row * K + k] : 0) * (k < K && col < N ? B[k * N + col] : 0);
+        sum += (row < M ? A[row * K + k] : 0) * (col < N ? B[k * N + col] : 0);
     } else {
       for (int k = k0; k < k0 + 16 && k < K; ++k)
         sum += (row < M ? A[row * K + k] : 0) * (col < N ? B[k * N + col] : 0);
