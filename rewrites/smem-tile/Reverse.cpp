@@ -596,10 +596,11 @@ std::string squeeze(StringRef S) {
   return O;
 }
 
-/// The conditions that hold where \p Read runs inside \p Loop: the
-/// conjuncts of the loops and ifs around it, squeezed text.
-std::set<std::string> knownAt(ASTContext &Ctx, const analysis::FunctionFacts &F, const Expr *Read, const Stmt *Loop) {
-  std::set<std::string> Out;
+/// The conjuncts of the conditions that hold where \p Read runs inside
+/// \p Loop: of the loops and ifs around it, as long as nothing they read
+/// changes inside them.
+std::vector<const Expr *> heldAt(const analysis::FunctionFacts &F, const Expr *Read, const Stmt *Loop) {
+  std::vector<const Expr *> Out;
   const Stmt *Child = Read;
   for (const Stmt *P = F.parentOf(Read); P && P != Loop; Child = P, P = F.parentOf(P)) {
     const Expr *C = nullptr;
@@ -609,14 +610,18 @@ std::set<std::string> knownAt(ASTContext &Ctx, const analysis::FunctionFacts &F,
       C = W->getCond();
     else if (const auto *I = dyn_cast<IfStmt>(P); I && Child == I->getThen())
       C = I->getCond();
-    if (!C || changesWithin(F, C, Child))
-      continue;
-    std::vector<const Expr *> Cs;
-    conjunctsOf(C, Cs);
-    for (const Expr *X : Cs)
-      if (auto T = sourceText(Ctx, X))
-        Out.insert(squeeze(*T));
+    if (C && !changesWithin(F, C, Child))
+      conjunctsOf(C, Out);
   }
+  return Out;
+}
+
+/// The squeezed text of each condition held at the read (heldAt).
+std::set<std::string> knownAt(ASTContext &Ctx, const std::vector<const Expr *> &Held) {
+  std::set<std::string> Out;
+  for (const Expr *X : Held)
+    if (auto T = sourceText(Ctx, X))
+      Out.insert(squeeze(*T));
   return Out;
 }
 
@@ -652,33 +657,20 @@ std::optional<analysis::LinearForm> readForm(ThreadAxes &TA, analysis::Linearize
 struct UpperBound {
   analysis::LinearForm X, Bound;
 };
-std::vector<UpperBound> boundsAt(analysis::Linearizer &Lin, const analysis::FunctionFacts &F, const Expr *Read,
-                                 const Stmt *Loop) {
+std::vector<UpperBound> boundsAt(analysis::Linearizer &Lin, const std::vector<const Expr *> &Held) {
   std::vector<UpperBound> Out;
-  const Stmt *Child = Read;
-  for (const Stmt *P = F.parentOf(Read); P && P != Loop; Child = P, P = F.parentOf(P)) {
-    const Expr *C = nullptr;
-    if (const auto *For = dyn_cast<ForStmt>(P); For && Child == For->getBody())
-      C = For->getCond();
-    else if (const auto *I = dyn_cast<IfStmt>(P); I && Child == I->getThen())
-      C = I->getCond();
-    if (!C || changesWithin(F, C, Child))
+  for (const Expr *X : Held) {
+    const auto *B = dyn_cast<BinaryOperator>(X->IgnoreParenImpCasts());
+    if (!B || (B->getOpcode() != BO_LT && B->getOpcode() != BO_LE))
       continue;
-    std::vector<const Expr *> Cs;
-    conjunctsOf(C, Cs);
-    for (const Expr *X : Cs) {
-      const auto *B = dyn_cast<BinaryOperator>(X->IgnoreParenImpCasts());
-      if (!B || (B->getOpcode() != BO_LT && B->getOpcode() != BO_LE))
-        continue;
-      auto L = Lin.linearize(B->getLHS()), R = Lin.linearize(B->getRHS());
-      if (!L || !R)
-        continue;
-      if (B->getOpcode() == BO_LT)
-        R->add(analysis::LinearForm{{{analysis::Monomial{}, 1}}}, -1);
-      R->normalize();
-      L->normalize();
-      Out.push_back({*L, *R});
-    }
+    auto L = Lin.linearize(B->getLHS()), R = Lin.linearize(B->getRHS());
+    if (!L || !R)
+      continue;
+    if (B->getOpcode() == BO_LT)
+      R->add(analysis::LinearForm{{{analysis::Monomial{}, 1}}}, -1);
+    R->normalize();
+    L->normalize();
+    Out.push_back({*L, *R});
   }
   return Out;
 }
@@ -755,8 +747,9 @@ void reverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
         std::vector<std::string> CondParts;
         bool Ok = Src.has_value();
         if (Ok && T.Cond) {
-          std::set<std::string> Known = knownAt(Ctx, TA.facts(), R, Loop);
-          std::vector<UpperBound> Bounds = boundsAt(Lin, TA.facts(), R, Loop);
+          std::vector<const Expr *> Held = heldAt(TA.facts(), R, Loop);
+          std::set<std::string> Known = knownAt(Ctx, Held);
+          std::vector<UpperBound> Bounds = boundsAt(Lin, Held);
           std::vector<const Expr *> Cs;
           conjunctsOf(T.Cond, Cs);
           for (const Expr *C : Cs) {
