@@ -3,6 +3,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "klineage/Edit/SourceCode.h"
+#include "klineage/Analysis/Mutation.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -230,6 +231,59 @@ std::string FreshNames::numbered(StringRef Prefix) {
   for (unsigned N = 0;; ++N)
     if (std::string Cand = (Prefix + Twine(N)).str(); isFree(Cand))
       return take(std::move(Cand));
+}
+
+/// May \p Text (a name or a sum) replace \p X without parentheses?
+bool bareIn(const analysis::FunctionFacts &F, const Expr *X, StringRef Text) {
+  if (all_of(Text, [](char C) { return isAlnum(C) || C == '_'; }))
+    return true;
+  const Stmt *Child = X, *P = F.parentOf(X);
+  while (P && isa<ImplicitCastExpr>(P)) {
+    Child = P;
+    P = F.parentOf(P);
+  }
+  if (!P || isa<ParenExpr, CallExpr>(P))
+    return true;
+  if (const auto *A = dyn_cast<ArraySubscriptExpr>(P))
+    return A->getIdx() == Child;
+  if (const auto *B = dyn_cast<BinaryOperator>(P))
+    return B->isComparisonOp() || B->isLogicalOp() || B->isAssignmentOp() || B->getOpcode() == BO_Add ||
+           (B->getOpcode() == BO_Sub && B->getLHS() == Child);
+  return false;
+}
+
+std::optional<std::string> negatedText(const ASTContext &Ctx, const Expr *Cond) {
+  const Expr *C = Cond->IgnoreParenImpCasts();
+  if (const auto *B = dyn_cast<BinaryOperator>(C)) {
+    if (B->getOpcode() == BO_LOr) {
+      auto L = negatedText(Ctx, B->getLHS()), R = negatedText(Ctx, B->getRHS());
+      if (!L || !R)
+        return std::nullopt;
+      return *L + " && " + *R;
+    }
+    const char *Flip = nullptr;
+    switch (B->getOpcode()) {
+    case BO_LT: Flip = ">="; break;
+    case BO_LE: Flip = ">"; break;
+    case BO_GT: Flip = "<="; break;
+    case BO_GE: Flip = "<"; break;
+    case BO_EQ: Flip = "!="; break;
+    case BO_NE: Flip = "=="; break;
+    default: break;
+    }
+    if (Flip) {
+      auto L = sourceText(Ctx, B->getLHS()), R = sourceText(Ctx, B->getRHS());
+      if (!L || !R)
+        return std::nullopt;
+      return *L + " " + Flip + " " + *R;
+    }
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(C); U && U->getOpcode() == UO_LNot)
+    return sourceText(Ctx, U->getSubExpr());
+  auto T = sourceText(Ctx, Cond);
+  if (!T)
+    return std::nullopt;
+  return "!(" + *T + ")";
 }
 
 } // namespace klineage

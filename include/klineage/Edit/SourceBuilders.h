@@ -25,6 +25,9 @@ class Stmt;
 } // namespace clang
 
 namespace klineage {
+namespace analysis {
+class FunctionFacts;
+}
 
 /// True if \p E needs parentheses to be an operand of an operator of
 /// precedence \p Parent (`a << b` under `+`: yes; `a * b` under `+`: no).
@@ -52,6 +55,15 @@ std::string nameStem(const clang::Expr *E, llvm::StringRef Fallback);
 std::optional<std::string>
 substitutedText(const clang::ASTContext &Ctx, const clang::Expr *E,
                 llvm::function_ref<std::optional<std::string>(const clang::Expr *)> Replace);
+
+/// May \p Text (a name or a sum) replace expression \p X of \p F's
+/// function without parentheses (a subscript, an operand of + or a
+/// comparison, a call argument)?
+bool bareIn(const analysis::FunctionFacts &F, const clang::Expr *X, llvm::StringRef Text);
+/// The text of \p Cond negated: comparisons flipped (`i >= n` -> `i < n`),
+/// `a || b` through De Morgan, anything else `!(...)`; nullopt when not
+/// plain text.
+std::optional<std::string> negatedText(const clang::ASTContext &Ctx, const clang::Expr *Cond);
 
 /// \p Text with every line after the first moved \p Unit deeper (blank
 /// lines stay blank): a statement's text placed one level deeper.
