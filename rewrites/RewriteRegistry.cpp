@@ -21,6 +21,7 @@ static const Factory Table[] = {
     &createRowParallelize,
     &createSmemPad,
     &createSmemTile,
+    &createRegisterTile,
 };
 
 const std::vector<std::unique_ptr<RewritePair>> &allRewrites() {

@@ -24,6 +24,7 @@ std::unique_ptr<RewritePair> createWarpShuffleReduce();
 std::unique_ptr<RewritePair> createRowParallelize();
 std::unique_ptr<RewritePair> createSmemPad();
 std::unique_ptr<RewritePair> createSmemTile();
+std::unique_ptr<RewritePair> createRegisterTile();
 
 } // namespace klineage
 

@@ -113,12 +113,35 @@ std::string sumText(ArrayRef<std::string> Terms, int64_t Constant) {
   return S;
 }
 
+namespace {
+std::optional<std::string>
+substitutedIn(const ASTContext &Ctx, const Stmt *E, CharSourceRange Whole,
+              function_ref<std::optional<std::string>(const Expr *)> Replace);
+} // namespace
+
 std::optional<std::string>
 substitutedText(const ASTContext &Ctx, const Expr *E,
                 function_ref<std::optional<std::string>(const Expr *)> Replace) {
-  const SourceManager &SM = Ctx.getSourceManager();
+  if (auto T = Replace(E))
+    return T;
   // Written text: plain file text, or a macro's whole use (`k < TILE`).
-  CharSourceRange Whole = writtenRange(Ctx, E);
+  return substitutedIn(Ctx, E, writtenRange(Ctx, E), Replace);
+}
+
+std::optional<std::string>
+substitutedStmtText(const ASTContext &Ctx, const Stmt *S,
+                    function_ref<std::optional<std::string>(const Expr *)> Replace) {
+  if (const auto *E = dyn_cast<Expr>(S))
+    if (auto T = Replace(E))
+      return T;
+  return substitutedIn(Ctx, S, statementRange(Ctx, S), Replace);
+}
+
+namespace {
+std::optional<std::string>
+substitutedIn(const ASTContext &Ctx, const Stmt *E, CharSourceRange Whole,
+              function_ref<std::optional<std::string>(const Expr *)> Replace) {
+  const SourceManager &SM = Ctx.getSourceManager();
   if (Whole.isInvalid())
     return std::nullopt;
   std::vector<TextEdit> Edits;
@@ -141,8 +164,6 @@ substitutedText(const ASTContext &Ctx, const Expr *E,
       Walk(C);
     }
   };
-  if (auto T = Replace(E))
-    return T;
   Walk(E);
   if (!Ok)
     return std::nullopt;
@@ -157,6 +178,7 @@ substitutedText(const ASTContext &Ctx, const Expr *E,
   return textWithEdits(Ctx, SM.getFileID(Whole.getBegin()), SM.getFileOffset(Whole.getBegin()),
                        SM.getFileOffset(Whole.getEnd()), Edits);
 }
+} // namespace
 
 std::string nameStem(const Expr *E, StringRef Fallback) {
   E = E->IgnoreParenImpCasts();

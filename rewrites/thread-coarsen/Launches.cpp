@@ -4,6 +4,7 @@
 #include "klineage/Analysis/LaunchFacts.h"
 #include "klineage/Analysis/ThreadIndex.h"
 #include "klineage/Cuda/Builtins.h"
+#include "klineage/Edit/GridEdits.h"
 #include "klineage/Edit/SourceBuilders.h"
 #include "klineage/Edit/SourceCode.h"
 #include "clang/AST/Attr.h"
@@ -360,33 +361,8 @@ distinctLaunches(const ASTContext &Ctx, const cuda::KernelLauncherGraph &G, cons
 
 std::optional<LaunchProblem> divideGrid(EditBuilder &B, ASTContext &Ctx, const LaunchSite &L,
                                         unsigned Factor) {
-  if (!L.Grid.E || L.Grid.Defaulted || L.Grid.Range.isInvalid())
-    return LaunchProblem{&L, "the grid of " + launchName(Ctx, L) +
-                                 " is not written as text of this file"};
-  const std::string C = std::to_string(Factor), CM1 = std::to_string(Factor - 1);
-  const Expr *Grid = cuda::stripDim3Conversions(L.Grid.E);
-  std::string Whole = wholeArgText(Ctx, L.Grid);
-  cuda::Dim3Component GX = cuda::dim3Component(L.Grid.E, 0);
-  if (GX.Whole) {
-    B.setLaunchArg(L, LaunchArg::Grid,
-                   "(" + parenIf(needsParens(GX.Value, clang::prec::Additive), Whole) + " + " + CM1 +
-                       ") / " + C);
-    return std::nullopt;
-  }
-  if (GX.Defaulted)
-    return std::nullopt; // one block in x: ceil(1 / C) is 1
-  if (GX.Value)
-    if (auto T = writtenText(Ctx, GX.Value);
-        T && replaceWritten(B, Ctx, GX.Value,
-                            "(" + parenIf(needsParens(GX.Value, clang::prec::Additive), *T) +
-                                " + " + CM1 + ") / " + C))
-      return std::nullopt;
-  if (!isPureExpr(Grid, Ctx))
-    return LaunchProblem{&L, "the grid '" + Whole + "' of " + launchName(Ctx, L) +
-                                 " has side effects; it cannot be read three times"};
-  std::string O = parenIf(!isPostfixSafe(GX.Object ? GX.Object : Grid), Whole);
-  B.setLaunchArg(L, LaunchArg::Grid,
-                 "dim3((" + O + ".x + " + CM1 + ") / " + C + ", " + O + ".y, " + O + ".z)");
+  if (auto Why = klineage::divideGrid(B, Ctx, L, {Factor, 1, 1}))
+    return LaunchProblem{&L, *Why};
   return std::nullopt;
 }
 

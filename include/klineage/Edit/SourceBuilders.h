@@ -65,6 +65,12 @@ bool bareIn(const analysis::FunctionFacts &F, const clang::Expr *X, llvm::String
 /// plain text.
 std::optional<std::string> negatedText(const clang::ASTContext &Ctx, const clang::Expr *Cond);
 
+/// The same for statement \p S, its text including the `;` that ends it
+/// (statementRange): a statement copied with names replaced.
+std::optional<std::string>
+substitutedStmtText(const clang::ASTContext &Ctx, const clang::Stmt *S,
+                    llvm::function_ref<std::optional<std::string>(const clang::Expr *)> Replace);
+
 /// \p Text with every line after the first moved \p Unit deeper (blank
 /// lines stay blank): a statement's text placed one level deeper.
 std::string indentLines(llvm::StringRef Text, llvm::StringRef Unit);

@@ -1,0 +1,37 @@
+//===- GridEdits.h - Divide a launch's grid, axis by axis --------*- C++ -*-===//
+//
+// Part of KLineage. The launch co-rewrite of every pair that gives each thread
+// several elements along grid axes (thread-coarsen along x, register-tile
+// along x and y): each divided component G becomes the ceil-division
+// `(G + F - 1) / F`, so the smaller grid still covers every block's work.
+// An integer grid is its x; `dim3(a, b)` has its components edited where
+// written; a dim3 object `g` becomes `dim3((g.x + F - 1) / F, g.y, g.z)` at
+// the launch (its declaration may serve other launches); a defaulted
+// component is one block and stays. Edits go to the builder given, so a
+// scratch builder can answer "could this launch be edited" for a
+// precondition and the site's builder makes the same edits.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KLINEAGE_EDIT_GRIDEDITS_H
+#define KLINEAGE_EDIT_GRIDEDITS_H
+
+#include "klineage/Cuda/LaunchSites.h"
+#include "klineage/Edit/EditBuilder.h"
+#include <array>
+#include <optional>
+#include <string>
+
+namespace klineage {
+
+/// "the <<<>>> launch at line 12 in 'run'".
+std::string launchDescription(const clang::ASTContext &Ctx, const cuda::LaunchSite &L);
+
+/// Divides component d of the grid of launch \p L by \p Factors[d] (1: kept)
+/// into \p B. nullopt when done; otherwise why the launch cannot be edited
+/// (nothing added to \p B).
+std::optional<std::string> divideGrid(EditBuilder &B, clang::ASTContext &Ctx, const cuda::LaunchSite &L,
+                                      std::array<unsigned, 3> Factors);
+
+} // namespace klineage
+
+#endif

@@ -1,0 +1,85 @@
+//===- GridEdits.cpp - Divide a launch's grid, axis by axis ---------------===//
+#include "klineage/Edit/GridEdits.h"
+#include "klineage/Analysis/LinearForm.h"
+#include "klineage/Edit/SourceBuilders.h"
+#include "klineage/Edit/SourceCode.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+using klineage::cuda::LaunchArg;
+using klineage::cuda::LaunchSite;
+
+namespace klineage {
+
+std::string launchDescription(const ASTContext &Ctx, const LaunchSite &L) {
+  return std::string("the ") + cuda::launchFormName(L.Form) + " launch at line " +
+         std::to_string(Ctx.getSourceManager().getExpansionLineNumber(L.Loc)) +
+         (L.Launcher ? " in '" + L.Launcher->getNameAsString() + "'" : std::string());
+}
+
+namespace {
+std::string ceilDivText(const Expr *Value, llvm::StringRef Text, unsigned F) {
+  return "(" + parenIf(Value && needsParens(Value, clang::prec::Additive), Text) + " + " +
+         std::to_string(F - 1) + ") / " + std::to_string(F);
+}
+} // namespace
+
+std::optional<std::string> divideGrid(EditBuilder &B, ASTContext &Ctx, const LaunchSite &L,
+                                      std::array<unsigned, 3> Factors) {
+  if (Factors[0] <= 1 && Factors[1] <= 1 && Factors[2] <= 1)
+    return std::nullopt;
+  if (!L.Grid.E || L.Grid.Defaulted || L.Grid.Range.isInvalid())
+    return "the grid of " + launchDescription(Ctx, L) + " is not written as text of this file";
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string Whole = Lexer::getSourceText(L.Grid.Range, SM, Ctx.getLangOpts()).str();
+  const Expr *Grid = cuda::stripDim3Conversions(L.Grid.E);
+  // Plan every component first: all edits or none.
+  struct Edit {
+    const Expr *Value;
+    std::string Text;
+  };
+  std::vector<Edit> Edits;
+  bool Object = false;
+  for (unsigned D = 0; D < 3; ++D) {
+    if (Factors[D] <= 1)
+      continue;
+    cuda::Dim3Component C = cuda::dim3Component(L.Grid.E, D);
+    if (C.Whole) {
+      if (D != 0)
+        continue; // an integer grid has one block in y and z
+      B.setLaunchArg(L, LaunchArg::Grid, ceilDivText(C.Value, Whole, Factors[0]));
+      return std::nullopt;
+    }
+    if (C.Defaulted)
+      continue; // one block: ceil(1 / F) is 1
+    auto T = C.Value ? writtenText(Ctx, C.Value) : std::nullopt;
+    if (!T || writtenRange(Ctx, C.Value).isInvalid()) {
+      Object = true;
+      break;
+    }
+    Edits.push_back({C.Value, ceilDivText(C.Value, *T, Factors[D])});
+  }
+  if (!Object) {
+    for (const Edit &E : Edits) {
+      CharSourceRange R = writtenRange(Ctx, E.Value);
+      B.replaceChars(R.getBegin(), R.getEnd(), E.Text);
+    }
+    return std::nullopt;
+  }
+  if (!analysis::isPureExpr(Grid, Ctx))
+    return "the grid '" + Whole + "' of " + launchDescription(Ctx, L) +
+           " has side effects; it cannot be read once per component";
+  cuda::Dim3Component GX = cuda::dim3Component(L.Grid.E, 0);
+  std::string O = parenIf(!isPostfixSafe(GX.Object ? GX.Object : Grid), Whole);
+  std::string Parts[3];
+  static const char *Field[3] = {".x", ".y", ".z"};
+  for (unsigned D = 0; D < 3; ++D)
+    Parts[D] = Factors[D] > 1 ? "(" + O + Field[D] + " + " + std::to_string(Factors[D] - 1) + ") / " +
+                                    std::to_string(Factors[D])
+                              : O + Field[D];
+  B.setLaunchArg(L, LaunchArg::Grid, "dim3(" + Parts[0] + ", " + Parts[1] + ", " + Parts[2] + ")");
+  return std::nullopt;
+}
+
+} // namespace klineage
