@@ -82,4 +82,119 @@ std::optional<std::string> divideGrid(EditBuilder &B, ASTContext &Ctx, const Lau
   return std::nullopt;
 }
 
+namespace {
+std::optional<int64_t> intOf(const ASTContext &Ctx, const Expr *E) {
+  Expr::EvalResult R;
+  if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  return R.Val.getInt().getExtValue();
+}
+
+/// G when \p E is `(G + F - 1) / F`.
+const Expr *undividedOf(const ASTContext &Ctx, const Expr *E, unsigned F) {
+  const auto *Div = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  if (!Div || Div->getOpcode() != BO_Div || intOf(Ctx, Div->getRHS()) != int64_t(F))
+    return nullptr;
+  const auto *Add = dyn_cast<BinaryOperator>(Div->getLHS()->IgnoreParenImpCasts());
+  if (!Add || Add->getOpcode() != BO_Add || intOf(Ctx, Add->getRHS()) != int64_t(F) - 1)
+    return nullptr;
+  return Add->getLHS();
+}
+
+/// The object `g` of `g.x` (field \p Field).
+const ValueDecl *objectOf(const Expr *E, StringRef Field) {
+  const auto *M = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+  if (!M || M->getMemberDecl()->getName() != Field)
+    return nullptr;
+  const auto *D = dyn_cast<DeclRefExpr>(M->getBase()->IgnoreParenImpCasts());
+  return D ? D->getDecl() : nullptr;
+}
+} // namespace
+
+std::optional<std::string> multiplyGrid(EditBuilder &B, ASTContext &Ctx, const LaunchSite &L,
+                                        std::array<unsigned, 3> Factors) {
+  if (Factors[0] <= 1 && Factors[1] <= 1 && Factors[2] <= 1)
+    return std::nullopt;
+  if (!L.Grid.E || L.Grid.Defaulted || L.Grid.Range.isInvalid())
+    return "the grid of " + launchDescription(Ctx, L) + " is not written as text of this file";
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string Whole = Lexer::getSourceText(L.Grid.Range, SM, Ctx.getLangOpts()).str();
+  const Expr *Grid = cuda::stripDim3Conversions(L.Grid.E);
+  static const char *Field[3] = {"x", "y", "z"};
+  // dim3(g.x', g.y', g.z') whose components all come back to g's: g.
+  if (const auto *C = dyn_cast<CXXConstructExpr>(Grid); C && C->getNumArgs() == 3) {
+    const ValueDecl *Obj = nullptr;
+    bool Same = true;
+    for (unsigned D = 0; D < 3 && Same; ++D) {
+      const Expr *A = C->getArg(D);
+      if (Factors[D] > 1)
+        A = undividedOf(Ctx, A, Factors[D]);
+      const ValueDecl *O = A ? objectOf(A, Field[D]) : nullptr;
+      Same = O && (!Obj || O == Obj);
+      Obj = O;
+    }
+    if (Same && Obj) {
+      B.setLaunchArg(L, LaunchArg::Grid, Obj->getName().str());
+      return std::nullopt;
+    }
+  }
+  auto Times = [&](const Expr *V, StringRef Text, unsigned F) -> std::string {
+    if (const Expr *G = undividedOf(Ctx, V, F))
+      if (auto T = writtenText(Ctx, G))
+        return *T;
+    return parenIf(V && needsParens(V, clang::prec::Multiplicative), Text) + " * " + std::to_string(F);
+  };
+  std::vector<std::pair<const Expr *, std::string>> Edits;
+  bool Object = false;
+  for (unsigned D = 0; D < 3; ++D) {
+    if (Factors[D] <= 1)
+      continue;
+    cuda::Dim3Component C = cuda::dim3Component(L.Grid.E, D);
+    if (C.Whole) {
+      if (D != 0) {
+        Object = true; // y or z of an integer grid: it needs a dim3
+        break;
+      }
+      Edits.push_back({nullptr, Times(C.Value, Whole, Factors[0])});
+      continue;
+    }
+    auto T = C.Value ? writtenText(Ctx, C.Value) : std::nullopt;
+    if (C.Defaulted || !T || writtenRange(Ctx, C.Value).isInvalid()) {
+      Object = true;
+      break;
+    }
+    Edits.push_back({C.Value, Times(C.Value, *T, Factors[D])});
+  }
+  if (!Object) {
+    for (const auto &[V, Text] : Edits) {
+      if (!V) {
+        B.setLaunchArg(L, LaunchArg::Grid, Text);
+        continue;
+      }
+      CharSourceRange R = writtenRange(Ctx, V);
+      B.replaceChars(R.getBegin(), R.getEnd(), Text);
+    }
+    return std::nullopt;
+  }
+  if (!analysis::isPureExpr(Grid, Ctx))
+    return "the grid '" + Whole + "' of " + launchDescription(Ctx, L) +
+           " has side effects; it cannot be read once per component";
+  std::string Parts[3];
+  for (unsigned D = 0; D < 3; ++D) {
+    cuda::Dim3Component C = cuda::dim3Component(L.Grid.E, D);
+    std::string Comp;
+    if (C.Whole || C.Value)
+      Comp = writtenText(Ctx, C.Value).value_or(Whole);
+    else if (C.Defaulted)
+      Comp = "1";
+    else
+      Comp = parenIf(!isPostfixSafe(C.Object ? C.Object : Grid), Whole) + "." + Field[D];
+    Parts[D] = Factors[D] > 1 ? parenIf(C.Value && needsParens(C.Value, clang::prec::Multiplicative), Comp) +
+                                    " * " + std::to_string(Factors[D])
+                              : Comp;
+  }
+  B.setLaunchArg(L, LaunchArg::Grid, "dim3(" + Parts[0] + ", " + Parts[1] + ", " + Parts[2] + ")");
+  return std::nullopt;
+}
+
 } // namespace klineage

@@ -32,6 +32,13 @@ std::string launchDescription(const clang::ASTContext &Ctx, const cuda::LaunchSi
 std::optional<std::string> divideGrid(EditBuilder &B, clang::ASTContext &Ctx, const cuda::LaunchSite &L,
                                       std::array<unsigned, 3> Factors);
 
+/// The inverse: multiplies component d of the grid of \p L by \p Factors[d]
+/// into \p B. A component `(G + F - 1) / F` (what divideGrid wrote) becomes
+/// G, and `dim3((g.x + F - 1) / F, g.y, g.z)` becomes `g` again; any other
+/// component V becomes `V * F`. nullopt when done, else why not.
+std::optional<std::string> multiplyGrid(EditBuilder &B, clang::ASTContext &Ctx, const cuda::LaunchSite &L,
+                                        std::array<unsigned, 3> Factors);
+
 } // namespace klineage
 
 #endif
