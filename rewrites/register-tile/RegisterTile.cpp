@@ -220,7 +220,7 @@ void readIndex(ASTContext &Ctx, analysis::ThreadAxes &TA, Plan &P, AxisPlan &A) 
   }
   const Expr *Other =
       isBuiltinOf(Prod->getLHS(), cuda::BuiltinVar::BlockIdx, Dim) ? Prod->getRHS() : Prod->getLHS();
-  auto StrideText = sourceText(Ctx, Other);
+  auto StrideText = writtenText(Ctx, Other);
   if (!StrideText || writtenRange(Ctx, Prod).isInvalid() || TA.of(Other) != 0) {
     P.Indices = {"the block offset " + describe(Ctx, Prod) + " of the " + A.name() +
                      " index is not plain text of this file with a block-uniform factor",
@@ -754,7 +754,7 @@ private:
       auto T = substitutedStmtText(Ctx, S, [&](const Expr *E) -> std::optional<std::string> {
         for (const AxisPlan &A : P.Ax)
           if (A.Factor > 1 && A.BlockTerm == E) {
-            auto X = sourceText(Ctx, E);
+            auto X = writtenText(Ctx, E);
             if (!X)
               return std::nullopt;
             return *X + " * " + std::to_string(A.Factor);
@@ -928,7 +928,10 @@ private:
           N *= P.axis(AxisX).Factor;
         return N;
       }();
-      Out += Ind + T + " " + V->getName().str() + dims(It->second) + ";\n";
+      // A copy past the bounds skips a guarded initialiser: zero it so
+      // what that copy computes reads no indeterminate value.
+      bool GuardedInit = V->getInit() && analysis::firstMemoryAccess(V->getInit(), {}, false);
+      Out += Ind + T + " " + V->getName().str() + dims(It->second) + (GuardedInit ? " = {}" : "") + ";\n";
       if (const Expr *Init = V->getInit()) {
         if (isa<ParenListExpr, CXXConstructExpr>(Init->IgnoreImplicit())) {
           fail(P.Replicable, "'" + V->getName().str() + "' is initialised by a constructor", DS);
@@ -1085,7 +1088,7 @@ Plan planKernel(const AnalysisContext &AC, const FunctionDecl *FD) {
   P.Ax[0].Factor = Int("tn", 4);
   analysis::ThreadAxes TA(Ctx, FD, std::nullopt);
   for (AxisPlan &A : P.Ax)
-    if (A.Factor > 1 && !P.Indices.failed())
+    if (A.Factor > 1)
       readIndex(Ctx, TA, P, A);
   for (AxisPlan &A : P.Ax)
     if (A.Factor > 1 && !A.Index) {
