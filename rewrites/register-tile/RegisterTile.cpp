@@ -256,31 +256,39 @@ void readPositionUses(ASTContext &Ctx, Plan &P) {
     }
   }
   const analysis::FunctionFacts &F = analysis::AnalysisCache::of(Ctx).facts(P.FD);
-  auto InAllowed = [&](const Stmt *S) {
-    for (const Stmt *A : Allowed)
-      if (F.encloses(A, S))
-        return true;
-    return false;
-  };
-  auto Uses = match(traverse(TK_AsIs, findAll(expr(anyOf(memberExpr().bind("m"), declRefExpr().bind("d"))))),
-                    *P.FD->getBody(), Ctx);
-  for (const auto &U : Uses) {
-    const Expr *E = U.getNodeAs<Expr>("m") ? U.getNodeAs<Expr>("m") : U.getNodeAs<Expr>("d");
-    bool Position = false;
-    if (auto B = cuda::builtinIndex(E))
-      for (const AxisPlan &A : P.Ax)
-        if (A.Factor > 1 && B->Dim == (A.Bit == AxisX ? 0u : 1u) && B->Var != cuda::BuiltinVar::BlockDim)
+  std::function<bool(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return true;
+    if (Allowed.count(S))
+      return true;
+    if (const auto *E = dyn_cast<Expr>(S)) {
+      bool Position = false;
+      if (auto B = cuda::builtinIndex(E))
+        for (const AxisPlan &A : P.Ax)
+          if (A.Factor > 1 && B->Dim == (A.Bit == AxisX ? 0u : 1u) && B->Var != cuda::BuiltinVar::BlockDim)
+            Position = true;
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && Closure.count(V))
           Position = true;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && Closure.count(V))
-        Position = true;
-    if (Position && !InAllowed(E)) {
-      P.Indices = {describe(Ctx, E) + " reads the thread's position other than through the indices; with " +
-                       "several outputs per thread it would name the wrong one",
-                   E};
-      return;
+      if (Position) {
+        P.Indices = {describe(Ctx, E) + " reads the thread's position other than through the indices; with " +
+                         "several outputs per thread it would name the wrong one",
+                     E};
+        return false;
+      }
     }
-  }
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D); V && V->getInit() && !Allowed.count(V->getInit()))
+          if (!Walk(V->getInit()))
+            return false;
+    for (const Stmt *C : S->children())
+      if (!Walk(C))
+        return false;
+    return true;
+  };
+  (void)F;
+  Walk(P.FD->getBody());
 }
 
 /// The axes an expression depends on through the tiled indices and the
@@ -762,6 +770,21 @@ private:
         return std::nullopt;
       });
       if (!T) {
+        // A statement that starts or ends in a macro (`__shared__ float
+        // t[16];`): copied whole when nothing in it changes.
+        bool Scaled = false;
+        for (const AxisPlan &A : P.Ax)
+          Scaled |= A.BlockTerm && F.encloses(S, A.BlockTerm);
+        const SourceManager &SM = Ctx.getSourceManager();
+        CharSourceRange R = SM.getExpansionRange(S->getSourceRange());
+        auto Whole = Scaled ? std::nullopt : rangeText(Ctx, R);
+        if (Whole && !isa<Expr>(S) && !isa<DeclStmt>(S))
+          T = Whole;
+        else if (Whole)
+          if (auto End = offsetPastSemicolon(Ctx, SM.getFileID(R.getEnd()), SM.getFileOffset(R.getEnd())))
+            T = *rangeText(Ctx, CharSourceRange::getCharRange(R.getBegin(), fileLoc(Ctx, SM.getFileID(R.getEnd()), *End)));
+      }
+      if (!T) {
         fail(P.Replicable, describe(Ctx, S) + " is not plain text of this file", S);
         return "";
       }
@@ -790,7 +813,9 @@ private:
       return "";
     }
     if (Jump && containsKind(S, [](const Stmt *X) { return isa<ReturnStmt, GotoStmt>(X); })) {
-      fail(P.Replicable, describe(Ctx, Jump) + " leaves the code of one output", Jump);
+      fail(P.Replicable, describe(Ctx, Jump) + " leaves the code of one output: with several outputs per " +
+                             "thread it would leave them all",
+           Jump);
       return "";
     }
     // Writes: each to an address of its own output.
