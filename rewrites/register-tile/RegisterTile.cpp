@@ -1401,7 +1401,7 @@ const PreconditionSpec Specs[] = {
      "the estimated registers (per-output arrays, reused reads, 24 more) fit the budget: 255, or 65536 / the "
      "__launch_bounds__ threads",
      &checkRegistersFit},
-    {LaunchEditable, Direction::Forward, 2606,
+    {LaunchEditable, Direction::Forward, 1604,
      "every launch of the kernel is found and its grid editable (or --assume=grid-edit-external:KERNEL)",
      &checkLaunchEditable},
     {GridCoversBound, Direction::Forward, 2607,

@@ -169,6 +169,7 @@ public:
                                         "' other than as `index + " + C->getName().str() +
                                         " * S` or a register array's subscript",
              S->second);
+        P.Loops[LF.first] = A->second; // a site, refused
         continue;
       }
       RevAxis &Ax = P.axis(A->second);

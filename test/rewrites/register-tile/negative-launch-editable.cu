@@ -5,7 +5,7 @@
 #include <cuda_runtime.h>
 
 __global__ void no_launch(int n, const float *a, const float *b, float *c) {
-// CHECK-MESSAGES: :[[@LINE-1]]:17: error: cannot apply 'register-tile' (forward) at site 1: precondition 'launch-editable' is unknown: no launch of 'no_launch' is in this file; its grid must shrink with the rewrite; assert it with --assume=grid-edit-external:no_launch if it is true [KL2606]
+// CHECK-MESSAGES: :[[@LINE-1]]:17: error: cannot apply 'register-tile' (forward) at site 1: precondition 'launch-editable' is unknown: no launch of 'no_launch' is in this file; its grid must shrink with the rewrite; assert it with --assume=grid-edit-external:no_launch if it is true [KL1604]
   int col = blockIdx.x * blockDim.x + threadIdx.x;
   int row = blockIdx.y * blockDim.y + threadIdx.y;
   if (row < n && col < n) {
