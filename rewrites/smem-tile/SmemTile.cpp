@@ -88,6 +88,13 @@ struct Operand {
   std::string Tile;   ///< the tile's name
   /// Guard conjuncts the staging load keeps.
   std::vector<const Expr *> Kept;
+  /// A copy loop around the reads (`for (int i = 0; i < 4; ++i)` of a
+  /// thread computing several outputs, register-tile's): the operand's rows
+  /// (columns) are `threadIdx + i * blockDim`, the tile holds Copies of
+  /// them, each thread stages one per copy.
+  const ForStmt *Copy = nullptr;
+  const VarDecl *CopyVar = nullptr;
+  uint64_t Copies = 1;
 };
 
 struct Rejected {
@@ -283,9 +290,12 @@ void readLoop(ASTContext &Ctx, ThreadAxes &TA, LoopPlan &P) {
 /// Is \p S executed on every iteration of \p Loop's body (no condition,
 /// short circuit or inner loop between)? Else the statement that makes it
 /// conditional.
-const Stmt *conditionalUnder(const analysis::FunctionFacts &F, const Stmt *S, const ForStmt *Loop) {
+const Stmt *conditionalUnder(const analysis::FunctionFacts &F, const Stmt *S, const ForStmt *Loop,
+                             const ForStmt *Copy = nullptr) {
   const Stmt *Child = S;
   for (const Stmt *P = F.parentOf(S); P && P != Loop; Child = P, P = F.parentOf(P)) {
+    if (P == Copy && Child == Copy->getBody())
+      continue; // runs for every copy, on every step
     if (const auto *I = dyn_cast<IfStmt>(P); I && Child != I->getCond())
       return I->getCond();
     if (const auto *C = dyn_cast<AbstractConditionalOperator>(P); C && Child != C->getCond())
@@ -328,6 +338,36 @@ std::string elementTypeText(ASTContext &Ctx, const Expr *Base, const ArraySubscr
   return Read->getType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
 }
 
+/// \p V is the counter of a copy loop inside \p L's body around \p R:
+/// `for (int c = 0; c < F; ++c)` with a constant F, the body leaving c alone.
+const ForStmt *copyLoopOf(ASTContext &Ctx, const analysis::FunctionFacts &Facts, const VarDecl *V,
+                          const Stmt *R, const ForStmt *L, uint64_t &Count) {
+  const auto *DS = dyn_cast_or_null<DeclStmt>(Facts.parentOf(V->getInit() ? (const Stmt *)V->getInit() : L));
+  (void)DS;
+  for (const Stmt *P = Facts.parentOf(R); P && P != L; P = Facts.parentOf(P)) {
+    const auto *F = dyn_cast<ForStmt>(P);
+    if (!F)
+      continue;
+    const auto *Init = dyn_cast_or_null<DeclStmt>(F->getInit());
+    if (!Init || !Init->isSingleDecl() || Init->getSingleDecl() != V)
+      continue;
+    Expr::EvalResult Z, N;
+    const auto *Cond = dyn_cast_or_null<BinaryOperator>(F->getCond() ? F->getCond()->IgnoreParenImpCasts() : nullptr);
+    const auto *Inc = dyn_cast_or_null<UnaryOperator>(F->getInc() ? F->getInc()->IgnoreParenImpCasts() : nullptr);
+    if (!V->getInit() || !V->getInit()->EvaluateAsInt(Z, Ctx) || Z.Val.getInt() != 0 || !Cond ||
+        Cond->getOpcode() != BO_LT || analysis::refVar(Cond->getLHS()) != V ||
+        !Cond->getRHS()->EvaluateAsInt(N, Ctx) || !Inc || !Inc->isIncrementOp() ||
+        analysis::refVar(Inc->getSubExpr()) != V || Facts.modifiedWithin(V, F->getBody()))
+      return nullptr;
+    int64_t C = N.Val.getInt().getExtValue();
+    if (C < 1 || C > 64)
+      return nullptr;
+    Count = uint64_t(C);
+    return F;
+  }
+  return nullptr;
+}
+
 /// The reads of the body, each a candidate operand or rejected with why.
 void readOperands(ASTContext &Ctx, ThreadAxes &TA, LoopPlan &P) {
   const ForStmt *L = P.Loop;
@@ -360,9 +400,22 @@ void readOperands(ASTContext &Ctx, ThreadAxes &TA, LoopPlan &P) {
       continue;
     }
     const VarDecl *Moved = nullptr;
-    for (const VarDecl *V : Vars)
-      if (V != K && !Moved && TA.facts().modifiedWithin(V, L))
-        Moved = V;
+    const ForStmt *Copy = nullptr;
+    const VarDecl *CopyVar = nullptr;
+    uint64_t Copies = 1;
+    for (const VarDecl *V : Vars) {
+      if (V == K || Moved || !TA.facts().modifiedWithin(V, L))
+        continue;
+      uint64_t Count = 0;
+      if (const ForStmt *F = copyLoopOf(Ctx, TA.facts(), V, R, L, Count); F && !Copy) {
+        Copy = F;
+        CopyVar = V;
+        Copies = Count;
+        TA.assumeUniform(V); // constant start and count: the same in every thread
+        continue;
+      }
+      Moved = V;
+    }
     for (const VarDecl *V : BaseVars)
       if (!Moved && TA.facts().modifiedWithin(V, L))
         Moved = V;
@@ -383,7 +436,7 @@ void readOperands(ASTContext &Ctx, ThreadAxes &TA, LoopPlan &P) {
       std::vector<const VarDecl *> CondVars;
       TA.varsOf(Sel->getCond(), CondVars);
       for (const VarDecl *V : CondVars)
-        if (V != K && !Moved && TA.facts().modifiedWithin(V, L))
+        if (V != K && V != CopyVar && !Moved && TA.facts().modifiedWithin(V, L))
           Moved = V;
       if (Moved) {
         Reject("its condition reads '" + Moved->getName().str() + "', which changes inside the loop");
@@ -425,6 +478,48 @@ void readOperands(ASTContext &Ctx, ThreadAxes &TA, LoopPlan &P) {
       continue;
     }
     OperandKind Kind = Axes == AxisY ? OperandKind::Row : Axes == AxisX ? OperandKind::Col : OperandKind::Uniform;
+    if (Copy) {
+      // The copy steps by the block's extent along the operand's own axis:
+      // the copy counter's terms are the thread index's times blockDim (or
+      // the block's size), so thread t of copy c reads row t + c * blockDim.
+      std::string Tid = Kind == OperandKind::Row ? "b:threadIdx.y" : "b:threadIdx.x";
+      std::string Bdim = Kind == OperandKind::Row ? "b:blockDim.y" : "b:blockDim.x";
+      uint64_t Extent = P.Block ? (Kind == OperandKind::Row ? P.Block->Y : P.Block->X) : 0;
+      std::map<analysis::Monomial, int64_t> TTerms, CTerms;
+      for (const auto &[Mono, Coeff] : F->Terms) {
+        analysis::Monomial Rest;
+        bool HasT = false, HasC = false;
+        for (const std::string &A : Mono) {
+          const analysis::Atom *At = Lin.atom(A);
+          if (A == Tid)
+            HasT = true;
+          else if (At && At->Var == CopyVar)
+            HasC = true;
+          else
+            Rest.push_back(A);
+        }
+        if (HasT && !HasC)
+          TTerms[Rest] += Coeff;
+        if (HasC && !HasT)
+          CTerms[Rest] += Coeff;
+      }
+      bool Ok = Kind != OperandKind::Uniform && !TTerms.empty() && TTerms.size() == CTerms.size();
+      for (const auto &[Mono, Coeff] : TTerms) {
+        if (!Ok)
+          break;
+        analysis::Monomial WithDim = Mono;
+        WithDim.push_back(Bdim);
+        llvm::sort(WithDim);
+        auto A = CTerms.find(WithDim), B = CTerms.find(Mono);
+        Ok = (A != CTerms.end() && A->second == Coeff) ||
+             (Extent && B != CTerms.end() && B->second == Coeff * int64_t(Extent));
+      }
+      if (!Ok) {
+        Reject("it reads the copy counter '" + CopyVar->getName().str() + "' other than as the thread's " +
+               (Kind == OperandKind::Col ? "column" : "row") + " plus the copy times the block's extent");
+        continue;
+      }
+    }
     uint64_t Steps = 0, Reuse = 0;
     if (P.Block) {
       Steps = Kind == OperandKind::Col ? P.Block->Y : P.Block->X;
@@ -454,8 +549,53 @@ void readOperands(ASTContext &Ctx, ThreadAxes &TA, LoopPlan &P) {
     O.ElemType = elementTypeText(Ctx, Base, R);
     O.ElemBytes = Ctx.getTypeSizeInChars(R->getType()).getQuantity();
     O.Steps = Steps;
+    O.Copy = Copy;
+    O.CopyVar = CopyVar;
+    O.Copies = Copies;
     P.Ops.push_back(std::move(O));
   }
+}
+
+/// In \p S: a write to anything but a local declared in \p Scope (an
+/// element of a local array counts as the array), or \p S itself when it
+/// touches memory, syncs or jumps; null when it only sets \p Scope's locals.
+const Stmt *writesOutside(const Stmt *S, const CompoundStmt *Scope) {
+  if (!Scope || firstMemoryAccess(S, {}, false) || firstBarrier(S))
+    return S;
+  const Stmt *Bad = nullptr;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *X) {
+    if (!X || Bad)
+      return;
+    if (isa<ReturnStmt, GotoStmt, BreakStmt, ContinueStmt>(X)) {
+      Bad = S;
+      return;
+    }
+    const Expr *Target = nullptr;
+    if (const auto *B = dyn_cast<BinaryOperator>(X); B && B->isAssignmentOp())
+      Target = B->getLHS();
+    if (const auto *U = dyn_cast<UnaryOperator>(X); U && U->isIncrementDecrementOp())
+      Target = U->getSubExpr();
+    if (Target) {
+      const Expr *T = Target->IgnoreParenImpCasts();
+      while (const auto *AS = dyn_cast<ArraySubscriptExpr>(T))
+        T = AS->getBase()->IgnoreParenImpCasts();
+      const auto *D = dyn_cast<DeclRefExpr>(T);
+      const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+      bool Inside = V && V->hasLocalStorage() && !V->getType()->isReferenceType() &&
+                    Scope->getBeginLoc() < V->getLocation() && V->getLocation() < Scope->getEndLoc();
+      // A counter declared by a loop inside S is S's own.
+      if (!Inside && V && S->getBeginLoc() <= V->getLocation() && V->getLocation() <= S->getEndLoc())
+        Inside = true;
+      if (!Inside) {
+        Bad = X;
+        return;
+      }
+    }
+    for (const Stmt *C : X->children())
+      Walk(C);
+  };
+  Walk(S);
+  return Bad;
 }
 
 /// Who runs the loop: every thread of the block, or a guard to split.
@@ -561,6 +701,17 @@ void readGuard(ASTContext &Ctx, ThreadAxes &TA, LoopPlan &P) {
   // Threads the guard kept out now run what precedes the loop and the loop:
   // that code may touch no memory but the tiles.
   for (const Stmt *S : P.Pre) {
+    if (!isa<DeclStmt>(S)) {
+      // A statement that only sets the guarded block's own locals
+      // (register-tile's `sum[i][j] = 0.0f` loops): harmless in threads the
+      // guard keeps out, nothing after the guard sees it.
+      if (const Stmt *W = writesOutside(S, P.Scope))
+        return No(describe(Ctx, S) + " runs before the loop under the guard and " +
+                      (W == S ? std::string("may leave it or touch memory") : "writes " + describe(Ctx, W)) +
+                      ": threads the guard keeps out would run it",
+                  S);
+      continue;
+    }
     bool PureDecl = isa<DeclStmt>(S) || isa<NullStmt>(S);
     if (const auto *DS = dyn_cast<DeclStmt>(S))
       for (const Decl *D : DS->decls())
@@ -592,7 +743,7 @@ void readWrites(LoopPlan &P) { P.WriteAt = firstMemoryAccess(P.Loop, {}, true); 
 void readFootprint(ASTContext &Ctx, ThreadAxes &TA, LoopPlan &P) {
   for (Operand &O : P.Ops) {
     for (const Expr *R : O.Values)
-      if (const Stmt *C = conditionalUnder(TA.facts(), R, P.Loop)) {
+      if (const Stmt *C = conditionalUnder(TA.facts(), R, P.Loop, O.Copy)) {
         P.FootprintWhy = describe(Ctx, R) + " runs only under " + describe(Ctx, C) +
                          ": staging it on every step would read elements the loop does not";
         P.FootprintAt = R;
@@ -811,7 +962,7 @@ uint64_t tileBytes(const LoopPlan &P, const Operand &O) {
   uint64_t Elems = O.K == OperandKind::Uniform ? T
                    : O.K == OperandKind::Row ? T * P.Block->Y
                                              : T * P.Block->X;
-  return Elems * O.ElemBytes;
+  return Elems * O.Copies * O.ElemBytes;
 }
 
 Status checkSharedMemoryFits(const PreconditionQuery &Q, PreconditionResult &R) {
@@ -913,7 +1064,8 @@ namespace {
 /// locals declared inside \p Loop inlined (their initialisers' text,
 /// substituted the same way).
 std::optional<std::string> stagedText(ASTContext &Ctx, ThreadAxes &TA, const Expr *E, const VarDecl *K,
-                                      StringRef KText, const ForStmt *Loop, unsigned Depth = 0) {
+                                      StringRef KText, const ForStmt *Loop, unsigned Depth = 0,
+                                      const VarDecl *C = nullptr, StringRef CText = "") {
   if (Depth > 8)
     return std::nullopt;
   bool Ok = true;
@@ -924,6 +1076,8 @@ std::optional<std::string> stagedText(ASTContext &Ctx, ThreadAxes &TA, const Exp
     const auto *V = dyn_cast<VarDecl>(D->getDecl());
     if (V == K)
       return bareIn(TA.facts(), X, KText) ? KText.str() : "(" + KText.str() + ")";
+    if (C && V == C)
+      return CText.str();
     if (V && V->hasLocalStorage()) {
       // A local declared inside the loop's body: not visible where the
       // staging runs.
@@ -931,7 +1085,7 @@ std::optional<std::string> stagedText(ASTContext &Ctx, ThreadAxes &TA, const Exp
       if (SM.isBeforeInTranslationUnit(Loop->getBody()->getBeginLoc(), V->getLocation()) &&
           SM.isBeforeInTranslationUnit(V->getLocation(), Loop->getBody()->getEndLoc())) {
         const Expr *Init = TA.singleValue(V);
-        auto IT = Init ? stagedText(Ctx, TA, Init, K, KText, Loop, Depth + 1) : std::nullopt;
+        auto IT = Init ? stagedText(Ctx, TA, Init, K, KText, Loop, Depth + 1, C, CText) : std::nullopt;
         if (!IT) {
           Ok = false;
           return std::string();
@@ -1012,8 +1166,10 @@ void forwardEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site
     uint64_t Stride = O.K == OperandKind::Col ? BY : O.K == OperandKind::Row ? BX : BX * BY;
     std::string J = Loop ? Names.getIn(KName + "_stage", {FD->getBody()}) : Lane;
     std::string Step = K0 + " + " + J;
-    auto Idx = stagedText(Ctx, TA, R0->getIdx(), K, Step, L);
-    auto Base = stagedText(Ctx, TA, R0->getBase(), K, Step, L);
+    // A copy loop's operand: one staging load per copy, `cs` for its counter.
+    std::string CS = O.Copy ? Names.getIn(O.CopyVar->getName().str() + "_copy", {FD->getBody()}) : "";
+    auto Idx = stagedText(Ctx, TA, R0->getIdx(), K, Step, L, 0, O.CopyVar, CS);
+    auto Base = stagedText(Ctx, TA, R0->getBase(), K, Step, L, 0, O.CopyVar, CS);
     auto Bound = stagedText(Ctx, TA, L->getCond(), K, Step, L);
     if (!Idx || !Base || !Bound)
       return Fail("the staged read " + describe(Ctx, R0) + " is written in a macro", R0);
@@ -1030,16 +1186,20 @@ void forwardEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site
     }
     std::string Dims, Slot, Use;
     std::string KMinus = KName + " - " + K0;
+    // Rows (columns) of the tile: the thread's, plus the copy's block
+    // extents for a copy loop's operand.
+    std::string CopyOf = O.Copy ? " + " + O.CopyVar->getName().str() + " * " : "";
+    std::string StageOf = O.Copy ? " + " + CS + " * " : "";
     switch (O.K) {
     case OperandKind::Row:
-      Dims = "[" + std::to_string(BY) + "][" + TS + "]";
-      Slot = "[threadIdx.y][" + J + "]";
-      Use = O.Tile + "[threadIdx.y][" + KMinus + "]";
+      Dims = "[" + std::to_string(BY * O.Copies) + "][" + TS + "]";
+      Slot = "[threadIdx.y" + (O.Copy ? StageOf + std::to_string(BY) : "") + "][" + J + "]";
+      Use = O.Tile + "[threadIdx.y" + (O.Copy ? CopyOf + std::to_string(BY) : "") + "][" + KMinus + "]";
       break;
     case OperandKind::Col:
-      Dims = "[" + TS + "][" + std::to_string(BX) + "]";
-      Slot = "[" + J + "][threadIdx.x]";
-      Use = O.Tile + "[" + KMinus + "][threadIdx.x]";
+      Dims = "[" + TS + "][" + std::to_string(BX * O.Copies) + "]";
+      Slot = "[" + J + "][threadIdx.x" + (O.Copy ? StageOf + std::to_string(BX) : "") + "]";
+      Use = O.Tile + "[" + KMinus + "][threadIdx.x" + (O.Copy ? CopyOf + std::to_string(BX) : "") + "]";
       break;
     case OperandKind::Uniform:
       Dims = "[" + TS + "]";
@@ -1051,7 +1211,7 @@ void forwardEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site
     std::string BaseT = isPostfixSafe(R0->getBase()->IgnoreImpCasts()) ? *Base : "(" + *Base + ")";
     std::string Staged = BaseT + "[" + *Idx + "]";
     if (O.Values.front() != R0) {
-      auto Whole = stagedText(Ctx, TA, O.Values.front(), K, Step, L);
+      auto Whole = stagedText(Ctx, TA, O.Values.front(), K, Step, L, 0, O.CopyVar, CS);
       if (!Whole)
         return Fail("the staged read " + describe(Ctx, O.Values.front()) + " is written in a macro", R0);
       Staged = *Whole;
@@ -1062,6 +1222,9 @@ void forwardEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site
     if (Loop)
       Store = "for (" + KType + " " + J + " = " + Lane + "; " + J + " < " + TS + "; " + J + " += " +
               std::to_string(Stride) + ")\n" + Ind + U + U + Store;
+    if (O.Copy)
+      Store = "#pragma unroll\n" + Ind + U + "for (int " + CS + " = 0; " + CS + " < " + std::to_string(O.Copies) +
+              "; ++" + CS + ")\n" + Ind + U + U + indentLines(Store, U);
     Stage.push_back(Store);
     for (const Expr *R : O.Values) {
       if (!isUnexpandedText(Ctx, R))
