@@ -705,11 +705,15 @@ void readGuard(ASTContext &Ctx, ThreadAxes &TA, LoopPlan &P) {
       // A statement that only sets the guarded block's own locals
       // (register-tile's `sum[i][j] = 0.0f` loops): harmless in threads the
       // guard keeps out, nothing after the guard sees it.
-      if (const Stmt *W = writesOutside(S, P.Scope))
-        return No(describe(Ctx, S) + " runs before the loop under the guard and " +
-                      (W == S ? std::string("may leave it or touch memory") : "writes " + describe(Ctx, W)) +
+      if (const Stmt *W = writesOutside(S, P.Scope)) {
+        std::string What = W != S                             ? "writes " + describe(Ctx, W)
+                           : firstMemoryAccess(S, {}, false) ? std::string("touches memory")
+                           : firstBarrier(S)                 ? std::string("holds a barrier")
+                                                             : std::string("may leave the guarded block");
+        return No(describe(Ctx, S) + " runs before the loop under the guard and " + What +
                       ": threads the guard keeps out would run it",
                   S);
+      }
       continue;
     }
     bool PureDecl = isa<DeclStmt>(S) || isa<NullStmt>(S);

@@ -11,7 +11,7 @@ __global__ void store_before(int n, const float *a, const float *b, float *c) {
     c[y * n + x] = 0;
     float s = 0;
     for (int k = 0; k < n; ++k)
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: cannot apply 'smem-tile' (forward) at site 1: precondition 'barriers-reachable' fails: line [[@LINE-3]] ('c[y * n + x] = 0') runs before the loop under the guard and is not a declaration: threads the guard keeps out would run it [KL2505]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: error: cannot apply 'smem-tile' (forward) at site 1: precondition 'barriers-reachable' fails: line [[@LINE-3]] ('c[y * n + x] = 0') runs before the loop under the guard and touches memory: threads the guard keeps out would run it [KL2505]
       s += a[y * n + k] * b[k * n + x];
     c[y * n + x] += s;
   }
