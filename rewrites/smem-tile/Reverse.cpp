@@ -53,6 +53,14 @@ struct Tile {
   /// (several loads per thread): its counter subscripts the tile.
   const VarDecl *LoopVar = nullptr;
   unsigned LoopAxis = 0;
+  /// A copy loop `for (int c = 0; c < F; ++c)` around the store (smem-tile's
+  /// staging of register-tile's copies): the slot's subscript CopyPos is
+  /// `threadIdx.a + c * E`, E the block's extent (0: written blockDim.a).
+  const VarDecl *CopyVar = nullptr;
+  size_t CopyPos = ~size_t(0);
+  int64_t CopyExtent = 0;
+  /// A selection inside a guarded store (`if (g) S = c ? G : 0;`): c.
+  const Expr *Cond2 = nullptr;
   std::vector<const ArraySubscriptExpr *> Reads;
 };
 
@@ -163,11 +171,32 @@ void planTiles(ASTContext &Ctx, const FunctionDecl *FD, std::optional<analysis::
     if (AnyStore && !P.Barriers.empty() &&
         std::find(Kids.begin(), Kids.end(), P.Barriers.back()) - Kids.begin() > std::ptrdiff_t(LastStore))
       continue;
+    // A copy loop around the staging: for (int c = 0; c < F; ++c) STAGING.
+    const Stmt *Cur = S;
+    if (const auto *A = dyn_cast<AttributedStmt>(Cur))
+      Cur = A->getSubStmt();
+    const VarDecl *CopyVar = nullptr;
+    if (const auto *For = dyn_cast<ForStmt>(Cur)) {
+      const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit());
+      const VarDecl *C = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+      const auto *Cond = dyn_cast_or_null<BinaryOperator>(For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
+      const auto *Inc = dyn_cast_or_null<UnaryOperator>(For->getInc() ? For->getInc()->IgnoreParenImpCasts() : nullptr);
+      Expr::EvalResult Z, N;
+      if (C && C->getInit() && C->getInit()->EvaluateAsInt(Z, Ctx) && Z.Val.getInt() == 0 && Cond &&
+          Cond->getOpcode() == BO_LT && analysis::refVar(Cond->getLHS()) == C &&
+          Cond->getRHS()->EvaluateAsInt(N, Ctx) && Inc && Inc->isIncrementOp() &&
+          analysis::refVar(Inc->getSubExpr()) == C && !F.modifiedWithin(C, For->getBody())) {
+        CopyVar = C;
+        Cur = For->getBody();
+        if (const auto *CS = dyn_cast<CompoundStmt>(Cur); CS && CS->size() == 1)
+          Cur = CS->body_front();
+      }
+    }
     // A staging loop over the tile: for (j = threadIdx.a; j < E; j += blockDim.a) STORE.
-    const Stmt *Inner = S;
+    const Stmt *Inner = Cur;
     const VarDecl *LoopVar = nullptr;
     unsigned LoopAxis = 0;
-    if (const auto *For = dyn_cast<ForStmt>(S)) {
+    if (const auto *For = dyn_cast<ForStmt>(Cur)) {
       const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit());
       const VarDecl *J = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
       auto A = J && J->getInit() ? threadAxisOf(Lin, F, J->getInit()) : std::nullopt;
@@ -203,6 +232,7 @@ void planTiles(ASTContext &Ctx, const FunctionDecl *FD, std::optional<analysis::
     T.Store = S;
     T.LoopVar = LoopVar;
     T.LoopAxis = LoopAxis;
+    T.CopyVar = CopyVar;
     T.Slot = cast<ArraySubscriptExpr>(St->getLHS()->IgnoreParenImpCasts());
     const Expr *RHS = St->getRHS()->IgnoreParenImpCasts();
     if (const auto *C = dyn_cast<ConditionalOperator>(RHS); C && !If) {
@@ -216,6 +246,12 @@ void planTiles(ASTContext &Ctx, const FunctionDecl *FD, std::optional<analysis::
       if (If->getInit() || If->getConditionVariable())
         T.Source = nullptr;
       T.Cond = If->getCond();
+      // `if (g) S[..] = c ? G[g] : v;` (no else): staged under g && c.
+      if (const auto *C = dyn_cast<ConditionalOperator>(RHS); C && !If->getElse()) {
+        T.Cond2 = C->getCond();
+        T.Source = globalElement(C->getTrueExpr());
+        T.Otherwise = C->getFalseExpr();
+      }
       if (If->getElse()) {
         const BinaryOperator *E = storeOf(If->getElse());
         std::vector<const Expr *> ESubs;
@@ -238,6 +274,38 @@ void planTiles(ASTContext &Ctx, const FunctionDecl *FD, std::optional<analysis::
     std::set<unsigned> Seen;
     for (const Expr *Sub : Subs) {
       auto A = threadAxisOf(Lin, F, Sub);
+      // The copies' subscript: threadIdx.a + c * E.
+      if (!A && CopyVar && T.CopyPos == ~size_t(0))
+        if (auto Form = analysis::expandedForm(Lin, F, Sub); Form && Form->Terms.size() == 2) {
+          std::optional<unsigned> Axis;
+          int64_t Extent = -1;
+          std::string DimKey;
+          for (const auto &[Mono, Coeff] : Form->Terms)
+            for (const std::string &K2 : Mono)
+              if (StringRef(K2).starts_with("b:blockDim."))
+                DimKey = K2;
+          for (const auto &[Mono, Coeff] : Form->Terms) {
+            if (Mono.size() == 1 && Coeff == 1 && (Mono[0] == "b:threadIdx.x" || Mono[0] == "b:threadIdx.y"))
+              Axis = Mono[0] == "b:threadIdx.y" ? 1u : 0u;
+            const analysis::Atom *At0 = Mono.size() >= 1 ? Lin.atom(Mono[0]) : nullptr;
+            const analysis::Atom *At1 = Mono.size() == 2 ? Lin.atom(Mono[1]) : nullptr;
+            if (Mono.size() == 1 && At0 && At0->Var == CopyVar)
+              Extent = Coeff;
+            if (Mono.size() == 2 && Coeff == 1 && ((At0 && At0->Var == CopyVar) || (At1 && At1->Var == CopyVar)))
+              Extent = 0; // c * blockDim.a, checked against the axis below
+          }
+          // The copies step by the block's extent along the axis: thread t
+          // of copy c owns slot t + c * extent, one slot each.
+          if (Axis && Extent > 0 && !(Block && Extent == int64_t(*Axis == 1 ? Block->Y : Block->X)))
+            Extent = -1;
+          if (Axis && Extent == 0 && DimKey != (*Axis == 1 ? "b:blockDim.y" : "b:blockDim.x"))
+            Extent = -1;
+          if (Axis && Extent >= 0) {
+            A = Axis;
+            T.CopyPos = T.SubAxis.size();
+            T.CopyExtent = Extent;
+          }
+        }
       // The staging loop's counter stands for its thread axis.
       if (LoopVar && analysis::refVar(Sub) == LoopVar) {
         A = 2u;
@@ -253,6 +321,12 @@ void planTiles(ASTContext &Ctx, const FunctionDecl *FD, std::optional<analysis::
     }
     if (T.SubAxis.size() != Subs.size())
       continue;
+    if (CopyVar && T.CopyPos == ~size_t(0)) {
+      Staged("the copy loop's counter '" + CopyVar->getName().str() + "' does not subscript " + describe(Ctx, T.Slot) +
+                 " as threadIdx + " + CopyVar->getName().str() + " * the block's extent",
+             T.Slot);
+      continue;
+    }
     if (auto Dims = Ctx.getAsConstantArrayType(V->getType()); !Dims)
       Staged("'" + V->getName().str() + "' is not a static array", S);
     unsigned Rank = 0;
@@ -374,6 +448,9 @@ struct ReadSubst {
   /// The staging loop's counter and the read's subscript it stands for.
   const VarDecl *LoopVar = nullptr;
   const Expr *ByLoop = nullptr;
+  /// The copy loop's counter and the read's copy it stands for.
+  const VarDecl *CopyVar = nullptr;
+  const Expr *ByCopy = nullptr;
 };
 
 /// \p Text in parentheses unless it is a name, a number or already
@@ -470,6 +547,8 @@ std::optional<std::string> foldedSum(ASTContext &Ctx, ThreadAxes &TA, analysis::
     const analysis::Atom *At = Lin.atom(Key);
     if (At && RS.LoopVar && At->Var == RS.LoopVar)
       return 2u;
+    if (At && RS.CopyVar && At->Var == RS.CopyVar)
+      return 3u;
     if (At && At->Var)
       if (const Expr *Init = TA.singleValue(At->Var))
         return threadAxisOf(Lin, TA.facts(), Init);
@@ -480,8 +559,8 @@ std::optional<std::string> foldedSum(ASTContext &Ctx, ThreadAxes &TA, analysis::
   for (const auto &[Mono, Coeff] : F->Terms) {
     size_t N = 1;
     for (const std::string &Key : Mono) {
-      if (auto A = AxisOf(Key); A && (*A == 2 || RS.Changed[*A])) {
-        auto SF = Lin.linearize(*A == 2 ? RS.ByLoop : RS.ByAxis[*A]);
+      if (auto A = AxisOf(Key); A && (*A >= 2 || RS.Changed[*A])) {
+        auto SF = Lin.linearize(*A == 3 ? RS.ByCopy : *A == 2 ? RS.ByLoop : RS.ByAxis[*A]);
         N = SF ? SF->Terms.size() : 1;
         Any = true;
       } else if (const analysis::Atom *At = Lin.atom(Key); At && At->E && (TA.of(At->E) & ChangedAxes)) {
@@ -493,8 +572,8 @@ std::optional<std::string> foldedSum(ASTContext &Ctx, ThreadAxes &TA, analysis::
   if (!Any)
     return std::nullopt;
   auto G = analysis::substitute(*F, [&](const std::string &Key) -> std::optional<analysis::LinearForm> {
-    if (auto A = AxisOf(Key); A && (*A == 2 || RS.Changed[*A]))
-      return Lin.linearize(*A == 2 ? RS.ByLoop : RS.ByAxis[*A]);
+    if (auto A = AxisOf(Key); A && (*A >= 2 || RS.Changed[*A]))
+      return Lin.linearize(*A == 3 ? RS.ByCopy : *A == 2 ? RS.ByLoop : RS.ByAxis[*A]);
     return std::nullopt;
   });
   if (!G)
@@ -537,11 +616,13 @@ std::optional<std::string> readText(ASTContext &Ctx, ThreadAxes &TA, analysis::L
       return parenUnlessName(nodeText(Ctx, RS.ByAxis[B->Dim], ""));
     if (RS.LoopVar && analysis::refVar(Y) == RS.LoopVar)
       return parenUnlessName(nodeText(Ctx, RS.ByLoop, ""));
+    if (RS.CopyVar && analysis::refVar(Y) == RS.CopyVar)
+      return parenUnlessName(nodeText(Ctx, RS.ByCopy, ""));
     bool MentionsLoop = false;
-    if (RS.LoopVar) {
+    if (RS.LoopVar || RS.CopyVar) {
       std::vector<const VarDecl *> Vs;
       TA.varsOf(X, Vs);
-      MentionsLoop = is_contained(Vs, RS.LoopVar);
+      MentionsLoop = (RS.LoopVar && is_contained(Vs, RS.LoopVar)) || (RS.CopyVar && is_contained(Vs, RS.CopyVar));
     }
     if (!(TA.of(X) & ChangedAxes) && !MentionsLoop) {
       // Kept as written: evaluated at the read, so it must hold there.
@@ -730,6 +811,7 @@ void reverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
         std::vector<const Expr *> Subs;
         sharedArrayOf(R, Subs);
         ReadSubst RS;
+        bool CopyRead = true;
         for (size_t I = 0; I < Subs.size(); ++I) {
           unsigned A = T.SubAxis[I];
           if (A == 2) {
@@ -737,9 +819,49 @@ void reverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
             RS.ByLoop = Subs[I];
             continue;
           }
-          RS.ByAxis[A] = Subs[I];
-          auto Same = threadAxisOf(Lin, TA.facts(), Subs[I]);
+          const Expr *Sub = Subs[I];
+          if (I == T.CopyPos) {
+            // The read's copy subscript `P + Q * E`: thread index P, copy Q.
+            const auto *Add = dyn_cast<BinaryOperator>(Sub->IgnoreParenImpCasts());
+            const Expr *ThreadPart = nullptr, *CopyPart = nullptr;
+            if (Add && Add->getOpcode() == BO_Add)
+              for (auto [X, Y] : {std::pair(Add->getLHS(), Add->getRHS()), std::pair(Add->getRHS(), Add->getLHS())}) {
+                const auto *Mul = dyn_cast<BinaryOperator>(Y->IgnoreParenImpCasts());
+                if (!Mul || Mul->getOpcode() != BO_Mul || CopyPart)
+                  continue;
+                for (auto [Q, E] : {std::pair(Mul->getLHS(), Mul->getRHS()), std::pair(Mul->getRHS(), Mul->getLHS())}) {
+                  Expr::EvalResult ER;
+                  bool Match = T.CopyExtent > 0
+                                   ? (E->EvaluateAsInt(ER, Ctx) && ER.Val.getInt() == T.CopyExtent)
+                                   : [&] {
+                                       auto B = cuda::builtinIndex(E->IgnoreParenImpCasts());
+                                       return B && B->Var == cuda::BuiltinVar::BlockDim && B->Dim == A;
+                                     }();
+                  if (Match && !CopyPart) {
+                    ThreadPart = X;
+                    CopyPart = Q;
+                  }
+                }
+              }
+            if (!ThreadPart) {
+              CopyRead = false;
+              break;
+            }
+            RS.CopyVar = T.CopyVar;
+            RS.ByCopy = CopyPart;
+            Sub = ThreadPart;
+          }
+          RS.ByAxis[A] = Sub;
+          auto Same = threadAxisOf(Lin, TA.facts(), Sub);
           RS.Changed[A] = !(Same && *Same == A);
+        }
+        if (!CopyRead) {
+          if (P.StableWhy.empty()) {
+            P.StableWhy = describe(Ctx, R) + " does not read the copies' slot as a thread index plus a copy times "
+                          "the block's extent: which copy it reads is unknown";
+            P.StableAt = R;
+          }
+          continue;
         }
         std::vector<const VarDecl *> Kept;
         auto Src = readText(Ctx, TA, Lin, T.Source, RS, Kept);
@@ -752,6 +874,8 @@ void reverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
           std::vector<UpperBound> Bounds = boundsAt(Lin, Held);
           std::vector<const Expr *> Cs;
           conjunctsOf(T.Cond, Cs);
+          if (T.Cond2)
+            conjunctsOf(T.Cond2, Cs);
           for (const Expr *C : Cs) {
             auto CT = readText(Ctx, TA, Lin, C, RS, Kept);
             if (!CT) {
