@@ -533,6 +533,9 @@ std::string typeText(ASTContext &Ctx, QualType T) {
 }
 
 std::string zeroOf(ASTContext &Ctx, QualType T) {
+  // A template parameter's type: its own zero, whatever the instance.
+  if (T.getNonReferenceType()->getAs<SubstTemplateTypeParmType>())
+    return typeText(Ctx, T) + "()";
   T = T.getCanonicalType().getUnqualifiedType();
   if (T->isSpecificBuiltinType(BuiltinType::Float))
     return "0.0f";
