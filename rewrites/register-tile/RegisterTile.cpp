@@ -862,6 +862,16 @@ private:
             return;
           }
         }
+        // Only what runs whenever the statement does: a read under a
+        // condition or in an inner loop stays where it is.
+        if (const auto *I = dyn_cast<IfStmt>(X))
+          return Find(I->getCond());
+        if (const auto *C = dyn_cast<AbstractConditionalOperator>(X))
+          return Find(C->getCond());
+        if (const auto *B = dyn_cast<BinaryOperator>(X); B && B->isLogicalOp())
+          return Find(B->getLHS());
+        if (isa<ForStmt, WhileStmt, DoStmt, SwitchStmt, CXXForRangeStmt>(X))
+          return;
         for (const Stmt *C : X->children())
           Find(C);
       };

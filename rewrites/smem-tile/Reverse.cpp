@@ -598,11 +598,105 @@ std::optional<std::string> foldedSum(ASTContext &Ctx, ThreadAxes &TA, analysis::
   return formText(Ctx, Lin, *G);
 }
 
+std::optional<std::string> readText(ASTContext &Ctx, ThreadAxes &TA, analysis::Linearizer &Lin, const Expr *E,
+                                    const ReadSubst &RS, std::vector<const VarDecl *> &Kept, unsigned Depth);
+
+/// A sum of three or more operands (`(row + i_copy * 16) * K + k0 +
+/// threadIdx.x`) where a run of consecutive operands cancels once replaced
+/// (`k0 + (k - k0)`): the other operands as the reader computes them, the
+/// run folded from its form (`(row + i * 16) * K + k`). nullopt when no run
+/// shorter than the whole sum cancels.
+std::optional<std::string> foldedRun(ASTContext &Ctx, ThreadAxes &TA, analysis::Linearizer &Lin, const Expr *Y,
+                                     const ReadSubst &RS, std::vector<const VarDecl *> &Kept, unsigned Depth) {
+  struct Op {
+    const Expr *E;
+    int Sign;
+  };
+  std::vector<Op> Ops;
+  std::function<void(const Expr *, int)> Flatten = [&](const Expr *E, int Sign) {
+    const auto *B = dyn_cast<BinaryOperator>(E->IgnoreImpCasts());
+    if (B && (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub)) {
+      Flatten(B->getLHS(), Sign);
+      if (B->getOpcode() == BO_Add)
+        Flatten(B->getRHS(), Sign);
+      else
+        Ops.push_back({B->getRHS(), -Sign});
+      return;
+    }
+    Ops.push_back({E, Sign});
+  };
+  Flatten(Y, 1);
+  if (Ops.size() < 3)
+    return std::nullopt;
+  auto Replaced = [&](const Expr *E) -> std::optional<analysis::LinearForm> {
+    auto F = Lin.linearize(E);
+    if (!F)
+      return std::nullopt;
+    auto G = analysis::substitute(*F, [&](const std::string &Key) -> std::optional<analysis::LinearForm> {
+      if (Key == "b:threadIdx.x" && RS.Changed[0])
+        return Lin.linearize(RS.ByAxis[0]);
+      if (Key == "b:threadIdx.y" && RS.Changed[1])
+        return Lin.linearize(RS.ByAxis[1]);
+      const analysis::Atom *At = Lin.atom(Key);
+      if (At && RS.LoopVar && At->Var == RS.LoopVar)
+        return Lin.linearize(RS.ByLoop);
+      if (At && RS.CopyVar && At->Var == RS.CopyVar)
+        return Lin.linearize(RS.ByCopy);
+      return std::nullopt;
+    });
+    if (G)
+      G->normalize();
+    return G;
+  };
+  for (size_t Len = 2; Len < Ops.size(); ++Len)
+    for (size_t Start = 0; Start + Len <= Ops.size(); ++Start) {
+      analysis::LinearForm Sum;
+      size_t Expected = 0;
+      bool Ok = true;
+      for (size_t I = Start; I < Start + Len && Ok; ++I) {
+        auto G = Replaced(Ops[I].E);
+        Ok = G.has_value();
+        if (Ok) {
+          Expected += G->Terms.size();
+          Sum.add(*G, Ops[I].Sign);
+        }
+      }
+      if (!Ok)
+        continue;
+      Sum.normalize();
+      if (Sum.Terms.size() >= Expected)
+        continue;
+      auto Folded = formText(Ctx, Lin, Sum);
+      if (!Folded)
+        continue;
+      std::string Out;
+      auto Append = [&](int Sign, const std::string &Text) {
+        if (Out.empty())
+          Out = Sign < 0 ? "-" + Text : Text;
+        else
+          Out += (Sign < 0 ? " - " : " + ") + Text;
+      };
+      for (size_t I = 0; I < Ops.size() && Ok; ++I) {
+        if (I == Start) {
+          Append(1, *Folded);
+          I += Len - 1;
+          continue;
+        }
+        auto T = readText(Ctx, TA, Lin, Ops[I].E, RS, Kept, Depth + 1);
+        if (!T)
+          return std::nullopt;
+        Append(Ops[I].Sign, Ops[I].Sign < 0 || needsParens(Ops[I].E, prec::Additive) ? parenUnlessName(*T) : *T);
+      }
+      return Out;
+    }
+  return std::nullopt;
+}
+
 /// The text of \p E (a part of the staging) as the reading thread computes
 /// it: the store's thread indices replaced by the read's subscripts, locals
 /// that depend on a replaced index inlined, `k0 + (k - k0)` folded to `k`.
 std::optional<std::string> readText(ASTContext &Ctx, ThreadAxes &TA, analysis::Linearizer &Lin, const Expr *E,
-                                    const ReadSubst &RS, std::vector<const VarDecl *> &Kept, unsigned Depth = 0) {
+                                    const ReadSubst &RS, std::vector<const VarDecl *> &Kept, unsigned Depth) {
   if (Depth > 8)
     return std::nullopt;
   unsigned ChangedAxes = (RS.Changed[0] ? AxisX : 0) | (RS.Changed[1] ? AxisY : 0);
@@ -633,6 +727,12 @@ std::optional<std::string> readText(ASTContext &Ctx, ThreadAxes &TA, analysis::L
     }
     // A sum where the replacement cancels terms (`k0 + threadIdx.x` read
     // at `k - k0` is `k`), the smallest that does: written from its form.
+    if (auto T = foldedRun(Ctx, TA, Lin, Y, RS, Kept, Depth)) {
+      std::vector<const VarDecl *> Vs;
+      analysis::Linearizer::collectVars(X, Vs);
+      Kept.insert(Kept.end(), Vs.begin(), Vs.end());
+      return bareIn(TA.facts(), X, *T) ? *T : "(" + *T + ")";
+    }
     if (auto T = foldedSum(Ctx, TA, Lin, Y, RS)) {
       std::vector<const VarDecl *> Vs;
       analysis::Linearizer::collectVars(X, Vs);
@@ -864,7 +964,7 @@ void reverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
           continue;
         }
         std::vector<const VarDecl *> Kept;
-        auto Src = readText(Ctx, TA, Lin, T.Source, RS, Kept);
+        auto Src = readText(Ctx, TA, Lin, T.Source, RS, Kept, 0);
         std::optional<std::string> Cond, Else;
         std::vector<std::string> CondParts;
         bool Ok = Src.has_value();
@@ -877,7 +977,7 @@ void reverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
           if (T.Cond2)
             conjunctsOf(T.Cond2, Cs);
           for (const Expr *C : Cs) {
-            auto CT = readText(Ctx, TA, Lin, C, RS, Kept);
+            auto CT = readText(Ctx, TA, Lin, C, RS, Kept, 0);
             if (!CT) {
               Ok = false;
               break;

@@ -76,7 +76,7 @@ __global__ void sgemm_naive_kernel(int M, int N, int K, float alpha, const float
 
 // CHECK-FIXES-NOT: __shared__
 // CHECK-FIXES-NOT: __syncthreads
-// CHECK-FIXES:      {{^}}          A_reg[i] = (row < M && row + i * blockDim.y < M ? A[row * K + blockDim.y * K * i + k] : 0.0f);{{$}}
+// CHECK-FIXES:      {{^}}          A_reg[i] = (row < M && row + i * blockDim.y < M ? A[(row + i * blockDim.y) * K + k] : 0.0f);{{$}}
 // CHECK-FIXES:      {{^}}          B_reg[j] = (col < N && col + j * blockDim.x < N ? B[k * N + col + j * blockDim.x] : 0.0f);{{$}}
 
 void sgemm_launch(int M, int N, int K, float alpha, const float *A, const float *B, float beta,
