@@ -732,9 +732,11 @@ void findReverseSites(const RewritePair &Pair, AnalysisContext &AC, const Functi
   for (RevAxis &A : P.Ax)
     readScale(Ctx, P, A);
   Site &S = AC.addSite(Name, Direction::Reverse, FD->getLocation(), FD, "kernel");
+  bool Known = P.Ax[0].Factor || P.Ax[1].Factor;
   S.Summary = "compute one output per thread of '" + FD->getNameAsString() + "' instead of a " +
-              std::to_string(std::max(1u, P.Ax[1].Factor)) + " x " + std::to_string(std::max(1u, P.Ax[0].Factor)) +
-              " block";
+              (Known ? std::to_string(std::max(1u, P.Ax[1].Factor)) + " x " +
+                           std::to_string(std::max(1u, P.Ax[0].Factor)) + " block"
+                     : std::string("block of outputs"));
   S.Facts["tm"] = std::to_string(std::max(1u, P.Ax[1].Factor));
   S.Facts["tn"] = std::to_string(std::max(1u, P.Ax[0].Factor));
   if (P.LoopsWhy.empty() && P.IndexWhy.empty()) {
