@@ -71,6 +71,17 @@ std::vector<const LaunchSite *> KernelLauncherGraph::launchesOf(const FunctionDe
   return Out;
 }
 
+std::vector<const LaunchSite *> KernelLauncherGraph::distinctLaunchesOf(const FunctionDecl *Kernel) const {
+  std::vector<const LaunchSite *> Out;
+  std::vector<unsigned> Seen;
+  for (const LaunchSite *L : launchesOf(Kernel))
+    if (!llvm::is_contained(Seen, L->Loc.getRawEncoding())) {
+      Seen.push_back(L->Loc.getRawEncoding());
+      Out.push_back(L);
+    }
+  return Out;
+}
+
 std::vector<const FunctionDecl *> KernelLauncherGraph::launchersOf(const FunctionDecl *Kernel) const {
   std::vector<const FunctionDecl *> Out;
   for (const LaunchSite *S : launchesOf(Kernel))

@@ -30,6 +30,7 @@
 #include "klineage/Cuda/DeviceCode.h"
 #include "klineage/Cuda/Intrinsics.h"
 #include "klineage/Cuda/KernelLauncherGraph.h"
+#include "klineage/Frontend/SourcePositions.h"
 #include "klineage/Cuda/LaunchBounds.h"
 #include "klineage/Cuda/MemorySpace.h"
 #include "klineage/Edit/EditBuilder.h"
@@ -99,7 +100,7 @@ struct Plan : SiteSubject {
   Verdict Indices, Guard, Independent, Replicable;
   std::string GuardHow; ///< which guards bound the axes, for the holds reason
   /// Per-output locals and the axes they depend on.
-  std::map<const VarDecl *, unsigned> Dep;
+  std::map<const VarDecl *, unsigned, positions::SourceOrder> Dep;
   unsigned Registers = 0, Budget = 255;
   std::string BudgetFrom = "the 255 registers a thread may have";
   std::vector<std::string> Hoisted; ///< "A[row * K + k]" per register array
@@ -115,9 +116,8 @@ struct Plan : SiteSubject {
 
 const Plan &planOf(const PreconditionQuery &Q) { return *static_cast<const Plan *>(Q.Subject); }
 
-std::string describe(const ASTContext &Ctx, const Stmt *S) {
-  return "line " + std::to_string(expansionLine(Ctx, S)) + " ('" + nodeText(Ctx, S, "...") + "')";
-}
+/// "line 12 ('A[row * K + k]')".
+std::string describe(const ASTContext &Ctx, const Stmt *S) { return where(Ctx, S); }
 
 bool isBuiltinOf(const Expr *E, cuda::BuiltinVar V, unsigned Dim) {
   auto B = cuda::builtinIndex(E->IgnoreParenImpCasts());
@@ -517,19 +517,6 @@ const Stmt *firstCooperation(const Stmt *Body) {
     return false;
   });
   return Found;
-}
-
-/// The text of a type for a declaration: a template parameter by its name
-/// (the instantiation's type is one of many), otherwise as printed.
-std::string typeText(ASTContext &Ctx, QualType T) {
-  T = T.getNonReferenceType();
-  if (const auto *ST = T->getAs<SubstTemplateTypeParmType>())
-    if (const auto *Parm = ST->getReplacedParameter(); Parm && Parm->getIdentifier())
-      return Parm->getName().str();
-  T = T.getUnqualifiedType();
-  PrintingPolicy PP(Ctx.getLangOpts());
-  PP.SuppressTagKeyword = true;
-  return T.getAsString(PP);
 }
 
 std::string zeroOf(ASTContext &Ctx, QualType T) {
@@ -1255,52 +1242,9 @@ Status checkRegistersFit(const PreconditionQuery &Q, PreconditionResult &R) {
   return Status::Holds;
 }
 
-std::vector<const cuda::LaunchSite *> launchesOf(ASTContext &Ctx, const cuda::KernelLauncherGraph &G,
-                                                 const FunctionDecl *FD) {
-  std::vector<const cuda::LaunchSite *> Out;
-  std::set<unsigned> Seen;
-  for (const cuda::LaunchSite *L : G.launchesOf(FD))
-    if (Seen.insert(L->Loc.getRawEncoding()).second)
-      Out.push_back(L);
-  (void)Ctx;
-  return Out;
-}
-
 Status checkLaunchEditable(const PreconditionQuery &Q, PreconditionResult &R) {
-  ASTContext &Ctx = Q.AC.ast();
-  std::string Kernel = Q.Function->getNameAsString();
-  if (Q.AC.assumptions().gridEditExternal(Kernel)) {
-    R.Reason = "asserted (grid-edit-external): the launches of '" + Kernel + "' are divided outside this file";
-    return Status::Holds;
-  }
-  cuda::KernelLauncherGraph G(Ctx);
-  auto Ls = launchesOf(Ctx, G, Q.Function);
-  R.Assumable = "grid-edit-external:" + Kernel;
-  if (Ls.empty()) {
-    R.Reason = "no launch of '" + Kernel + "' is in this file; its grid must shrink with the rewrite";
-    return Status::Unknown;
-  }
-  if (auto Esc = G.escapesOf(Q.Function); !Esc.empty()) {
-    R.Reason = "'" + Kernel + "' is used at " + describe(Ctx, Esc.front()) +
-               " other than in a launch; it may be launched where no launch is seen";
-    return Status::Unknown;
-  }
   const Plan &P = planOf(Q);
-  for (const cuda::LaunchSite *L : Ls) {
-    EditBuilder Scratch(Ctx);
-    if (!L->Editable) {
-      R.Reason = launchDescription(Ctx, *L) + " is spelled by a macro or outside this file";
-      return Status::Unknown;
-    }
-    if (auto Why = divideGrid(Scratch, Ctx, *L, {P.Ax[0].Factor, P.Ax[1].Factor, 1})) {
-      R.Reason = *Why;
-      return Status::Unknown;
-    }
-  }
-  R.Assumable.clear();
-  R.Reason = std::to_string(Ls.size()) + " launch" + (Ls.size() == 1 ? "" : "es") + " of '" + Kernel +
-             "' found; each grid is divided (ceil) along the tiled axes";
-  return Status::Holds;
+  return checkLaunches(Q, R, true, {P.Ax[0].Factor, P.Ax[1].Factor, 1});
 }
 
 /// The expression written for component \p Dim of a launch argument,
@@ -1334,7 +1278,7 @@ Status checkGridCoversBound(const PreconditionQuery &Q, PreconditionResult &R) {
     return Status::Unknown;
   }
   cuda::KernelLauncherGraph G(Ctx);
-  auto Ls = launchesOf(Ctx, G, Q.Function);
+  auto Ls = G.distinctLaunchesOf(Q.Function);
   if (Ls.empty()) {
     R.Reason += "; no launch is in this file";
     return Status::Unknown;
@@ -1462,23 +1406,7 @@ void forwardAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
       S.check(Spec, Q);
   if (S.verdict() == Status::Fails || !P.Built)
     return;
-  EditBuilder B(Ctx);
-  const auto *Body = cast<CompoundStmt>(FD->getBody());
-  CharSourceRange R = statementsRange(Ctx, Body->body_front(), Body->body_back());
-  if (R.isInvalid()) {
-    B.failWith("the kernel's body is not plain text of this file", FD->getLocation());
-  } else {
-    B.replaceChars(R.getBegin(), R.getEnd(), P.BodyText);
-    if (!AC.assumptions().gridEditExternal(FD->getNameAsString())) {
-      cuda::KernelLauncherGraph G(Ctx);
-      for (const cuda::LaunchSite *L : launchesOf(Ctx, G, FD))
-        if (auto Why = divideGrid(B, Ctx, *L, {P.Ax[0].Factor, P.Ax[1].Factor, 1})) {
-          B.failWith(*Why, L->Loc);
-          break;
-        }
-    }
-  }
-  commit(B, S);
+  commitKernel(AC, FD, P.BodyText, true, {P.Ax[0].Factor, P.Ax[1].Factor, 1}, S);
 }
 
 class RegisterTile final : public RewritePair {
@@ -1514,6 +1442,81 @@ public:
 };
 
 } // namespace
+
+/// The text of a type for a declaration: a template parameter by its name
+/// (the instantiation's type is one of many), otherwise as printed.
+std::string typeText(ASTContext &Ctx, QualType T) {
+  T = T.getNonReferenceType();
+  if (const auto *ST = T->getAs<SubstTemplateTypeParmType>())
+    if (const auto *Parm = ST->getReplacedParameter(); Parm && Parm->getIdentifier())
+      return Parm->getName().str();
+  T = T.getUnqualifiedType();
+  PrintingPolicy PP(Ctx.getLangOpts());
+  PP.SuppressTagKeyword = true;
+  return T.getAsString(PP);
+}
+
+Status checkLaunches(const PreconditionQuery &Q, PreconditionResult &R, bool Divide,
+                     std::array<unsigned, 3> Factors) {
+  ASTContext &Ctx = Q.AC.ast();
+  std::string Kernel = Q.Function->getNameAsString();
+  const char *Verb = Divide ? "divided" : "multiplied back";
+  if (Q.AC.assumptions().gridEditExternal(Kernel)) {
+    R.Reason = "asserted (grid-edit-external): the launches of '" + Kernel + "' are " + Verb + " outside this file";
+    return Status::Holds;
+  }
+  cuda::KernelLauncherGraph G(Ctx);
+  auto Ls = G.distinctLaunchesOf(Q.Function);
+  R.Assumable = "grid-edit-external:" + Kernel;
+  if (Ls.empty()) {
+    R.Reason = "no launch of '" + Kernel + "' is in this file; its grid must " + (Divide ? "shrink" : "grow") +
+               " with the rewrite";
+    return Status::Unknown;
+  }
+  if (auto Esc = G.escapesOf(Q.Function); !Esc.empty()) {
+    R.Reason = "'" + Kernel + "' is used at " + where(Ctx, Esc.front()) +
+               " other than in a launch; it may be launched where no launch is seen";
+    return Status::Unknown;
+  }
+  for (const cuda::LaunchSite *L : Ls) {
+    if (!L->Editable) {
+      R.Reason = launchDescription(Ctx, *L) + " is spelled by a macro or outside this file";
+      return Status::Unknown;
+    }
+    EditBuilder Scratch(Ctx);
+    if (auto Why = Divide ? divideGrid(Scratch, Ctx, *L, Factors) : multiplyGrid(Scratch, Ctx, *L, Factors)) {
+      R.Reason = *Why;
+      return Status::Unknown;
+    }
+  }
+  R.Assumable.clear();
+  R.Reason = std::to_string(Ls.size()) + " launch" + (Ls.size() == 1 ? "" : "es") + " of '" + Kernel +
+             "' found; each grid is " + Verb + " (ceil) along the tiled axes";
+  return Status::Holds;
+}
+
+void commitKernel(AnalysisContext &AC, const FunctionDecl *FD, const std::string &Text, bool Divide,
+                  std::array<unsigned, 3> Factors, Site &S) {
+  ASTContext &Ctx = AC.ast();
+  EditBuilder B(Ctx);
+  const auto *Body = cast<CompoundStmt>(FD->getBody());
+  CharSourceRange R = statementsRange(Ctx, Body->body_front(), Body->body_back());
+  if (R.isInvalid()) {
+    B.failWith("the kernel's body is not plain text of this file", FD->getLocation());
+  } else {
+    B.replaceChars(R.getBegin(), R.getEnd(), Text);
+    if (!AC.assumptions().gridEditExternal(FD->getNameAsString())) {
+      cuda::KernelLauncherGraph G(Ctx);
+      for (const cuda::LaunchSite *L : G.distinctLaunchesOf(FD))
+        if (auto Why = Divide ? divideGrid(B, Ctx, *L, Factors) : multiplyGrid(B, Ctx, *L, Factors)) {
+          B.failWith(*Why, L->Loc);
+          break;
+        }
+    }
+  }
+  commit(B, S);
+}
+
 } // namespace register_tile
 
 std::unique_ptr<RewritePair> createRegisterTile() { return std::make_unique<register_tile::RegisterTile>(); }

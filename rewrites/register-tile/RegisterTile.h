@@ -8,6 +8,9 @@
 #define KLINEAGE_REWRITES_REGISTERTILE_H
 
 #include "klineage/Rewrite/RewritePair.h"
+#include "clang/AST/Type.h"
+#include <array>
+#include <string>
 
 namespace klineage {
 namespace register_tile {
@@ -25,6 +28,21 @@ inline constexpr char GridCoversBound[] = "grid-covers-bound";
 inline constexpr char TileLoopsRecognised[] = "tile-loops-recognised";
 inline constexpr char IndexScalable[] = "index-scalable";
 inline constexpr char ReverseLaunchEditable[] = "reverse-launch-editable";
+
+/// A type as a declaration writes it: a template parameter by its name (the
+/// instantiation's type is one of many), otherwise printed, unqualified.
+std::string typeText(clang::ASTContext &Ctx, clang::QualType T);
+
+/// launch-editable in either direction: every launch of the kernel found
+/// (or grid-edit-external asserted) and its grid divided (\p Divide) or
+/// multiplied by \p Factors (x, y, z) on a scratch builder.
+Status checkLaunches(const PreconditionQuery &Q, PreconditionResult &R, bool Divide,
+                     std::array<unsigned, 3> Factors);
+
+/// The site's edits: the kernel's body (first to last statement) becomes
+/// \p Body, every launch's grid divided or multiplied by \p Factors.
+void commitKernel(AnalysisContext &AC, const clang::FunctionDecl *FD, const std::string &Body, bool Divide,
+                  std::array<unsigned, 3> Factors, Site &S);
 
 Status checkTileLoopsRecognised(const PreconditionQuery &Q, PreconditionResult &R);
 Status checkIndexScalable(const PreconditionQuery &Q, PreconditionResult &R);

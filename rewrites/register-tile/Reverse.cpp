@@ -23,6 +23,7 @@
 #include "klineage/Edit/GridEdits.h"
 #include "klineage/Edit/SourceBuilders.h"
 #include "klineage/Edit/SourceCode.h"
+#include "klineage/Frontend/SourcePositions.h"
 #include "klineage/Rewrite/SiteEdits.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -55,8 +56,8 @@ struct RevAxis {
 struct RevPlan : SiteSubject {
   const FunctionDecl *FD = nullptr;
   RevAxis Ax[2];
-  std::map<const ForStmt *, unsigned> Loops; ///< tile loops and their axes
-  std::map<const VarDecl *, std::vector<unsigned>> Arrays;
+  std::map<const ForStmt *, unsigned, positions::SourceOrder> Loops; ///< tile loops and their axes
+  std::map<const VarDecl *, std::vector<unsigned>, positions::SourceOrder> Arrays;
   /// node -> its text, or the node whose (substituted) text replaces it.
   struct Replacement {
     std::string Text;
@@ -73,9 +74,7 @@ struct RevPlan : SiteSubject {
 
 const RevPlan &revOf(const PreconditionQuery &Q) { return *static_cast<const RevPlan *>(Q.Subject); }
 
-std::string describe(const ASTContext &Ctx, const Stmt *S) {
-  return "line " + std::to_string(expansionLine(Ctx, S)) + " ('" + nodeText(Ctx, S, "...") + "')";
-}
+std::string describe(const ASTContext &Ctx, const Stmt *S) { return where(Ctx, S); }
 
 std::optional<int64_t> intOf(const ASTContext &Ctx, const Expr *E) {
   Expr::EvalResult R;
@@ -131,7 +130,7 @@ public:
     P.Ax[0].Bit = AxisX;
     P.Ax[1].Bit = AxisY;
     auto Fors = match(traverse(TK_AsIs, findAll(forStmt().bind("f"))), *P.FD->getBody(), Ctx);
-    std::map<const VarDecl *, std::pair<const ForStmt *, unsigned>> Counters;
+    std::map<const VarDecl *, std::pair<const ForStmt *, unsigned>, positions::SourceOrder> Counters;
     for (const auto &M : Fors) {
       const auto *F = M.getNodeAs<ForStmt>("f");
       if (auto C = countedLoop(Ctx, F, Facts))
@@ -140,8 +139,8 @@ public:
     if (Counters.empty())
       return;
     // Uses of each counter: an index copy, a register array's subscript.
-    std::map<const VarDecl *, unsigned> CounterAxis;
-    std::map<const VarDecl *, const Expr *> Stray;
+    std::map<const VarDecl *, unsigned, positions::SourceOrder> CounterAxis;
+    std::map<const VarDecl *, const Expr *, positions::SourceOrder> Stray;
     auto Refs = match(traverse(TK_AsIs, findAll(declRefExpr().bind("r"))), *P.FD->getBody(), Ctx);
     for (const auto &M : Refs) {
       const auto *R = M.getNodeAs<DeclRefExpr>("r");
@@ -210,7 +209,7 @@ private:
   }
 
   /// `X + c * S`, `X + S * c`, `c * S + X`, `X + c`: a copy's index.
-  bool indexCopy(const DeclRefExpr *R, const VarDecl *C, unsigned F, std::map<const VarDecl *, unsigned> &Axis) {
+  bool indexCopy(const DeclRefExpr *R, const VarDecl *C, unsigned F, std::map<const VarDecl *, unsigned, positions::SourceOrder> &Axis) {
     const Stmt *Child = R, *Par = Facts.parentOf(R);
     while (Par && isa<ImplicitCastExpr, ParenExpr>(Par)) {
       Child = Par;
@@ -301,8 +300,8 @@ private:
     return AS && AS->getIdx() == Child;
   }
 
-  void readArrays(const std::map<const VarDecl *, std::pair<const ForStmt *, unsigned>> &Counters,
-                  std::map<const VarDecl *, unsigned> &CounterAxis) {
+  void readArrays(const std::map<const VarDecl *, std::pair<const ForStmt *, unsigned>, positions::SourceOrder> &Counters,
+                  std::map<const VarDecl *, unsigned, positions::SourceOrder> &CounterAxis) {
     auto Refs = match(traverse(TK_AsIs, findAll(declRefExpr().bind("r"))), *P.FD->getBody(), Ctx);
     struct Use {
       const VarDecl *Array;
@@ -310,7 +309,7 @@ private:
       std::vector<const VarDecl *> Subs;
     };
     std::vector<Use> Uses;
-    std::set<const VarDecl *> Candidates, Bad;
+    std::set<const VarDecl *, positions::SourceOrder> Candidates, Bad;
     for (const auto &M : Refs) {
       const auto *R = M.getNodeAs<DeclRefExpr>("r");
       const auto *V = dyn_cast<VarDecl>(R->getDecl());
@@ -524,7 +523,7 @@ private:
         const auto *V = dyn_cast<VarDecl>(DS->getSingleDecl());
         if (V && P.Arrays.count(V)) {
           std::string Type =
-              typeTextOf(Ctx.getBaseElementType(V->getType()));
+              typeText(Ctx, Ctx.getBaseElementType(V->getType()));
           std::string Decl = Ind + Type + " " + V->getName().str();
           if (!V->getInit() && I + 1 < Ss.size() && tileLoop(Ss[I + 1])) {
             const auto *Set = dyn_cast_or_null<BinaryOperator>(innermost(Ss[I + 1]));
@@ -550,15 +549,6 @@ private:
       Out += stmt(S, Ind);
     }
     return Out;
-  }
-
-  std::string typeTextOf(QualType T) {
-    if (const auto *ST = T->getAs<SubstTemplateTypeParmType>())
-      if (const auto *Parm = ST->getReplacedParameter(); Parm && Parm->getIdentifier())
-        return Parm->getName().str();
-    PrintingPolicy PP(Ctx.getLangOpts());
-    PP.SuppressTagKeyword = true;
-    return T.getUnqualifiedType().getAsString(PP);
   }
 
   void fail(const Stmt *At) {
@@ -632,15 +622,6 @@ private:
   }
 };
 
-std::vector<const cuda::LaunchSite *> launchesOf(const cuda::KernelLauncherGraph &G, const FunctionDecl *FD) {
-  std::vector<const cuda::LaunchSite *> Out;
-  std::set<unsigned> Seen;
-  for (const cuda::LaunchSite *L : G.launchesOf(FD))
-    if (Seen.insert(L->Loc.getRawEncoding()).second)
-      Out.push_back(L);
-  return Out;
-}
-
 std::array<unsigned, 3> factors(const RevPlan &P) {
   return {P.Ax[0].Factor > 1 ? P.Ax[0].Factor : 1, P.Ax[1].Factor > 1 ? P.Ax[1].Factor : 1, 1};
 }
@@ -686,38 +667,7 @@ Status checkIndexScalable(const PreconditionQuery &Q, PreconditionResult &R) {
 }
 
 Status checkReverseLaunchEditable(const PreconditionQuery &Q, PreconditionResult &R) {
-  ASTContext &Ctx = Q.AC.ast();
-  std::string Kernel = Q.Function->getNameAsString();
-  if (Q.AC.assumptions().gridEditExternal(Kernel)) {
-    R.Reason = "asserted (grid-edit-external): the launches of '" + Kernel + "' are multiplied outside this file";
-    return Status::Holds;
-  }
-  cuda::KernelLauncherGraph G(Ctx);
-  auto Ls = launchesOf(G, Q.Function);
-  R.Assumable = "grid-edit-external:" + Kernel;
-  if (Ls.empty()) {
-    R.Reason = "no launch of '" + Kernel + "' is in this file; its grid must grow with the rewrite";
-    return Status::Unknown;
-  }
-  if (auto Esc = G.escapesOf(Q.Function); !Esc.empty()) {
-    R.Reason = "'" + Kernel + "' is used other than in a launch; it may be launched where no launch is seen";
-    return Status::Unknown;
-  }
-  for (const cuda::LaunchSite *L : Ls) {
-    EditBuilder Scratch(Ctx);
-    if (!L->Editable) {
-      R.Reason = launchDescription(Ctx, *L) + " is spelled by a macro or outside this file";
-      return Status::Unknown;
-    }
-    if (auto Why = multiplyGrid(Scratch, Ctx, *L, factors(revOf(Q)))) {
-      R.Reason = *Why;
-      return Status::Unknown;
-    }
-  }
-  R.Assumable.clear();
-  R.Reason = std::to_string(Ls.size()) + " launch" + (Ls.size() == 1 ? "" : "es") + " found; each grid is " +
-             "multiplied back along the tiled axes";
-  return Status::Holds;
+  return checkLaunches(Q, R, false, factors(revOf(Q)));
 }
 
 void findReverseSites(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl *FD) {
@@ -752,23 +702,7 @@ void findReverseSites(const RewritePair &Pair, AnalysisContext &AC, const Functi
       S.check(Spec, Q);
   if (S.verdict() == Status::Fails || !P.Built)
     return;
-  EditBuilder B(Ctx);
-  const auto *Body = cast<CompoundStmt>(FD->getBody());
-  CharSourceRange R = statementsRange(Ctx, Body->body_front(), Body->body_back());
-  if (R.isInvalid()) {
-    B.failWith("the kernel's body is not plain text of this file", FD->getLocation());
-  } else {
-    B.replaceChars(R.getBegin(), R.getEnd(), P.BodyText);
-    if (!AC.assumptions().gridEditExternal(FD->getNameAsString())) {
-      cuda::KernelLauncherGraph G(Ctx);
-      for (const cuda::LaunchSite *L : launchesOf(G, FD))
-        if (auto Why = multiplyGrid(B, Ctx, *L, factors(P))) {
-          B.failWith(*Why, L->Loc);
-          break;
-        }
-    }
-  }
-  commit(B, S);
+  commitKernel(AC, FD, P.BodyText, false, factors(P), S);
 }
 
 } // namespace register_tile

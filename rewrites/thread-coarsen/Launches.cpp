@@ -351,12 +351,8 @@ private:
 
 std::vector<const LaunchSite *>
 distinctLaunches(const ASTContext &Ctx, const cuda::KernelLauncherGraph &G, const ElementWork &W) {
-  std::vector<const LaunchSite *> Out;
-  std::set<unsigned> Seen;
-  for (const LaunchSite *L : G.launchesOf(W.Kernel))
-    if (Seen.insert(L->Loc.getRawEncoding()).second)
-      Out.push_back(L);
-  return Out;
+  (void)Ctx;
+  return G.distinctLaunchesOf(W.Kernel);
 }
 
 std::optional<LaunchProblem> divideGrid(EditBuilder &B, ASTContext &Ctx, const LaunchSite &L,

@@ -32,6 +32,9 @@ public:
 
   /// Launches of \p Kernel (any declaration or specialization of it).
   std::vector<const LaunchSite *> launchesOf(const clang::FunctionDecl *Kernel) const;
+  /// The same, one per source location: a launch in a host function
+  /// template stands once for all its instantiations (what an edit sees).
+  std::vector<const LaunchSite *> distinctLaunchesOf(const clang::FunctionDecl *Kernel) const;
   /// The distinct functions that launch \p Kernel, in source order.
   std::vector<const clang::FunctionDecl *> launchersOf(const clang::FunctionDecl *Kernel) const;
   /// Launches written in \p Function (a lambda's launches count for the
