@@ -4,7 +4,7 @@
 # Each workload (workloads/{sgemm,conv2d,softmax,transpose,histogram}) has naive.cu and expert.cu;
 # both go through the verification gate (compile, correctness on every manifest size with fresh
 # random inputs and poisoned outputs, CUPTI profile with the L2 flushed before every call), and
-# the standalone harness (workloads/tune/bench.cu) times cuBLAS SGEMM and a device-to-device copy
+# the standalone harness (bench/tune/bench.cu) times cuBLAS SGEMM and a device-to-device copy
 # in the same run, as vendor references.
 #
 #   scripts/bench-workloads.sh                    GPU machine with build/bin/klineage (or $KLINEAGE):
@@ -35,7 +35,7 @@ WORKLOADS="${WORKLOADS:-sgemm conv2d softmax transpose histogram}"
 SEED="${SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}"
 
 build_harness() { # $1: output binary
-  "$NVCC" -arch=sm_90 -O3 -std=c++17 -Xcompiler -fopenmp workloads/tune/bench.cu \
+  "$NVCC" -arch=sm_90 -O3 -std=c++17 -Xcompiler -fopenmp bench/tune/bench.cu \
     workloads/*/*_ref.cpp -lcublas -lgomp -o "$1"
 }
 
@@ -98,7 +98,7 @@ PY
   done
   ;;
 --table)
-  python3 workloads/tune/make_table.py "${2:?--table OUTDIR}"
+  python3 bench/tune/make_table.py "${2:?--table OUTDIR}"
   ;;
 "")
   [ -x "$KL" ] || { echo "no klineage at $KL (build it, or use --prepare / --run)" >&2; exit 1; }
@@ -114,7 +114,7 @@ PY
     "$KL" gate "workloads/$w/naive.cu" "workloads/$w/expert.cu" --workload "workloads/$w/$w.yaml" \
       --seed "$SEED" --json "$OUTD/gate-$w.json" || true
   done
-  python3 workloads/tune/make_table.py "$OUTD"
+  python3 bench/tune/make_table.py "$OUTD"
   ;;
 *)
   sed -n '2,32p' "$0"

@@ -23,7 +23,7 @@
 //
 // Measured on the H200 (bench/workloads.md): 83% of the device-to-device copy
 // bandwidth at 8192^2, where the earlier shared-memory tiled, cp.async
-// double-buffered kernel (workloads/tune/conv2d_smem_pipelined.cu) reached
+// double-buffered kernel (bench/tune/conv2d_smem_pipelined.cu) reached
 // 74%: its 36 x 136 tile reads plus halo and block barriers cost more than
 // the shuffles.
 #include <cuda_runtime.h>

@@ -186,7 +186,7 @@ def main():
         "against a CPU double-precision reference. GB/s counts the fewest bytes that must move (each input "
         "read once, each output written once, from the manifest); the copy ceiling is a 1 GiB "
         "device-to-device cudaMemcpy measured by the same driver process (bytes read + written). cuBLAS "
-        "(fp32, no TF32) comes from the standalone harness `workloads/tune/bench.cu` in the same device call.",
+        "(fp32, no TF32) comes from the standalone harness `bench/tune/bench.cu` in the same device call.",
         "",
         table,
         "",

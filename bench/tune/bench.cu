@@ -4,7 +4,7 @@
 // sampled for the 4096^3 SGEMM), poisoned (NaN) outputs, L2 flushed before
 // every timed call, median of many cudaEvent-timed calls.
 //
-//   nvcc -arch=sm_90 -O3 -std=c++17 -Xcompiler -fopenmp workloads/tune/bench.cu \
+//   nvcc -arch=sm_90 -O3 -std=c++17 -Xcompiler -fopenmp bench/tune/bench.cu \
 //        workloads/*/*_ref.cpp -lcublas -lgomp -o bench && ./bench [--json F] [--quick]
 //
 // This is the fast-iteration tool; the table of record comes from the gate
@@ -22,16 +22,16 @@
 #include <vector>
 
 namespace sg_naive {
-#include "../sgemm/naive.cu"
+#include "../../workloads/sgemm/naive.cu"
 }
 namespace sg_expert {
-#include "../sgemm/expert.cu"
+#include "../../workloads/sgemm/expert.cu"
 }
 namespace cv_naive {
-#include "../conv2d/naive.cu"
+#include "../../workloads/conv2d/naive.cu"
 }
 namespace cv_expert {
-#include "../conv2d/expert.cu"
+#include "../../workloads/conv2d/expert.cu"
 }
 namespace cv_smem {
 #include "conv2d_smem_pipelined.cu"
@@ -88,22 +88,22 @@ static void copyF4Launch(int H, int W, const float *in, const float *, float *ou
   copyF4<<<132 * 8, 256>>>(n4, reinterpret_cast<const float4 *>(in), reinterpret_cast<float4 *>(out));
 }
 namespace sm_naive {
-#include "../softmax/naive.cu"
+#include "../../workloads/softmax/naive.cu"
 }
 namespace sm_expert {
-#include "../softmax/expert.cu"
+#include "../../workloads/softmax/expert.cu"
 }
 namespace tr_naive {
-#include "../transpose/naive.cu"
+#include "../../workloads/transpose/naive.cu"
 }
 namespace tr_expert {
-#include "../transpose/expert.cu"
+#include "../../workloads/transpose/expert.cu"
 }
 namespace hi_naive {
-#include "../histogram/naive.cu"
+#include "../../workloads/histogram/naive.cu"
 }
 namespace hi_expert {
-#include "../histogram/expert.cu"
+#include "../../workloads/histogram/expert.cu"
 }
 
 void sgemm_ref(int M, int N, int K, double alpha, const double *A, const double *B, double beta, double *C);

@@ -17,7 +17,7 @@
 // every output row and column they touch, with the filter in constant memory
 // and every loop fully unrolled.
 #include <cuda_runtime.h>
-// Harness-only copy of workloads/tune/conv2d_smem_pipelined.cu (the previous expert) with CV_TY / CV_BY / CV_MEMONLY / CV_COMPUTEONLY knobs
+// Harness-only copy of bench/tune/conv2d_smem_pipelined.cu (the previous expert) with CV_TY / CV_BY / CV_MEMONLY / CV_COMPUTEONLY knobs
 // (COMPUTEONLY skips the global loads: a timing probe, its output is garbage).
 
 namespace conv2d_expert {
