@@ -4,6 +4,8 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include <set>
 
 using namespace clang;
 
@@ -11,6 +13,22 @@ namespace klineage {
 namespace cuda {
 
 bool isKernel(const FunctionDecl *FD) { return FD && FD->hasAttr<CUDAGlobalAttr>(); }
+
+std::vector<const FunctionDecl *> kernelDefinitions(ASTContext &Ctx) {
+  struct Collector : RecursiveASTVisitor<Collector> {
+    std::vector<const FunctionDecl *> Out;
+    std::set<const FunctionDecl *> Seen;
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool VisitFunctionDecl(FunctionDecl *F) {
+      if (F->isThisDeclarationADefinition() && F->hasBody() && !F->isDependentContext() && isKernel(F) &&
+          Seen.insert(F).second)
+        Out.push_back(F);
+      return true;
+    }
+  } C;
+  C.TraverseDecl(Ctx.getTranslationUnitDecl());
+  return std::move(C.Out);
+}
 
 bool isWrittenAsDevice(const FunctionDecl *FD) {
   if (!FD)

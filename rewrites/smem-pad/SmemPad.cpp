@@ -601,12 +601,7 @@ static Status checkPadRemovesConflicts(const PreconditionQuery &Q, PreconditionR
 /// Every kernel definition of the file whose shared memory holds \p V.
 static std::vector<const FunctionDecl *> kernelsHolding(ASTContext &Ctx, const VarDecl *V) {
   std::vector<const FunctionDecl *> Out;
-  auto M = match(traverse(TK_AsIs, functionDecl(isDefinition()).bind("f")), Ctx);
-  std::set<const FunctionDecl *> Seen;
-  for (const auto &B : M) {
-    const auto *F = B.getNodeAs<FunctionDecl>("f");
-    if (!F || F->isDependentContext() || !cuda::isKernel(F) || !Seen.insert(F).second)
-      continue;
+  for (const FunctionDecl *F : cuda::kernelDefinitions(Ctx)) {
     analysis::SharedUsage U = analysis::sharedUsage(Ctx, F);
     for (const analysis::SharedDecl &D : U.Decls)
       if (D.Var == V)

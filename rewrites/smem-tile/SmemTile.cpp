@@ -1430,12 +1430,7 @@ public:
   }
 
   void findSites(Direction D, AnalysisContext &AC) const override {
-    auto M = match(traverse(TK_AsIs, functionDecl(isDefinition()).bind("f")), AC.ast());
-    std::set<const FunctionDecl *> Seen;
-    for (const auto &Bn : M) {
-      const auto *F = Bn.getNodeAs<FunctionDecl>("f");
-      if (!F || !F->hasBody() || F->isDependentContext() || !cuda::isKernel(F) || !Seen.insert(F).second)
-        continue;
+    for (const FunctionDecl *F : cuda::kernelDefinitions(AC.ast())) {
       if (D == Direction::Reverse) {
         findReverseSites(*this, AC, F);
         continue;

@@ -54,6 +54,27 @@ TEST(DeviceCode, FollowsNvccNotClangImplicitAttributes) {
   EXPECT_EQ(Device, 1);
 }
 
+TEST(DeviceCode, KernelDefinitionsOncePerInstantiation) {
+  auto AST = test::parseCuda(R"cu(
+    __global__ void decl_only(float *);
+    template <int T> __global__ void tiled(float *p) { p[threadIdx.x] = T; }
+    __global__ void plain(float *p) { p[0] = 1; }
+    __device__ void helper() {}
+    template __global__ void tiled<8>(float *);
+    void launch(float *p) { tiled<16><<<1, 1>>>(p); tiled<8><<<1, 1>>>(p); plain<<<1, 1>>>(p); }
+  )cu");
+  ASSERT_TRUE(AST);
+  std::vector<std::string> Names;
+  for (const FunctionDecl *F : kernelDefinitions(AST->ast())) {
+    std::string N;
+    llvm::raw_string_ostream OS(N);
+    F->getNameForDiagnostic(OS, AST->ast().getPrintingPolicy(), false);
+    Names.push_back(N);
+  }
+  std::sort(Names.begin(), Names.end());
+  EXPECT_EQ(Names, (std::vector<std::string>{"plain", "tiled<16>", "tiled<8>"}));
+}
+
 TEST(Builtins, IndicesAndWarpSize) {
   auto AST = test::parseCuda(R"cu(
     __global__ void k(int *o) {

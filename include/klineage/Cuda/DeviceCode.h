@@ -13,12 +13,17 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include <string>
+#include <vector>
 
 namespace klineage {
 namespace cuda {
 
 /// `__global__`.
 bool isKernel(const clang::FunctionDecl *FD);
+/// The kernels defined in the translation unit that code is generated for,
+/// each once, in traversal order: plain kernels and the instantiations of
+/// templated ones (the templates themselves are dependent and skipped).
+std::vector<const clang::FunctionDecl *> kernelDefinitions(clang::ASTContext &Ctx);
 /// `__global__`, or `__device__` spelled in the source (implicit attributes
 /// do not count).
 bool isWrittenAsDevice(const clang::FunctionDecl *FD);
