@@ -31,6 +31,7 @@
 #include "klineage/Analysis/PointerUses.h"
 #include "klineage/Analysis/ReplicatedCopies.h"
 #include "klineage/Analysis/SharedMemory.h"
+#include "klineage/Analysis/ThreadAxes.h"
 #include "klineage/Analysis/Uniformity.h"
 #include "klineage/Analysis/ValueRange.h"
 #include "klineage/Cuda/Builtins.h"
@@ -501,12 +502,6 @@ std::vector<const analysis::CopyAccess *> replicatedUpdates(const PrivateCopy &P
   return Out;
 }
 
-bool isBarrierStmt(const Stmt *S) {
-  const auto *C = dyn_cast_or_null<CallExpr>(S);
-  const FunctionDecl *F = C ? C->getDirectCallee() : nullptr;
-  return F && F->getIdentifier() && F->getName() == "__syncthreads" && C->getNumArgs() == 0;
-}
-
 /// The linear form of \p E as a sum of builtin monomials, or nullopt.
 std::optional<analysis::LinearForm> formOf(const ASTContext &Ctx, const Expr *E) {
   analysis::Linearizer Lin(Ctx);
@@ -913,7 +908,7 @@ PrivateCopy privateCopyAt(const AnalysisContext &AC, const FunctionDecl *K, cons
     if (!P.Fill)
       continue;
     for (size_t J = I + 1; J < First; ++J)
-      if (isBarrierStmt(Stmts[J])) {
+      if (analysis::isBarrierStmt(Stmts[J])) {
         P.FillBarrier = Stmts[J];
         break;
       }
@@ -928,7 +923,7 @@ PrivateCopy privateCopyAt(const AnalysisContext &AC, const FunctionDecl *K, cons
   }
   // The merge: a barrier after the last update, then the merge statement.
   for (size_t I = Last + 1; First < Stmts.size() && I < Stmts.size(); ++I) {
-    if (!isBarrierStmt(Stmts[I]))
+    if (!analysis::isBarrierStmt(Stmts[I]))
       continue;
     P.MergeBarrier = Stmts[I];
     if (I + 1 < Stmts.size() && !recogniseReplicatedMerge(Ctx, P, Stmts[I + 1], Shape))
@@ -2048,7 +2043,7 @@ private:
           return true;
       } else if (E.K == analysis::MemEvent::Call) {
         const auto *C = dyn_cast<CallExpr>(E.E);
-        if (!C || isBarrierStmt(C))
+        if (!C || analysis::isBarrierStmt(C))
           continue;
         if (cuda::atomicFunction(E.What) && C->getNumArgs() >= 1) {
           if (!Ours(C->getArg(0)))
