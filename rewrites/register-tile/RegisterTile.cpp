@@ -116,8 +116,6 @@ struct Plan : SiteSubject {
 
 const Plan &planOf(const PreconditionQuery &Q) { return *static_cast<const Plan *>(Q.Subject); }
 
-/// "line 12 ('A[row * K + k]')".
-std::string describe(const ASTContext &Ctx, const Stmt *S) { return where(Ctx, S); }
 
 bool isBuiltinOf(const Expr *E, cuda::BuiltinVar V, unsigned Dim) {
   auto B = cuda::builtinIndex(E->IgnoreParenImpCasts());
@@ -213,7 +211,7 @@ void readIndex(ASTContext &Ctx, analysis::ThreadAxes &TA, Plan &P, AxisPlan &A) 
   const auto *Prod = dyn_cast_or_null<BinaryOperator>(FindBlock(Init, 0));
   if (!Prod) {
     P.Indices = {"the " + std::string(A.name()) + " index '" + A.Index->getName().str() + "' (" +
-                     describe(Ctx, Init) + ") does not write its block offset as a product blockIdx." +
+                     where(Ctx, Init) + ") does not write its block offset as a product blockIdx." +
                      A.builtinField() + " * S that the rewrite can scale",
                  Init};
     return;
@@ -222,7 +220,7 @@ void readIndex(ASTContext &Ctx, analysis::ThreadAxes &TA, Plan &P, AxisPlan &A) 
       isBuiltinOf(Prod->getLHS(), cuda::BuiltinVar::BlockIdx, Dim) ? Prod->getRHS() : Prod->getLHS();
   auto StrideText = writtenText(Ctx, Other);
   if (!StrideText || writtenRange(Ctx, Prod).isInvalid() || TA.of(Other) != 0) {
-    P.Indices = {"the block offset " + describe(Ctx, Prod) + " of the " + A.name() +
+    P.Indices = {"the block offset " + where(Ctx, Prod) + " of the " + A.name() +
                      " index is not plain text of this file with a block-uniform factor",
                  Prod};
     return;
@@ -271,7 +269,7 @@ void readPositionUses(ASTContext &Ctx, Plan &P) {
         if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && Closure.count(V))
           Position = true;
       if (Position) {
-        P.Indices = {describe(Ctx, E) + " reads the thread's position other than through the indices; with " +
+        P.Indices = {where(Ctx, E) + " reads the thread's position other than through the indices; with " +
                          "several outputs per thread it would name the wrong one",
                      E};
         return false;
@@ -717,7 +715,7 @@ private:
         const auto *B = cast<BinaryOperator>(G.Term->IgnoreParenImpCasts());
         auto L = copyText(B->getLHS(), Bit, {}, false), R = copyText(B->getRHS(), Bit, {}, false);
         if (!L || !R) {
-          fail(P.Replicable, "the guard term " + describe(Ctx, G.Term) + " is not plain text of this file", G.Term);
+          fail(P.Replicable, "the guard term " + where(Ctx, G.Term) + " is not plain text of this file", G.Term);
           return std::nullopt;
         }
         StringRef Op = B->getOpcodeStr();
@@ -726,7 +724,7 @@ private:
         Parts.push_back(*L + " " + Op.str() + " " + *R);
       }
       if (!Any) {
-        fail(P.Guard, describe(Ctx, At) + " touches memory for each " + P.axis(Bit).name() +
+        fail(P.Guard, where(Ctx, At) + " touches memory for each " + P.axis(Bit).name() +
                           " while no guard bounds '" + P.axis(Bit).Index->getName().str() +
                           "' there: the tiled grid runs " + P.axis(Bit).name() +
                           "s the original grid did not",
@@ -743,7 +741,7 @@ private:
     std::string Own = lineIndent(Ctx, S->getBeginLoc());
     if (D == 0) {
       if (const Expr *W = analysis::firstMemoryAccess(S, {}, true)) {
-        fail(P.Independent, describe(Ctx, W) + " writes memory once per thread, not per output: the tiled " +
+        fail(P.Independent, where(Ctx, W) + " writes memory once per thread, not per output: the tiled " +
                                 "kernel runs fewer threads",
              W);
         return "";
@@ -775,7 +773,7 @@ private:
             T = *rangeText(Ctx, CharSourceRange::getCharRange(R.getBegin(), fileLoc(Ctx, SM.getFileID(R.getEnd()), *End)));
       }
       if (!T) {
-        fail(P.Replicable, describe(Ctx, S) + " is not plain text of this file", S);
+        fail(P.Replicable, where(Ctx, S) + " is not plain text of this file", S);
         return "";
       }
       return Ind + reindent(*T, Own, Ind) + "\n";
@@ -797,13 +795,13 @@ private:
           },
           /*IntoLoops=*/false);
     if (Jump && !isa<ForStmt, WhileStmt, DoStmt>(S)) {
-      fail(P.Replicable, describe(Ctx, Jump) + " leaves the code of one output: with several outputs per " +
+      fail(P.Replicable, where(Ctx, Jump) + " leaves the code of one output: with several outputs per " +
                              "thread it would leave them all",
            Jump);
       return "";
     }
     if (Jump && containsKind(S, [](const Stmt *X) { return isa<ReturnStmt, GotoStmt>(X); })) {
-      fail(P.Replicable, describe(Ctx, Jump) + " leaves the code of one output: with several outputs per " +
+      fail(P.Replicable, where(Ctx, Jump) + " leaves the code of one output: with several outputs per " +
                              "thread it would leave them all",
            Jump);
       return "";
@@ -814,7 +812,7 @@ private:
       if (const auto *AS = dyn_cast<ArraySubscriptExpr>(W->IgnoreParenImpCasts()))
         Addr = AS->getIdx();
       if ((depOf(P, Addr) & P.tiled()) != (D & P.tiled()) || isa<CallExpr>(W)) {
-        fail(P.Independent, describe(Ctx, W) + " writes at an address that does not depend on every index " +
+        fail(P.Independent, where(Ctx, W) + " writes at an address that does not depend on every index " +
                                 "the value does: outputs would share it",
              W);
         return "";
@@ -898,7 +896,7 @@ private:
     }
     auto Copy = copyText(S, D, Hoisted, true);
     if (!Copy) {
-      fail(P.Replicable, describe(Ctx, S) + " is not plain text of this file (a macro spans it)", S);
+      fail(P.Replicable, where(Ctx, S) + " is not plain text of this file (a macro spans it)", S);
       return "";
     }
     return Pre + replicated(D, Guard, reindent(*Copy, Own, ""), Ind);
@@ -931,7 +929,7 @@ private:
     if (PerOutput == 0)
       return leaf(DS, Ind);
     if (PerOutput != Count) {
-      fail(P.Replicable, describe(Ctx, DS) + " declares an output's local with others in one statement", DS);
+      fail(P.Replicable, where(Ctx, DS) + " declares an output's local with others in one statement", DS);
       return "";
     }
     for (const Decl *D : DS->decls()) {
@@ -971,7 +969,7 @@ private:
         }
         auto X = copyText(Init, It->second, {}, false);
         if (!X) {
-          fail(P.Replicable, describe(Ctx, Init) + " is not plain text of this file", Init);
+          fail(P.Replicable, where(Ctx, Init) + " is not plain text of this file", Init);
           return "";
         }
         Out += replicated(It->second, Guard, V->getName().str() + subscripts(It->second) + " = " + *X + ";",
@@ -1034,7 +1032,7 @@ private:
       if (readGuard(I, false, Terms)) {
         auto C = sourceText(Ctx, I->getCond());
         if (!C) {
-          fail(P.Replicable, "the guard " + describe(Ctx, I->getCond()) + " is not plain text of this file", I);
+          fail(P.Replicable, "the guard " + where(Ctx, I->getCond()) + " is not plain text of this file", I);
           return "";
         }
         size_t Mark = Guards.size();
@@ -1124,7 +1122,7 @@ Plan planKernel(const AnalysisContext &AC, const FunctionDecl *FD) {
   if (P.Indices.failed())
     return P;
   if (const Stmt *C = firstCooperation(FD->getBody()))
-    P.Independent = {describe(Ctx, C) + " cooperates with other threads of the block (a barrier, shared memory, " +
+    P.Independent = {where(Ctx, C) + " cooperates with other threads of the block (a barrier, shared memory, " +
                          "a warp intrinsic): a thread's work is tied to its position",
                      C};
   readDependence(Ctx, P);

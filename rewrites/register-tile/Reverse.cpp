@@ -74,7 +74,6 @@ struct RevPlan : SiteSubject {
 
 const RevPlan &revOf(const PreconditionQuery &Q) { return *static_cast<const RevPlan *>(Q.Subject); }
 
-std::string describe(const ASTContext &Ctx, const Stmt *S) { return where(Ctx, S); }
 
 std::optional<int64_t> intOf(const ASTContext &Ctx, const Expr *E) {
   Expr::EvalResult R;
@@ -164,7 +163,7 @@ public:
       if (A == CounterAxis.end())
         continue;
       if (auto S = Stray.find(C); S != Stray.end()) {
-        fail(P.LoopsWhy, P.LoopsAt, describe(Ctx, S->second) + " uses the tile counter '" + C->getName().str() +
+        fail(P.LoopsWhy, P.LoopsAt, where(Ctx, S->second) + " uses the tile counter '" + C->getName().str() +
                                         "' other than as `index + " + C->getName().str() +
                                         " * S` or a register array's subscript",
              S->second);
@@ -427,7 +426,7 @@ void readScale(ASTContext &Ctx, RevPlan &P, RevAxis &A) {
   Find(A.Index->getInit());
   if (!A.Scale) {
     P.IndexWhy = "the " + std::string(A.Consecutive ? "consecutive" : "strided") + " index '" +
-                 A.Index->getName().str() + "' (" + describe(Ctx, A.Index->getInit()) + ") has no factor " +
+                 A.Index->getName().str() + "' (" + where(Ctx, A.Index->getInit()) + ") has no factor " +
                  std::to_string(A.Factor) + " of its " +
                  (A.Consecutive ? "whole position (`(blockIdx * S + threadIdx) * TM`)"
                                 : "block offset (`blockIdx * TM * S`)") +
@@ -437,7 +436,7 @@ void readScale(ASTContext &Ctx, RevPlan &P, RevAxis &A) {
   }
   auto T = sourceText(Ctx, A.Kept);
   if (!T || writtenRange(Ctx, A.Scale).isInvalid()) {
-    P.IndexWhy = "the index's factor " + describe(Ctx, A.Scale) + " is not plain text of this file";
+    P.IndexWhy = "the index's factor " + where(Ctx, A.Scale) + " is not plain text of this file";
     P.IndexAt = A.Scale;
     return;
   }
@@ -554,7 +553,7 @@ private:
   void fail(const Stmt *At) {
     Failed = true;
     if (P.LoopsWhy.empty()) {
-      P.LoopsWhy = describe(Ctx, At) + " is not plain text of this file";
+      P.LoopsWhy = where(Ctx, At) + " is not plain text of this file";
       P.LoopsAt = At;
     }
   }
