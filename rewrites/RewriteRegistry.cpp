@@ -22,6 +22,7 @@ static const Factory Table[] = {
     &createSmemPad,
     &createSmemTile,
     &createRegisterTile,
+    &createSoftwarePipeline,
 };
 
 const std::vector<std::unique_ptr<RewritePair>> &allRewrites() {

@@ -25,6 +25,7 @@ std::unique_ptr<RewritePair> createRowParallelize();
 std::unique_ptr<RewritePair> createSmemPad();
 std::unique_ptr<RewritePair> createSmemTile();
 std::unique_ptr<RewritePair> createRegisterTile();
+std::unique_ptr<RewritePair> createSoftwarePipeline();
 
 } // namespace klineage
 

@@ -1,0 +1,858 @@
+//===- Reverse.cpp - Two shared stages back to one -------------------------===//
+//
+// Part of KLineage. Reverse of software-pipeline: a loop that computes from
+// one stage of two-stage __shared__ tiles (`As[cur][k][m]`, a leading
+// extent of 2), with the next step's elements loaded into registers under
+// a guard before the compute (`if (more) { aStage[i] = ...; }`) and stored
+// into the other stage under the same guard after it, a prologue before
+// the loop filling stage 0, becomes the single-stage loop: the prefetch,
+// with the counter moved one step back (`(s + 1) * BK` -> `s * BK`,
+// `k0 + 16` -> `k0`) and its guard dropped, then the stores into the one
+// stage, a barrier, the compute, a barrier. Where the registers only carry
+// one value from its load to its store (the forward's own output), the
+// store takes the loaded value directly and the registers go. The stage
+// index variables, their toggles and the prologue go; the tiles lose
+// their leading extent.
+//
+//===----------------------------------------------------------------------===//
+#include "SoftwarePipeline.h"
+#include "klineage/Analysis/AnalysisCache.h"
+#include "klineage/Analysis/SharedMemory.h"
+#include "klineage/Analysis/ThreadAxes.h"
+#include "klineage/Cuda/MemorySpace.h"
+#include "klineage/Edit/EditBuilder.h"
+#include "klineage/Edit/SourceBuilders.h"
+#include "klineage/Edit/SourceCode.h"
+#include "klineage/Rewrite/SiteEdits.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
+#include <functional>
+#include <map>
+#include <set>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using namespace llvm;
+
+namespace klineage {
+namespace software_pipeline {
+
+namespace {
+
+/// A use of a two-stage tile: its name and the subscript choosing the stage.
+struct StageRef {
+  const DeclRefExpr *Base = nullptr;
+  const ArraySubscriptExpr *Lead = nullptr; ///< `As[cur]`, the innermost subscript
+};
+
+struct BufferedLoop : SiteSubject {
+  const ForStmt *Loop = nullptr;
+  const CompoundStmt *Body = nullptr;
+  std::optional<Counter> C;
+  std::vector<const VarDecl *> Tiles;
+  const IfStmt *LoadIf = nullptr, *StoreIf = nullptr;
+  std::vector<const Stmt *> Compute;
+  const Stmt *EndBarrier = nullptr, *InnerBarrier = nullptr;
+  std::vector<const Stmt *> Toggles;
+  std::vector<const Stmt *> Prologue;
+  const Stmt *PrologueBarrier = nullptr;
+  std::vector<StageRef> ComputeRefs, StoreRefs, PrologueRefs;
+  std::set<const VarDecl *> Buffers;   ///< what the prefetch writes
+  std::set<const VarDecl *> Removable; ///< stage variables (and folded buffers) whose declarations go
+  bool Fold = false;                   ///< stores take the loaded values directly
+  std::map<std::string, const Expr *> LoadedValue; ///< buffer element text -> the value the prefetch loads
+  std::string ShapeWhy, GuardWhy, AddressWhy, PrologueWhy;
+  const Stmt *ShapeAt = nullptr, *GuardAt = nullptr, *AddressAt = nullptr, *PrologueAt = nullptr;
+};
+
+const BufferedLoop &planOf(const PreconditionQuery &Q) { return *static_cast<const BufferedLoop *>(Q.Subject); }
+
+std::string squeeze(StringRef S) {
+  std::string Out;
+  for (char C : S)
+    if (!isSpace(C))
+      Out += C;
+  return Out;
+}
+
+std::optional<int64_t> intValue(const ASTContext &Ctx, const Expr *E) {
+  Expr::EvalResult R;
+  if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  return R.Val.getInt().getExtValue();
+}
+
+/// A static __shared__ array of two stages (leading extent 2, two or more
+/// dimensions).
+bool isTwoStageTile(ASTContext &Ctx, const VarDecl *V) {
+  if (!V || !cuda::isShared(V))
+    return false;
+  analysis::SharedDecl D = analysis::sharedDecl(Ctx, V);
+  return !D.Dynamic && D.Dims.size() >= 2 && D.Dims[0] == 2;
+}
+
+class ReversePlanner {
+public:
+  ReversePlanner(ASTContext &Ctx, const FunctionDecl *FD, const analysis::FunctionFacts &F, BufferedLoop &P)
+      : Ctx(Ctx), FD(FD), F(F), P(P) {}
+
+  /// False when the loop uses no two-stage tile (not a site).
+  bool plan() {
+    // The tiles: two-stage arrays the loop's body names.
+    auto Refs = match(traverse(TK_AsIs, findAll(declRefExpr(to(varDecl().bind("v"))).bind("r"))), *P.Body, Ctx);
+    for (const auto &Bn : Refs) {
+      const auto *V = Bn.getNodeAs<VarDecl>("v");
+      if (isTwoStageTile(Ctx, V) && !llvm::is_contained(P.Tiles, V))
+        P.Tiles.push_back(V);
+    }
+    if (P.Tiles.empty())
+      return false;
+    splitBody();
+    if (!P.StoreIf)
+      return false; // no store into a stage after a compute: not a pipelined loop
+    std::string Why;
+    P.C = loopCounter(Ctx, P.Loop, Why);
+    if (!P.C)
+      P.ShapeWhy.clear(), shape(Why, P.Loop);
+    if (!P.ShapeWhy.empty())
+      return true;
+    classifyRefs();
+    if (!P.ShapeWhy.empty())
+      return true;
+    findBuffers();
+    findPrologue();
+    checkGuard();
+    findRemovable();
+    checkAddresses();
+    planFold();
+    return true;
+  }
+
+private:
+  void shape(std::string Why, const Stmt *At) {
+    if (P.ShapeWhy.empty()) {
+      P.ShapeWhy = std::move(Why);
+      P.ShapeAt = At;
+    }
+  }
+
+  bool usesTile(const Stmt *S) const {
+    if (!S)
+      return false;
+    auto Refs = match(traverse(TK_AsIs, findAll(declRefExpr(to(varDecl().bind("v"))))), *S, Ctx);
+    for (const auto &Bn : Refs)
+      if (llvm::is_contained(P.Tiles, Bn.getNodeAs<VarDecl>("v")))
+        return true;
+    return false;
+  }
+
+  static const Stmt *lastOf(const Stmt *S) {
+    if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
+      return CS->body_empty() ? nullptr : CS->body_back();
+    return S;
+  }
+
+  void splitBody() {
+    std::vector<const Stmt *> Kids(P.Body->body_begin(), P.Body->body_end());
+    // The store of the next stage: the last if that writes a tile.
+    size_t StoreAt = Kids.size();
+    for (size_t I = Kids.size(); I-- > 0;)
+      if (const auto *If = dyn_cast<IfStmt>(Kids[I]); If && !If->getElse() && usesTile(If->getThen())) {
+        StoreAt = I;
+        break;
+      }
+    if (StoreAt == Kids.size())
+      return shape("no guarded store into the other stage after the compute", P.Loop);
+    P.StoreIf = cast<IfStmt>(Kids[StoreAt]);
+    std::string Guard = squeeze(nodeText(Ctx, P.StoreIf->getCond(), ""));
+    size_t LoadAt = Kids.size();
+    for (size_t I = 0; I < StoreAt; ++I)
+      if (const auto *If = dyn_cast<IfStmt>(Kids[I]);
+          If && !If->getElse() && squeeze(nodeText(Ctx, If->getCond(), "")) == Guard) {
+        LoadAt = I;
+        break;
+      }
+    if (LoadAt == Kids.size())
+      return shape("no prefetch before the compute under the guard of the store, '" +
+                       nodeText(Ctx, P.StoreIf->getCond(), "") + "'",
+                   P.StoreIf);
+    P.LoadIf = cast<IfStmt>(Kids[LoadAt]);
+    if (usesTile(P.LoadIf))
+      return shape("the prefetch at " + describe(Ctx, P.LoadIf) + " uses a tile", P.LoadIf);
+    for (size_t I = 0; I < LoadAt; ++I)
+      if (usesTile(Kids[I]) || analysis::firstBarrier(Kids[I]))
+        return shape(describe(Ctx, Kids[I]) + " uses a tile or waits before the prefetch", Kids[I]);
+    P.Compute.assign(Kids.begin() + LoadAt + 1, Kids.begin() + StoreAt);
+    for (const Stmt *S : P.Compute)
+      if (const CallExpr *B = analysis::firstBarrier(S))
+        return shape("the compute waits at " + describe(Ctx, B) + ": with two stages it needs no barrier", B);
+    if (analysis::isBarrierStmt(lastOf(P.StoreIf->getThen())))
+      P.InnerBarrier = lastOf(P.StoreIf->getThen());
+    size_t I = StoreAt + 1;
+    if (I < Kids.size() && analysis::isBarrierStmt(Kids[I]))
+      P.EndBarrier = Kids[I++];
+    if (!P.InnerBarrier == !P.EndBarrier)
+      return shape(P.InnerBarrier ? "two barriers after the compute" : "no barrier after the store of the next stage",
+                   P.StoreIf);
+    for (; I < Kids.size(); ++I) {
+      if (!isToggle(Kids[I]))
+        return shape(describe(Ctx, Kids[I]) + " follows the store of the next stage (only a barrier and the stage "
+                     "index's toggle may)",
+                     Kids[I]);
+      P.Toggles.push_back(Kids[I]);
+    }
+  }
+
+  /// `stage ^= 1`, `stage = 1 - stage`, `cur = (cur + 1) % 2`: an update
+  /// of a local integer from itself and constants.
+  bool isToggle(const Stmt *S) const {
+    const auto *BO = dyn_cast<BinaryOperator>(S);
+    const VarDecl *V = BO && BO->isAssignmentOp() ? analysis::refVar(BO->getLHS()) : nullptr;
+    if (!V || !V->getType()->isIntegerType() || !V->hasLocalStorage())
+      return false;
+    auto Refs = match(traverse(TK_AsIs, findAll(declRefExpr().bind("r"))), *BO->getRHS(), Ctx);
+    for (const auto &Bn : Refs)
+      if (Bn.getNodeAs<DeclRefExpr>("r")->getDecl() != V)
+        return false;
+    return !BO->getRHS()->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false);
+  }
+
+  /// The stage reference of tile reference \p R (full subscripts), or why not.
+  std::optional<StageRef> stageRef(const DeclRefExpr *R, const VarDecl *V) {
+    analysis::SharedDecl D = analysis::sharedDecl(Ctx, V);
+    const Stmt *Top = R;
+    const ArraySubscriptExpr *Lead = nullptr;
+    size_t Depth = 0;
+    for (const Stmt *Par = F.parentOf(R); Par; Par = F.parentOf(Par)) {
+      if (isa<ImplicitCastExpr>(Par) || isa<ParenExpr>(Par)) {
+        Top = Par;
+        continue;
+      }
+      const auto *AS = dyn_cast<ArraySubscriptExpr>(Par);
+      if (!AS || AS->getBase()->IgnoreParenImpCasts() != cast<Expr>(Top)->IgnoreParenImpCasts() ||
+          Depth == D.Dims.size())
+        break;
+      if (!Lead)
+        Lead = AS;
+      ++Depth;
+      Top = Par;
+    }
+    if (Depth != D.Dims.size() || !Lead)
+      return std::nullopt;
+    return StageRef{R, Lead};
+  }
+
+  void classifyRefs() {
+    auto Refs = match(traverse(TK_AsIs, findAll(declRefExpr(to(varDecl().bind("v"))).bind("r"))), *FD->getBody(), Ctx);
+    std::string Cur, Nxt;
+    for (const auto &Bn : Refs) {
+      const auto *V = Bn.getNodeAs<VarDecl>("v");
+      const auto *R = Bn.getNodeAs<DeclRefExpr>("r");
+      if (!llvm::is_contained(P.Tiles, V))
+        continue;
+      auto SR = stageRef(R, V);
+      if (!SR)
+        return shape(describe(Ctx, R) + " uses '" + V->getName().str() +
+                         "' without subscripting every dimension: its layout is observed",
+                     R);
+      std::string Lead = squeeze(nodeText(Ctx, SR->Lead->getIdx(), ""));
+      if (llvm::any_of(P.Compute, [&](const Stmt *S) { return analysis::containsStmt(S, R); })) {
+        if (!Cur.empty() && Cur != Lead)
+          return shape(describe(Ctx, R) + " reads another stage than the rest of the compute", R);
+        Cur = Lead;
+        P.ComputeRefs.push_back(*SR);
+      } else if (analysis::containsStmt(P.StoreIf->getThen(), R)) {
+        if (!Nxt.empty() && Nxt != Lead)
+          return shape(describe(Ctx, R) + " stores another stage than the rest of the store", R);
+        Nxt = Lead;
+        P.StoreRefs.push_back(*SR);
+      } else if (!analysis::containsStmt(P.Loop, R)) {
+        P.PrologueRefs.push_back(*SR); // checked with the prologue
+      } else {
+        return shape(describe(Ctx, R) + " uses '" + V->getName().str() + "' outside the compute and the store",
+                     R);
+      }
+    }
+    if (P.ComputeRefs.empty() || P.StoreRefs.empty())
+      return shape("the loop does not both read one stage and store the other", P.Loop);
+    if (Cur == Nxt)
+      return shape("the compute reads the stage '" + Cur + "' that the store writes", P.StoreIf);
+    // The store writes only tile elements; the compute writes no memory.
+    std::vector<const Expr *> Allowed;
+    for (const StageRef &R : P.StoreRefs)
+      Allowed.push_back(R.Base);
+    for (const Stmt *S : P.Compute)
+      if (const Expr *W = analysis::firstMemoryAccess(S, {}, /*Writes=*/true))
+        if (usesTile(W))
+          return shape(describe(Ctx, W) + " writes a tile in the compute", W);
+  }
+
+  void findBuffers() {
+    auto Refs = match(traverse(TK_AsIs, findAll(declRefExpr(to(varDecl().bind("v"))))), *P.LoadIf->getThen(), Ctx);
+    for (const auto &Bn : Refs) {
+      const auto *V = Bn.getNodeAs<VarDecl>("v");
+      if (V->hasLocalStorage() && !declaredIn(V, P.LoadIf) && F.modifiedWithin(V, P.LoadIf))
+        P.Buffers.insert(V);
+    }
+  }
+
+  bool declaredIn(const VarDecl *V, const Stmt *S) const {
+    const SourceManager &SM = Ctx.getSourceManager();
+    SourceLocation L = SM.getExpansionLoc(V->getLocation());
+    return !SM.isBeforeInTranslationUnit(L, SM.getExpansionLoc(S->getBeginLoc())) &&
+           !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(S->getEndLoc()), L);
+  }
+
+  void prologueWhy(std::string Why, const Stmt *At) {
+    if (P.PrologueWhy.empty()) {
+      P.PrologueWhy = std::move(Why);
+      P.PrologueAt = At;
+    }
+  }
+
+  void findPrologue() {
+    const Stmt *Anchor = P.Loop;
+    const Stmt *Par = F.parentOf(Anchor);
+    while (Par && isa<AttributedStmt>(Par)) {
+      Anchor = Par;
+      Par = F.parentOf(Par);
+    }
+    const auto *CS = dyn_cast_or_null<CompoundStmt>(Par);
+    if (!CS)
+      return prologueWhy("the loop is not a statement of a block: no prologue before it", P.Loop);
+    std::vector<const Stmt *> Kids(CS->body_begin(), CS->body_end());
+    size_t At = llvm::find(Kids, Anchor) - Kids.begin();
+    size_t I = At;
+    while (I-- > 0) {
+      if (analysis::isBarrierStmt(Kids[I])) {
+        P.PrologueBarrier = Kids[I];
+        break;
+      }
+      if (usesTile(Kids[I]) || analysis::firstBarrier(Kids[I]))
+        return prologueWhy(describe(Ctx, Kids[I]) + " uses a tile or waits between the prologue and the loop",
+                           Kids[I]);
+    }
+    if (!P.PrologueBarrier)
+      return prologueWhy("no barrier before the loop ends a prologue that fills stage 0", P.Loop);
+    while (I-- > 0) {
+      const Stmt *S = Kids[I];
+      bool WritesBuffer = llvm::any_of(P.Buffers, [&](const VarDecl *V) { return F.modifiedWithin(V, S); });
+      if (!usesTile(S) && !WritesBuffer)
+        break;
+      P.Prologue.insert(P.Prologue.begin(), S);
+    }
+    bool Fills = false;
+    for (const StageRef &R : P.PrologueRefs) {
+      if (!llvm::any_of(P.Prologue, [&](const Stmt *S) { return analysis::containsStmt(S, R.Base); }))
+        return prologueWhy(describe(Ctx, R.Base) + " uses a tile outside the loop and its prologue", R.Base);
+      if (intValue(Ctx, R.Lead->getIdx()) != 0)
+        return prologueWhy(describe(Ctx, R.Lead) + " is not stage 0", R.Lead);
+      Fills = true;
+    }
+    if (!Fills)
+      return prologueWhy("the statements before the barrier at " + describe(Ctx, P.PrologueBarrier) +
+                             " fill no tile",
+                         P.PrologueBarrier);
+    std::vector<const Expr *> Allowed;
+    for (const StageRef &R : P.PrologueRefs)
+      Allowed.push_back(R.Base);
+    for (const Stmt *S : P.Prologue) {
+      if (const Expr *W = analysis::firstMemoryAccess(S, Allowed, /*Writes=*/true))
+        if (!usesTile(W))
+          return prologueWhy(describe(Ctx, W) + " writes memory in the prologue besides stage 0", W);
+      auto Refs = match(traverse(TK_AsIs, findAll(declRefExpr(to(varDecl().bind("v"))))), *S, Ctx);
+      for (const auto &Bn : Refs) {
+        const auto *V = Bn.getNodeAs<VarDecl>("v");
+        if (!declaredIn(V, S) && !P.Buffers.count(V) && !llvm::is_contained(P.Tiles, V))
+          if (const analysis::VarMod *M = F.modifiedWithin(V, S))
+            return prologueWhy("the prologue changes '" + V->getName().str() + "' at " + describe(Ctx, M->At) +
+                                   ", which the prefetch does not fill",
+                               M->At);
+      }
+    }
+  }
+
+  void guardWhy(std::string Why, const Stmt *At) {
+    if (P.GuardWhy.empty()) {
+      P.GuardWhy = std::move(Why);
+      P.GuardAt = At;
+    }
+  }
+
+  /// \p E is `counter + step` (or `step + counter`).
+  bool isNextStep(const Expr *E) const {
+    const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+    if (!BO || BO->getOpcode() != BO_Add)
+      return false;
+    for (auto [X, Y] : {std::pair(BO->getLHS(), BO->getRHS()), std::pair(BO->getRHS(), BO->getLHS())}) {
+      if (analysis::refVar(X) != P.C->Var)
+        continue;
+      auto V = intValue(Ctx, Y);
+      if (P.C->StepValue && V && *V == *P.C->StepValue)
+        return true;
+      std::string T = squeeze(nodeText(Ctx, Y, ""));
+      std::string S = squeeze(P.C->StepText);
+      auto Strip = [](std::string X) {
+        while (X.size() > 2 && X.front() == '(' && X.back() == ')')
+          X = X.substr(1, X.size() - 2);
+        return X;
+      };
+      if (Strip(T) == Strip(S))
+        return true;
+    }
+    return false;
+  }
+
+  void checkGuard() {
+    const Expr *G = P.LoadIf->getCond()->IgnoreParenImpCasts();
+    if (const VarDecl *V = analysis::refVar(G); V && V->getInit() && F.mods(V).empty())
+      G = V->getInit()->IgnoreParenImpCasts();
+    const auto *GB = dyn_cast<BinaryOperator>(G);
+    const auto *LB = dyn_cast<BinaryOperator>(P.Loop->getCond()->IgnoreParenImpCasts());
+    if (!GB || !LB || !GB->isComparisonOp() || GB->getOpcode() != LB->getOpcode())
+      return guardWhy("the prefetch's guard '" + nodeText(Ctx, G, "") + "' is not the loop's condition '" +
+                          nodeText(Ctx, P.Loop->getCond(), "") + "' at the next step",
+                      P.LoadIf);
+    for (auto [LC, LO, GC, GO] : {std::tuple(LB->getLHS(), LB->getRHS(), GB->getLHS(), GB->getRHS()),
+                                  std::tuple(LB->getRHS(), LB->getLHS(), GB->getRHS(), GB->getLHS())}) {
+      if (analysis::refVar(LC) != P.C->Var)
+        continue;
+      auto LV = intValue(Ctx, LO), GV = intValue(Ctx, GO);
+      bool SameBound = (LV && GV && *LV == *GV) || squeeze(nodeText(Ctx, LO, "a")) == squeeze(nodeText(Ctx, GO, "b"));
+      if (isNextStep(GC) && SameBound)
+        return;
+    }
+    guardWhy("the prefetch's guard '" + nodeText(Ctx, G, "") + "' is not the loop's condition '" +
+                 nodeText(Ctx, P.Loop->getCond(), "") + "' at the next step",
+             P.LoadIf);
+  }
+
+  void addressWhy(std::string Why, const Stmt *At) {
+    if (P.AddressWhy.empty()) {
+      P.AddressWhy = std::move(Why);
+      P.AddressAt = At;
+    }
+  }
+
+  /// \p V's initialiser (or one it reads, transitively) names the counter.
+  bool dependsOnCounter(const VarDecl *V, unsigned Depth = 0) const {
+    if (!V || !V->getInit() || Depth > 8)
+      return false;
+    auto Refs = match(traverse(TK_AsIs, findAll(declRefExpr(to(varDecl().bind("v"))))), *V->getInit(), Ctx);
+    for (const auto &Bn : Refs) {
+      const auto *W = Bn.getNodeAs<VarDecl>("v");
+      if (W == P.C->Var || (W != V && declaredIn(W, P.Body) && dependsOnCounter(W, Depth + 1)))
+        return true;
+    }
+    return false;
+  }
+
+  void checkAddresses() {
+    for (const Stmt *Part : {P.LoadIf->getThen(), P.StoreIf->getThen()}) {
+      auto Refs = match(traverse(TK_AsIs, findAll(declRefExpr(to(varDecl().bind("v"))).bind("r"))), *Part, Ctx);
+      for (const auto &Bn : Refs) {
+        const auto *V = Bn.getNodeAs<VarDecl>("v");
+        const auto *R = Bn.getNodeAs<DeclRefExpr>("r");
+        if (V == P.C->Var || P.Buffers.count(V) || llvm::is_contained(P.Tiles, V) || declaredIn(V, Part) ||
+            P.Removable.count(V))
+          continue;
+        // Stage indices are dropped with the subscripts they pick.
+        if (llvm::any_of(P.StoreRefs, [&](const StageRef &S) { return analysis::containsStmt(S.Lead->getIdx(), R); }))
+          continue;
+        if (declaredIn(V, P.Body) && dependsOnCounter(V))
+          return addressWhy("the prefetch reads '" + V->getName().str() + "', which the step computes from the "
+                            "counter: moving the counter back would not move it",
+                            R);
+        for (const Stmt *S : P.Compute)
+          if (const analysis::VarMod *M = F.modifiedWithin(V, S))
+            return addressWhy("the prefetch reads '" + V->getName().str() + "', which the compute changes at " +
+                                  describe(Ctx, M->At),
+                              R);
+      }
+    }
+  }
+
+  void findRemovable() {
+    // Candidates: what picks a stage, what toggles it, what guards the prefetch.
+    std::set<const VarDecl *> Cand;
+    auto AddRefs = [&](const Stmt *S) {
+      auto Refs = match(traverse(TK_AsIs, findAll(declRefExpr(to(varDecl().bind("v"))))), *S, Ctx);
+      for (const auto &Bn : Refs)
+        if (const auto *V = Bn.getNodeAs<VarDecl>("v"); V->isLocalVarDecl() && V != P.C->Var)
+          Cand.insert(V);
+    };
+    for (const auto *Refs : {&P.ComputeRefs, &P.StoreRefs, &P.PrologueRefs})
+      for (const StageRef &R : *Refs)
+        AddRefs(R.Lead->getIdx());
+    for (const Stmt *T : P.Toggles)
+      AddRefs(T);
+    AddRefs(P.LoadIf->getCond());
+    AddRefs(P.StoreIf->getCond());
+    // Removed text: the stage subscripts, toggles, guards, the prologue.
+    std::vector<const Stmt *> Gone;
+    for (const auto *Refs : {&P.ComputeRefs, &P.StoreRefs, &P.PrologueRefs})
+      for (const StageRef &R : *Refs)
+        Gone.push_back(R.Lead->getIdx());
+    for (const Stmt *T : P.Toggles)
+      Gone.push_back(T);
+    Gone.push_back(P.LoadIf->getCond());
+    Gone.push_back(P.StoreIf->getCond());
+    for (const Stmt *S : P.Prologue)
+      Gone.push_back(S);
+    auto Refs = match(traverse(TK_AsIs, findAll(declRefExpr(to(varDecl().bind("v"))).bind("r"))), *FD->getBody(), Ctx);
+    bool Changed = true;
+    std::set<const VarDecl *> Keep;
+    while (Changed) {
+      Changed = false;
+      for (const auto &Bn : Refs) {
+        const auto *V = Bn.getNodeAs<VarDecl>("v");
+        const auto *R = Bn.getNodeAs<DeclRefExpr>("r");
+        if (!Cand.count(V) || Keep.count(V))
+          continue;
+        bool Removed = llvm::any_of(Gone, [&](const Stmt *S) { return analysis::containsStmt(S, R); });
+        for (const VarDecl *W : Cand)
+          if (W != V && !Keep.count(W) && W->getInit() && analysis::containsStmt(W->getInit(), R))
+            Removed = true;
+        if (!Removed) {
+          Keep.insert(V);
+          Changed = true;
+        }
+      }
+    }
+    for (const VarDecl *V : Cand)
+      if (!Keep.count(V) && declStmtOf(V))
+        P.Removable.insert(V);
+  }
+
+  /// The declaration statement of \p V when it declares only \p V.
+  const DeclStmt *declStmtOf(const VarDecl *V) const {
+    auto Decls = match(traverse(TK_AsIs, findAll(declStmt().bind("d"))), *FD->getBody(), Ctx);
+    for (const auto &Bn : Decls) {
+      const auto *DS = Bn.getNodeAs<DeclStmt>("d");
+      if (DS->isSingleDecl() && DS->getSingleDecl() == V)
+        return DS;
+    }
+    return nullptr;
+  }
+
+  /// Registers carrying one value from its load to its store fold away:
+  /// the prefetch and the store are the same statements but for
+  /// `buf = value` / `tile = buf`, every buffer element loaded once.
+  void planFold() {
+    std::vector<const Stmt *> Loads = children(P.LoadIf->getThen()), Stores = children(P.StoreIf->getThen());
+    if (Loads.size() != Stores.size() || Loads.empty())
+      return;
+    std::map<std::string, const Expr *> Loaded;
+    bool Ok = true;
+    for (size_t I = 0; I < Loads.size() && Ok; ++I) {
+      auto L = substitutedStmtText(Ctx, Loads[I], [&](const Expr *E) -> std::optional<std::string> {
+        const auto *BO = dyn_cast<BinaryOperator>(E);
+        if (!BO || BO->getOpcode() != BO_Assign || !bufferAccess(BO->getLHS()))
+          return std::nullopt;
+        std::string Key = squeeze(nodeText(Ctx, BO->getLHS(), ""));
+        if (!Loaded.emplace(Key, BO->getRHS()).second)
+          Ok = false;
+        return "@" + Key;
+      });
+      auto S = substitutedStmtText(Ctx, Stores[I], [&](const Expr *E) -> std::optional<std::string> {
+        const auto *BO = dyn_cast<BinaryOperator>(E);
+        if (!BO || BO->getOpcode() != BO_Assign || !bufferAccess(BO->getRHS()))
+          return std::nullopt;
+        return "@" + squeeze(nodeText(Ctx, BO->getRHS(), ""));
+      });
+      Ok = Ok && L && S && squeeze(*L) == squeeze(*S);
+    }
+    if (!Ok)
+      return;
+    // Every reference to a buffer is one of these loads or stores.
+    auto Refs = match(traverse(TK_AsIs, findAll(declRefExpr(to(varDecl().bind("v"))).bind("r"))), *FD->getBody(), Ctx);
+    for (const auto &Bn : Refs) {
+      const auto *V = Bn.getNodeAs<VarDecl>("v");
+      if (!P.Buffers.count(V))
+        continue;
+      if (!analysis::containsStmt(P.LoadIf, Bn.getNodeAs<DeclRefExpr>("r")) &&
+          !analysis::containsStmt(P.StoreIf, Bn.getNodeAs<DeclRefExpr>("r")))
+        return;
+    }
+    P.Fold = true;
+    P.LoadedValue = Loaded;
+    for (const VarDecl *V : P.Buffers)
+      if (declStmtOf(V) && declaredIn(V, P.Body))
+        P.Removable.insert(V);
+  }
+
+  /// `buf` or `buf[i]` of a buffer the prefetch writes.
+  bool bufferAccess(const Expr *E) const {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+      E = AS->getBase()->IgnoreParenImpCasts();
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    return DRE && P.Buffers.count(dyn_cast<VarDecl>(DRE->getDecl()));
+  }
+
+public:
+  /// The statements of a branch, without declarations of removable
+  /// variables and the store's barrier.
+  std::vector<const Stmt *> children(const Stmt *S) const {
+    std::vector<const Stmt *> Out;
+    if (const auto *CS = dyn_cast<CompoundStmt>(S))
+      Out.assign(CS->body_begin(), CS->body_end());
+    else
+      Out.push_back(S);
+    llvm::erase_if(Out, [&](const Stmt *K) {
+      if (K == P.InnerBarrier)
+        return true;
+      const auto *DS = dyn_cast<DeclStmt>(K);
+      return DS && DS->isSingleDecl() && P.Removable.count(dyn_cast<VarDecl>(DS->getSingleDecl()));
+    });
+    return Out;
+  }
+
+private:
+  ASTContext &Ctx;
+  const FunctionDecl *FD;
+  const analysis::FunctionFacts &F;
+  BufferedLoop &P;
+};
+
+Status verdictOf(const ASTContext &Ctx, PreconditionResult &R, const std::string &Why, const Stmt *At,
+                 StringRef Role, std::string HoldsWhy) {
+  if (Why.empty()) {
+    R.Reason = std::move(HoldsWhy);
+    return Status::Holds;
+  }
+  R.Reason = Why;
+  if (At)
+    R.Evidence.push_back(evidenceAt(Ctx, At->getBeginLoc(), Role, ""));
+  return Status::Fails;
+}
+
+bool shapeKnown(const BufferedLoop &P, PreconditionResult &R) {
+  if (P.ShapeWhy.empty())
+    return true;
+  R.Reason = "no double-buffered loop to read (double-buffered-loop)";
+  return false;
+}
+
+/// `#pragma` lines right above \p S, each ending with a newline and \p Indent.
+std::string pragmasAbove(const ASTContext &Ctx, const Stmt *S, StringRef Indent) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation L = SM.getExpansionLoc(S->getBeginLoc());
+  StringRef Buf = SM.getBufferData(SM.getFileID(L));
+  unsigned Off = SM.getFileOffset(L);
+  size_t LS = Buf.rfind('\n', Off ? Off - 1 : 0);
+  if (LS == StringRef::npos || !Buf.slice(LS + 1, Off).trim().empty())
+    return "";
+  std::vector<std::string> Lines;
+  while (LS > 0) {
+    size_t Above = Buf.rfind('\n', LS - 1);
+    size_t Start = Above == StringRef::npos ? 0 : Above + 1;
+    StringRef Line = Buf.slice(Start, LS).trim();
+    if (!Line.starts_with("#pragma"))
+      break;
+    Lines.insert(Lines.begin(), Line.str());
+    if (Above == StringRef::npos)
+      break;
+    LS = Above;
+  }
+  std::string Out;
+  for (const std::string &Line : Lines)
+    Out += Line + "\n" + Indent.str();
+  return Out;
+}
+
+} // namespace
+
+Status checkDoubleBufferedLoop(const PreconditionQuery &Q, PreconditionResult &R) {
+  const BufferedLoop &P = planOf(Q);
+  std::vector<std::string> Names;
+  for (const VarDecl *T : P.Tiles)
+    Names.push_back("'" + T->getName().str() + "'");
+  return verdictOf(Q.AC.ast(), R, P.ShapeWhy, P.ShapeAt, "shape",
+                   "the compute reads one stage of " + join(Names, ", ") +
+                       ", the guarded store after it writes the other from the registers the prefetch fills");
+}
+
+Status checkPrefetchGuardsNextStep(const PreconditionQuery &Q, PreconditionResult &R) {
+  const BufferedLoop &P = planOf(Q);
+  if (!shapeKnown(P, R))
+    return Status::Unknown;
+  return verdictOf(Q.AC.ast(), R, P.GuardWhy, P.GuardAt, "guard",
+                   "the prefetch runs under the loop's condition at the next step");
+}
+
+Status checkPrefetchAddressedByCounter(const PreconditionQuery &Q, PreconditionResult &R) {
+  const BufferedLoop &P = planOf(Q);
+  if (!shapeKnown(P, R))
+    return Status::Unknown;
+  return verdictOf(Q.AC.ast(), R, P.AddressWhy, P.AddressAt, "address",
+                   "the prefetch reaches the next step through the counter '" + P.C->Var->getName().str() +
+                       "' only");
+}
+
+Status checkPrologueStagesFirstStep(const PreconditionQuery &Q, PreconditionResult &R) {
+  const BufferedLoop &P = planOf(Q);
+  if (!shapeKnown(P, R))
+    return Status::Unknown;
+  return verdictOf(Q.AC.ast(), R, P.PrologueWhy, P.PrologueAt, "prologue",
+                   std::to_string(P.Prologue.size()) +
+                       " statement(s) before the loop fill stage 0 and the prefetch's registers only");
+}
+
+static void reverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl *FD, const ForStmt *Loop) {
+  ASTContext &Ctx = AC.ast();
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Loop->getBody());
+  if (!Body)
+    return;
+  const analysis::FunctionFacts &F = analysis::AnalysisCache::of(Ctx).facts(FD);
+  BufferedLoop P;
+  P.Loop = Loop;
+  P.Body = Body;
+  ReversePlanner Planner(Ctx, FD, F, P);
+  if (!Planner.plan())
+    return;
+  Site &S = AC.addSite(Name, Direction::Reverse, Loop->getBeginLoc(), FD, "double-buffered-loop");
+  std::vector<std::string> Names;
+  for (const VarDecl *T : P.Tiles)
+    Names.push_back(T->getName().str());
+  S.Summary = "give the tiles " + join(Names, ", ") + " one stage, staged and consumed between two barriers";
+  S.Facts["tiles"] = join(Names, ", ");
+  S.Facts["stages"] = "2 -> 1";
+  PreconditionQuery Q{AC, FD, DynTypedNode::create(*Loop), &P};
+  for (const PreconditionSpec &Spec : Pair.preconditions())
+    if (Spec.Dir == Direction::Reverse)
+      S.check(Spec, Q);
+  if (S.verdict() == Status::Fails || !P.ShapeWhy.empty())
+    return;
+  S.Facts["registers"] = P.Fold ? "folded" : "kept";
+
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  EditBuilder B(Ctx);
+  const std::string Var = P.C->Var->getName().str();
+  const std::string Back = Var + " - " + P.C->StepText;
+  std::string BI = lineIndent(Ctx, P.LoadIf->getBeginLoc());
+  std::string Unit = indentUnitOf(Ctx, Body);
+  auto Need = [&](std::optional<std::string> T, const Stmt *At) {
+    if (!T)
+      B.failWith("the text of " + describe(Ctx, At) + " is not plain source (a macro's body or argument)",
+                 At->getBeginLoc());
+    return T.value_or("");
+  };
+  // One step back: `k0 + 16` -> `k0`, `(s + 1)` -> `s`, another `k0` -> `k0 - 16`.
+  auto IsNext = [&](const Expr *E) {
+    const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParens());
+    if (!BO || BO->getOpcode() != BO_Add)
+      return false;
+    for (auto [X, Y] : {std::pair(BO->getLHS(), BO->getRHS()), std::pair(BO->getRHS(), BO->getLHS())}) {
+      if (analysis::refVar(X) != P.C->Var)
+        continue;
+      auto V = [&](const Expr *Z) -> std::optional<int64_t> {
+        Expr::EvalResult R;
+        if (Z->isValueDependent() || !Z->EvaluateAsInt(R, Ctx))
+          return std::nullopt;
+        return R.Val.getInt().getExtValue();
+      }(Y);
+      if ((V && P.C->StepValue && *V == *P.C->StepValue) ||
+          nodeText(Ctx, Y, "a") == StringRef(P.C->StepText).trim("()"))
+        return true;
+    }
+    return false;
+  };
+  std::function<std::optional<std::string>(const Expr *)> Replace = [&](const Expr *E) -> std::optional<std::string> {
+    if (IsNext(E))
+      return Var;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E); DRE && DRE->getDecl() == P.C->Var)
+      return counterValueAt(F, DRE, Back);
+    // A stage subscript goes: `As[nxt][r][c]` -> `As[r][c]`.
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+      if (llvm::any_of(P.StoreRefs, [&](const StageRef &R) { return R.Lead == AS; }))
+        return nodeText(Ctx, AS->getBase(), "?");
+    if (P.Fold)
+      if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->getOpcode() == BO_Assign) {
+        auto It = P.LoadedValue.find(squeeze(nodeText(Ctx, BO->getRHS(), "")));
+        if (It != P.LoadedValue.end()) {
+          auto L = substitutedText(Ctx, BO->getLHS(), Replace);
+          auto V = substitutedText(Ctx, It->second, Replace);
+          if (!L || !V)
+            return std::nullopt;
+          return *L + " = " + *V;
+        }
+      }
+    return std::nullopt;
+  };
+  // The branch's statements at the loop body's level: braced when they
+  // declare something (the prefetch's and the store's names may meet).
+  auto BranchText = [&](const Stmt *Branch) {
+    std::vector<const Stmt *> Kids = Planner.children(Branch);
+    bool Declares = llvm::any_of(Kids, [](const Stmt *K) { return isa<DeclStmt>(K); });
+    std::string Out;
+    std::string In = Declares ? BI + Unit : BI;
+    for (const Stmt *K : Kids) {
+      std::string T = Need(substitutedStmtText(Ctx, K, Replace), K);
+      T = Declares ? T : dedentLines(T, Unit);
+      Out += (Out.empty() && !Declares ? "" : "\n" + In) + pragmasAbove(Ctx, K, In) + T;
+    }
+    if (Declares)
+      Out = "{" + Out + "\n" + BI + "}";
+    return Out;
+  };
+  std::string Staging;
+  if (!P.Fold)
+    Staging = BranchText(P.LoadIf->getThen()) + "\n" + BI;
+  Staging += BranchText(P.StoreIf->getThen()) + "\n" + BI + "__syncthreads();";
+  B.replaceStatement(P.LoadIf, Staging);
+  if (P.InnerBarrier)
+    B.replaceStatement(P.StoreIf, "__syncthreads();");
+  else
+    B.removeStatement(P.StoreIf);
+  for (const Stmt *T : P.Toggles)
+    B.removeStatement(T);
+  for (const Stmt *Pr : P.Prologue)
+    B.removeStatement(Pr);
+  B.removeStatement(P.PrologueBarrier);
+  // The compute reads the one stage.
+  for (const StageRef &R : P.ComputeRefs) {
+    SourceLocation End = Lexer::getLocForEndOfToken(SM.getSpellingLoc(R.Base->getEndLoc()), 0, SM, LO);
+    if (R.Base->getEndLoc().isMacroID() || R.Lead->getRBracketLoc().isMacroID())
+      B.failWith("the stage subscript of " + describe(Ctx, R.Lead) + " is written in a macro", R.Lead->getBeginLoc());
+    else
+      B.replaceChars(End, R.Lead->getRBracketLoc().getLocWithOffset(1), "");
+  }
+  // Declarations of what goes; the tiles lose their leading extent.
+  for (const VarDecl *V : P.Removable) {
+    auto Decls = match(traverse(TK_AsIs, findAll(declStmt(hasSingleDecl(equalsNode(V))).bind("d"))), *FD->getBody(),
+                       Ctx);
+    for (const auto &Bn : Decls) {
+      const auto *DS = Bn.getNodeAs<DeclStmt>("d");
+      // Inside the prefetch or the store: already left out of their text.
+      if (analysis::containsStmt(P.LoadIf, DS) || analysis::containsStmt(P.StoreIf, DS) ||
+          llvm::any_of(P.Prologue, [&](const Stmt *Pr) { return analysis::containsStmt(Pr, DS); }))
+        continue;
+      B.removeStatement(DS);
+    }
+  }
+  for (const VarDecl *T : P.Tiles) {
+    TypeSourceInfo *TSI = T->getTypeSourceInfo();
+    auto ATL = TSI ? TSI->getTypeLoc().getAs<ArrayTypeLoc>() : ArrayTypeLoc();
+    if (!ATL || ATL.getLBracketLoc().isMacroID() || ATL.getRBracketLoc().isMacroID())
+      B.failWith("the stage extent of '" + T->getName().str() + "' is not written in its declaration",
+                 T->getLocation());
+    else
+      B.replaceChars(ATL.getLBracketLoc(), ATL.getRBracketLoc().getLocWithOffset(1), "");
+  }
+  commit(B, S);
+}
+
+void findReverseSites(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl *FD) {
+  auto Loops = match(traverse(TK_AsIs, findAll(forStmt().bind("loop"))), *FD->getBody(), AC.ast());
+  for (const auto &L : Loops)
+    if (const auto *Loop = L.getNodeAs<ForStmt>("loop"))
+      reverseAt(Pair, AC, FD, Loop);
+}
+
+} // namespace software_pipeline
+} // namespace klineage

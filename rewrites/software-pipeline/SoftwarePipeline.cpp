@@ -1,0 +1,955 @@
+//===- SoftwarePipeline.cpp - Double-buffer a tiled loop's shared stage ---===//
+//
+// Part of KLineage. Forward: a loop whose body stages global elements in
+// __shared__ tiles, waits, computes from the tiles and waits again
+//
+//     for (k0 = 0; k0 < K; k0 += 16) {
+//       As[ty][tx] = A[row * K + k0 + tx];   // staging
+//       __syncthreads();
+//       ... As[ty][k] ...                     // compute
+//       __syncthreads();
+//     }
+//
+// gets two shared stages filled through registers: a prologue stages the
+// first step into stage 0; each step loads the next step's elements into
+// registers (`As_next = A[row * K + k0 + 16 + tx]`) before computing from
+// the current stage, so the loads' latency hides behind the compute, then
+// stores them into the other stage and waits once. The staging code is
+// copied as written (its conditions, local declarations and counted copy
+// loops), with the counter at the next step; one register (or a register
+// array, under copy loops) per staging store. One barrier per step instead
+// of two: the stage a step writes was last read a step earlier, before that
+// step's barrier. Reverse (Reverse.cpp): two stages -> one.
+//
+// Docs: docs/rewrites/software-pipeline.md.
+//
+//===----------------------------------------------------------------------===//
+#include "SoftwarePipeline.h"
+#include "RewriteRegistry.h"
+#include "klineage/Analysis/AnalysisCache.h"
+#include "klineage/Analysis/LoopInfo.h"
+#include "klineage/Analysis/SharedMemory.h"
+#include "klineage/Analysis/ThreadAxes.h"
+#include "klineage/Cuda/DeviceCode.h"
+#include "klineage/Cuda/MemorySpace.h"
+#include "klineage/Edit/EditBuilder.h"
+#include "klineage/Edit/SourceBuilders.h"
+#include "klineage/Edit/SourceCode.h"
+#include "klineage/Rewrite/SiteEdits.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "llvm/ADT/StringExtras.h"
+#include <functional>
+#include <map>
+#include <set>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using namespace llvm;
+
+namespace klineage {
+namespace software_pipeline {
+
+//===----------------------------------------------------------------------===//
+// Shared helpers
+//===----------------------------------------------------------------------===//
+
+std::string describe(const ASTContext &Ctx, const Stmt *S) {
+  if (!S)
+    return "a statement";
+  std::string Text = nodeText(Ctx, S, "the statement");
+  if (size_t NL = Text.find('\n'); NL != std::string::npos)
+    Text = StringRef(Text).take_front(NL).rtrim().str() + " ...";
+  return "line " + std::to_string(expansionLine(Ctx, S)) + " ('" + Text + "')";
+}
+
+static std::optional<int64_t> intValue(const ASTContext &Ctx, const Expr *E) {
+  Expr::EvalResult R;
+  if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  return R.Val.getInt().getExtValue();
+}
+
+/// \p E's text, in parentheses when it binds looser than + and -.
+static std::string operandText(const ASTContext &Ctx, const Expr *E) {
+  std::string Text = nodeText(Ctx, E, "?");
+  const Expr *I = E->IgnoreImpCasts();
+  bool Loose = isa<ConditionalOperator>(I);
+  if (const auto *BO = dyn_cast<BinaryOperator>(I))
+    Loose = BO->getOpcode() > BO_Sub;
+  return Loose ? "(" + Text + ")" : Text;
+}
+
+std::optional<Counter> loopCounter(ASTContext &Ctx, const ForStmt *Loop, std::string &Why) {
+  Counter C;
+  const Expr *Inc = Loop->getInc() ? Loop->getInc()->IgnoreParenImpCasts() : nullptr;
+  if (!Inc || !Loop->getCond()) {
+    Why = "the loop has no condition or no step";
+    return std::nullopt;
+  }
+  auto VarOf = [](const Expr *E) { return analysis::refVar(E); };
+  if (const auto *U = dyn_cast<UnaryOperator>(Inc); U && U->isIncrementOp()) {
+    C.Var = VarOf(U->getSubExpr());
+    C.StepText = "1";
+    C.StepValue = 1;
+  } else if (const auto *CA = dyn_cast<CompoundAssignOperator>(Inc); CA && CA->getOpcode() == BO_AddAssign) {
+    C.Var = VarOf(CA->getLHS());
+    C.Step = CA->getRHS();
+  } else if (const auto *A = dyn_cast<BinaryOperator>(Inc); A && A->getOpcode() == BO_Assign) {
+    C.Var = VarOf(A->getLHS());
+    const auto *Sum = dyn_cast<BinaryOperator>(A->getRHS()->IgnoreParenImpCasts());
+    if (C.Var && Sum && Sum->getOpcode() == BO_Add) {
+      if (VarOf(Sum->getLHS()) == C.Var)
+        C.Step = Sum->getRHS();
+      else if (VarOf(Sum->getRHS()) == C.Var)
+        C.Step = Sum->getLHS();
+    }
+    if (!C.Step)
+      C.Var = nullptr;
+  }
+  if (!C.Var || !C.Var->getType()->isIntegerType()) {
+    Why = "the loop's step '" + nodeText(Ctx, Inc, "?") + "' does not add to an integer counter (++i, i += S, "
+          "i = i + S)";
+    return std::nullopt;
+  }
+  if (C.Step) {
+    C.StepText = operandText(Ctx, C.Step);
+    C.StepValue = intValue(Ctx, C.Step);
+    if (C.Step->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false)) {
+      Why = "the loop's step has side effects";
+      return std::nullopt;
+    }
+  }
+  if (C.StepValue && *C.StepValue <= 0) {
+    Why = "the loop's counter '" + C.Var->getName().str() + "' does not count up";
+    return std::nullopt;
+  }
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(Loop->getInit())) {
+    if (DS->isSingleDecl() && DS->getSingleDecl() == C.Var)
+      C.Start = C.Var->getInit();
+  } else if (const auto *A = dyn_cast_or_null<BinaryOperator>(Loop->getInit());
+             A && A->getOpcode() == BO_Assign && VarOf(A->getLHS()) == C.Var) {
+    C.Start = A->getRHS();
+  } else if (!Loop->getInit()) {
+    C.Start = analysis::declaredStartBefore(Ctx, Loop, C.Var, nullptr);
+  }
+  if (!C.Start) {
+    Why = "the loop does not set its counter '" + C.Var->getName().str() + "' to a start value";
+    return std::nullopt;
+  }
+  if (Loop->getCond()->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false)) {
+    Why = "the loop's condition has side effects";
+    return std::nullopt;
+  }
+  return C;
+}
+
+std::string counterValueAt(const analysis::FunctionFacts &F, const Expr *Ref, StringRef Value, bool Atomic) {
+  if (Atomic)
+    return Value.str();
+  const Stmt *Child = Ref;
+  const Stmt *P = F.parentOf(Ref);
+  while (P && isa<ImplicitCastExpr>(P)) {
+    Child = P;
+    P = F.parentOf(P);
+  }
+  // A sum as the left operand of + or - keeps its value and stays a
+  // subtree (`k0 + 16 + tx` is `(k0 + 16) + tx`), so the reverse finds it;
+  // as the right operand it is parenthesised (`row * K + (k0 + 16)`).
+  bool Bare = false;
+  if (!P)
+    Bare = false;
+  else if (isa<ParenExpr>(P) || isa<DeclStmt>(P) || isa<CallExpr>(P))
+    Bare = true;
+  else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(P))
+    Bare = AS->getIdx() == Child;
+  else if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
+    BinaryOperatorKind Op = BO->getOpcode();
+    Bare = ((Op == BO_Add || Op == BO_Sub) && BO->getLHS() == Child) || BO->isComparisonOp() ||
+           (BO->isAssignmentOp() && BO->getRHS() == Child);
+  }
+  return Bare ? Value.str() : "(" + Value.str() + ")";
+}
+
+bool isAtomicText(const Expr *E) {
+  E = E->IgnoreImpCasts();
+  return isa<IntegerLiteral>(E) || isa<DeclRefExpr>(E) || isa<ParenExpr>(E);
+}
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// The plan of a loop
+//===----------------------------------------------------------------------===//
+
+/// One store of the staging code into a tile: `T[a][b] = V;`.
+struct StagingStore {
+  const BinaryOperator *Store = nullptr;
+  const VarDecl *Tile = nullptr;
+  std::vector<const Expr *> Subs;          ///< outermost dimension first
+  std::vector<const ForStmt *> CopyLoops;  ///< staging loops around it, outermost first
+  uint64_t Count = 1;                      ///< registers elements it needs
+  std::string IndexText;                   ///< its element of the buffer ("" for a scalar)
+  std::string Buffer;                      ///< the register buffer's name
+};
+
+struct TileInfo {
+  const VarDecl *Var = nullptr;
+  analysis::SharedDecl Decl;
+  std::string ElemType;
+  std::vector<const DeclRefExpr *> ComputeRefs;
+};
+
+struct LoopPlan : SiteSubject {
+  const ForStmt *Loop = nullptr;
+  const CompoundStmt *Body = nullptr;
+  std::optional<Counter> C;
+  std::vector<const Stmt *> Staging, Compute;
+  const Stmt *B1 = nullptr, *B2 = nullptr;
+  std::vector<StagingStore> Stores;
+  std::vector<TileInfo> Tiles;
+  std::string ShapeWhy, TilesWhy, IndependentWhy, CountedWhy;
+  const Stmt *ShapeAt = nullptr, *TilesAt = nullptr, *IndependentAt = nullptr, *CountedAt = nullptr;
+  uint64_t Registers = 0; ///< 32-bit registers the buffers take
+  uint64_t ExtraShared = 0;
+};
+
+const LoopPlan &planOf(const PreconditionQuery &Q) { return *static_cast<const LoopPlan *>(Q.Subject); }
+
+/// The shared array and subscripts (outermost dimension first) of element
+/// \p E, or null.
+const VarDecl *sharedElement(const Expr *E, std::vector<const Expr *> &Subs, const DeclRefExpr **Base = nullptr) {
+  Subs.clear();
+  E = E->IgnoreParenImpCasts();
+  while (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    Subs.insert(Subs.begin(), AS->getIdx());
+    E = AS->getBase()->IgnoreParenImpCasts();
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!V || !cuda::isShared(V) || Subs.empty())
+    return nullptr;
+  if (Base)
+    *Base = DRE;
+  return V;
+}
+
+/// A jump out of the compute (break/continue of the tiled loop, return,
+/// goto) under \p S.
+const Stmt *escapingJump(const Stmt *S) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const Stmt *Found = nullptr;
+    unsigned Loops = 0, Switches = 0;
+    bool TraverseStmt(Stmt *S) {
+      if (!S || Found)
+        return true;
+      bool Loop = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S);
+      bool Switch = isa<SwitchStmt>(S);
+      Loops += Loop;
+      Switches += Switch;
+      if ((isa<ContinueStmt>(S) && !Loops) || (isa<BreakStmt>(S) && !Loops && !Switches) || isa<ReturnStmt>(S) ||
+          isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S))
+        Found = S;
+      RecursiveASTVisitor::TraverseStmt(S);
+      Loops -= Loop;
+      Switches -= Switch;
+      return true;
+    }
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  } F;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
+/// The element type of \p V as written (`float`, `T`, `float4`).
+std::string elementTypeText(const ASTContext &Ctx, const VarDecl *V) {
+  if (TypeSourceInfo *TSI = V->getTypeSourceInfo()) {
+    TypeLoc TL = TSI->getTypeLoc();
+    while (auto ATL = TL.getAs<ArrayTypeLoc>())
+      TL = ATL.getElementLoc();
+    if (auto Text = sourceText(Ctx, TL.getSourceRange()))
+      return *Text;
+  }
+  QualType T = V->getType();
+  while (const ArrayType *AT = Ctx.getAsArrayType(T))
+    T = AT->getElementType();
+  return T.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+}
+
+class Planner {
+public:
+  Planner(ASTContext &Ctx, const FunctionDecl *FD, const analysis::FunctionFacts &F, LoopPlan &P)
+      : Ctx(Ctx), FD(FD), F(F), P(P) {}
+
+  void plan() {
+    std::string Why;
+    P.C = loopCounter(Ctx, P.Loop, Why);
+    if (!P.C)
+      return shape(Why, P.Loop);
+    if (const analysis::VarMod *M = F.modifiedWithin(P.C->Var, P.Body))
+      return shape("the body changes the counter '" + P.C->Var->getName().str() + "' at " + describe(Ctx, M->At),
+                   M->At);
+    splitBody();
+    if (!P.ShapeWhy.empty())
+      return;
+    for (const Stmt *S : P.Staging) {
+      std::vector<const ForStmt *> Loops;
+      stagingStmt(S, Loops);
+      if (!P.ShapeWhy.empty())
+        return;
+    }
+    if (P.Stores.empty())
+      return shape("the statements before the first barrier store into no __shared__ array", P.B1);
+    // The staging writes only the tiles' elements and its own locals.
+    std::vector<const Expr *> Allowed;
+    for (const StagingStore &St : P.Stores)
+      Allowed.push_back(St.Store->getLHS());
+    for (const Stmt *S : P.Staging)
+      if (const Expr *W = analysis::firstMemoryAccess(S, Allowed, /*Writes=*/true))
+        return shape(describe(Ctx, W) + " writes memory (or calls code that may) in the staging: only stores "
+                     "into the tiles move to the other stage",
+                     W);
+    for (const Stmt *S : P.Compute) {
+      if (const CallExpr *B = analysis::firstBarrier(S))
+        return shape("the compute has another barrier at " + describe(Ctx, B), B);
+      if (const Stmt *J = escapingJump(S))
+        return shape(describe(Ctx, J) + " leaves the step before its last barrier", J);
+    }
+    planTiles();
+    planIndependence();
+    planBuffers();
+  }
+
+private:
+  void shape(std::string Why, const Stmt *At) {
+    if (P.ShapeWhy.empty()) {
+      P.ShapeWhy = std::move(Why);
+      P.ShapeAt = At;
+    }
+  }
+
+  void splitBody() {
+    std::vector<const Stmt *> Kids(P.Body->body_begin(), P.Body->body_end());
+    size_t First = Kids.size();
+    for (size_t I = 0; I < Kids.size(); ++I)
+      if (analysis::isBarrierStmt(Kids[I])) {
+        First = I;
+        break;
+      }
+    if (First == Kids.size())
+      return shape("the loop's body has no __syncthreads() of its own", P.Loop);
+    if (First == 0)
+      return shape("the loop's body starts with a barrier: no staging comes before it", Kids[0]);
+    if (Kids.size() < First + 2 || !analysis::isBarrierStmt(Kids.back()))
+      return shape("the loop's body does not end with a __syncthreads() after the compute", Kids.back());
+    P.B1 = Kids[First];
+    P.B2 = Kids.back();
+    P.Staging.assign(Kids.begin(), Kids.begin() + First);
+    P.Compute.assign(Kids.begin() + First + 1, Kids.end() - 1);
+    for (const Stmt *S : P.Staging)
+      if (const CallExpr *B = analysis::firstBarrier(S))
+        return shape("the staging has a barrier at " + describe(Ctx, B), B);
+  }
+
+  void stagingStmt(const Stmt *S, std::vector<const ForStmt *> &Loops) {
+    if (!P.ShapeWhy.empty() || !S)
+      return;
+    if (const auto *A = dyn_cast<AttributedStmt>(S))
+      return stagingStmt(A->getSubStmt(), Loops);
+    if (isa<NullStmt>(S))
+      return;
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls()) {
+        const auto *V = dyn_cast<VarDecl>(D);
+        if (!V || !V->isLocalVarDecl() || V->isStaticLocal() || cuda::isShared(V))
+          return shape(describe(Ctx, S) + " declares something other than a local variable in the staging", S);
+        Declared.insert(V);
+      }
+      return;
+    }
+    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+      for (const Stmt *K : CS->body())
+        stagingStmt(K, Loops);
+      return;
+    }
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      if (If->getInit() || If->getConditionVariable() || If->isConsteval() || If->getCond()->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
+        return shape(describe(Ctx, S) + ": a staging condition with a declaration or side effects", S);
+      stagingStmt(If->getThen(), Loops);
+      stagingStmt(If->getElse(), Loops);
+      return;
+    }
+    if (const auto *For = dyn_cast<ForStmt>(S)) {
+      Loops.push_back(For);
+      if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit()))
+        for (const Decl *D : DS->decls())
+          if (const auto *V = dyn_cast<VarDecl>(D))
+            Declared.insert(V);
+      stagingStmt(For->getBody(), Loops);
+      Loops.pop_back();
+      return;
+    }
+    const auto *BO = dyn_cast<BinaryOperator>(S);
+    std::vector<const Expr *> Subs;
+    const VarDecl *Tile = BO && BO->getOpcode() == BO_Assign ? sharedElement(BO->getLHS(), Subs) : nullptr;
+    if (!Tile)
+      return shape(describe(Ctx, S) + " is neither a store into a __shared__ tile, a local declaration, nor an "
+                   "if or loop around them",
+                   S);
+    for (const Expr *Sub : Subs)
+      if (Sub->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
+        return shape(describe(Ctx, Sub) + ": a tile subscript with side effects", Sub);
+    StagingStore St;
+    St.Store = BO;
+    St.Tile = Tile;
+    St.Subs = Subs;
+    St.CopyLoops = Loops;
+    P.Stores.push_back(St);
+  }
+
+  bool inLoop(SourceLocation L) const {
+    const SourceManager &SM = Ctx.getSourceManager();
+    SourceLocation B = SM.getExpansionLoc(P.Loop->getBeginLoc()), E = SM.getExpansionLoc(P.Loop->getEndLoc());
+    L = SM.getExpansionLoc(L);
+    return !SM.isBeforeInTranslationUnit(L, B) && !SM.isBeforeInTranslationUnit(E, L);
+  }
+
+  void tilesWhy(std::string Why, const Stmt *At) {
+    if (P.TilesWhy.empty()) {
+      P.TilesWhy = std::move(Why);
+      P.TilesAt = At;
+    }
+  }
+
+  void planTiles() {
+    for (const StagingStore &St : P.Stores) {
+      if (llvm::any_of(P.Tiles, [&](const TileInfo &T) { return T.Var == St.Tile; }))
+        continue;
+      TileInfo T;
+      T.Var = St.Tile;
+      T.Decl = analysis::sharedDecl(Ctx, St.Tile, FD);
+      T.ElemType = elementTypeText(Ctx, St.Tile);
+      P.Tiles.push_back(T);
+      const std::string N = "'" + St.Tile->getName().str() + "'";
+      if (T.Decl.Dynamic || !T.Decl.Bytes || T.Decl.Function != FD)
+        tilesWhy(N + " is not a static __shared__ array declared in '" + FD->getNameAsString() +
+                     "' (a second stage needs a leading extent in its declaration)",
+                 St.Store);
+      else if (St.Subs.size() != T.Decl.Dims.size())
+        tilesWhy(describe(Ctx, St.Store->getLHS()) + " does not subscript every dimension of " + N, St.Store);
+      else if (inLoop(St.Tile->getLocation()))
+        tilesWhy(N + " is declared inside the loop", St.Store);
+    }
+    // Every use of a tile: the staging's stores, or full-subscript reads in
+    // the compute.
+    std::set<const Expr *> StoreBases;
+    for (const StagingStore &St : P.Stores) {
+      const DeclRefExpr *Base = nullptr;
+      std::vector<const Expr *> Subs;
+      sharedElement(St.Store->getLHS(), Subs, &Base);
+      StoreBases.insert(Base);
+    }
+    auto Refs = match(traverse(TK_AsIs, findAll(declRefExpr().bind("r"))), *FD->getBody(), Ctx);
+    for (const auto &Bn : Refs) {
+      const auto *R = Bn.getNodeAs<DeclRefExpr>("r");
+      auto It = llvm::find_if(P.Tiles, [&](const TileInfo &T) { return T.Var == R->getDecl(); });
+      if (It == P.Tiles.end() || StoreBases.count(R))
+        continue;
+      bool InCompute = llvm::any_of(P.Compute, [&](const Stmt *S) { return analysis::containsStmt(S, R); });
+      if (!InCompute) {
+        tilesWhy(describe(Ctx, R) + " uses '" + It->Var->getName().str() +
+                     "' outside the loop's compute (a second stage changes what it holds)",
+                 R);
+        continue;
+      }
+      // A read subscripts every dimension.
+      const Stmt *Top = R;
+      size_t Depth = 0;
+      for (const Stmt *Par = F.parentOf(R); Par; Par = F.parentOf(Par)) {
+        if (isa<ImplicitCastExpr>(Par) || isa<ParenExpr>(Par)) {
+          Top = Par;
+          continue;
+        }
+        const auto *AS = dyn_cast<ArraySubscriptExpr>(Par);
+        if (!AS || AS->getBase()->IgnoreParenImpCasts() != cast<Expr>(Top)->IgnoreParenImpCasts() ||
+            Depth == It->Decl.Dims.size())
+          break;
+        ++Depth;
+        Top = Par;
+      }
+      if (Depth != It->Decl.Dims.size()) {
+        tilesWhy(describe(Ctx, R) + " uses '" + It->Var->getName().str() +
+                     "' without subscripting every dimension (a pointer to it, a row): a stage's layout "
+                     "would leak",
+                 R);
+        continue;
+      }
+      It->ComputeRefs.push_back(R);
+    }
+  }
+
+  void independentWhy(std::string Why, const Stmt *At) {
+    if (P.IndependentWhy.empty()) {
+      P.IndependentWhy = std::move(Why);
+      P.IndependentAt = At;
+    }
+  }
+
+  void planIndependence() {
+    // Variables the staging reads that the loop changes (other than the
+    // counter and the staging's own locals).
+    for (const Stmt *S : P.Staging) {
+      auto Refs = match(traverse(TK_AsIs, findAll(declRefExpr(to(varDecl().bind("v"))).bind("r"))), *S, Ctx);
+      for (const auto &Bn : Refs) {
+        const auto *V = Bn.getNodeAs<VarDecl>("v");
+        if (V == P.C->Var || Declared.count(V) || cuda::isShared(V) || !V->hasLocalStorage())
+          continue;
+        if (const analysis::VarMod *M = F.modifiedWithin(V, P.Loop->getBody()))
+          independentWhy("the staging reads '" + V->getName().str() + "', which the step changes at " +
+                             describe(Ctx, M->At) + ": the next step's load would need its next value",
+                         Bn.getNodeAs<DeclRefExpr>("r"));
+        else if (const analysis::VarMod *M2 = F.modifiedWithin(V, P.Loop->getInc()))
+          independentWhy("the staging reads '" + V->getName().str() + "', which the loop's step changes",
+                         M2->At);
+      }
+    }
+    // The compute writes no memory the next step's staging could read.
+    for (const Stmt *S : P.Compute)
+      if (const Expr *W = analysis::firstMemoryAccess(S, {}, /*Writes=*/true))
+        independentWhy(describe(Ctx, W) + " writes memory (or calls code that may) in the compute: the next "
+                       "step's load, now issued before it, could read it",
+                       W);
+  }
+
+  void countedWhy(std::string Why, const Stmt *At) {
+    if (P.CountedWhy.empty()) {
+      P.CountedWhy = std::move(Why);
+      P.CountedAt = At;
+    }
+  }
+
+  void planBuffers() {
+    for (StagingStore &St : P.Stores) {
+      std::vector<std::string> Terms;
+      std::vector<uint64_t> Counts;
+      for (const ForStmt *L : St.CopyLoops) {
+        analysis::TripCount TC = analysis::analyseTripCount(Ctx, *L, FD->getBody());
+        if (!TC.counted() || !TC.Count || !TC.StartValue || !TC.StepValue || TC.StepValue->isNegative() ||
+            !TC.Index || TC.Step == nullptr) {
+          countedWhy("the staging loop at " + describe(Ctx, L) +
+                         " has no trip count known here: each thread's registers for a step need a fixed count",
+                     L);
+          return;
+        }
+        const auto *DS = dyn_cast_or_null<DeclStmt>(L->getInit());
+        if (!DS || !DS->isSingleDecl() || DS->getSingleDecl() != TC.Index ||
+            analysis::findModification(Ctx, L->getBody(), TC.Index)) {
+          countedWhy("the staging loop at " + describe(Ctx, L) + " does not declare its own counter", L);
+          return;
+        }
+        int64_t Start = TC.StartValue->getExtValue(), Step = TC.StepValue->getExtValue();
+        std::string Name = TC.Index->getName().str();
+        std::string Term = Start == 0 ? Name : "(" + Name + " - " + std::to_string(Start) + ")";
+        if (Step != 1)
+          Term += " / " + std::to_string(Step);
+        Terms.push_back(Term);
+        Counts.push_back(*TC.Count);
+      }
+      St.Count = 1;
+      for (uint64_t N : Counts)
+        St.Count *= N;
+      if (St.Count == 0) {
+        countedWhy("the staging loop around " + describe(Ctx, St.Store) + " never runs", St.Store);
+        return;
+      }
+      std::string Index;
+      for (size_t I = 0; I < Terms.size(); ++I) {
+        uint64_t Below = 1;
+        for (size_t J = I + 1; J < Counts.size(); ++J)
+          Below *= Counts[J];
+        std::string T = Terms[I] + (Below > 1 ? " * " + std::to_string(Below) : "");
+        Index = Index.empty() ? T : Index + " + " + T;
+      }
+      St.IndexText = St.Count > 1 ? Index : "";
+      auto TI = llvm::find_if(P.Tiles, [&](const TileInfo &T) { return T.Var == St.Tile; });
+      uint64_t Bytes = TI != P.Tiles.end() && TI->Decl.ElemBytes ? TI->Decl.ElemBytes : 4;
+      P.Registers += St.Count * ((Bytes + 3) / 4);
+    }
+    for (const TileInfo &T : P.Tiles)
+      P.ExtraShared += T.Decl.Bytes.value_or(0);
+  }
+
+  ASTContext &Ctx;
+  const FunctionDecl *FD;
+  const analysis::FunctionFacts &F;
+  LoopPlan &P;
+  std::set<const VarDecl *> Declared;
+};
+
+//===----------------------------------------------------------------------===//
+// Preconditions
+//===----------------------------------------------------------------------===//
+
+Status verdictOf(const ASTContext &Ctx, PreconditionResult &R, const std::string &Why, const Stmt *At,
+                 StringRef Role, std::string HoldsWhy) {
+  if (Why.empty()) {
+    R.Reason = std::move(HoldsWhy);
+    return Status::Holds;
+  }
+  R.Reason = Why;
+  if (At)
+    R.Evidence.push_back(evidenceAt(Ctx, At->getBeginLoc(), Role, ""));
+  return Status::Fails;
+}
+
+Status checkSingleStageLoop(const PreconditionQuery &Q, PreconditionResult &R) {
+  const LoopPlan &P = planOf(Q);
+  return verdictOf(Q.AC.ast(), R, P.ShapeWhy, P.ShapeAt, "shape",
+                   "the body stages " + std::to_string(P.Stores.size()) +
+                       " store(s) into shared tiles, waits, computes and waits; the counter '" +
+                       P.C->Var->getName().str() + "' steps by " + P.C->StepText);
+}
+
+Status checkTilesPrivateToLoop(const PreconditionQuery &Q, PreconditionResult &R) {
+  const LoopPlan &P = planOf(Q);
+  if (!P.ShapeWhy.empty()) {
+    R.Reason = "no staging to read (single-stage-loop)";
+    return Status::Unknown;
+  }
+  std::vector<std::string> Names;
+  for (const TileInfo &T : P.Tiles)
+    Names.push_back("'" + T.Var->getName().str() + "'");
+  return verdictOf(Q.AC.ast(), R, P.TilesWhy, P.TilesAt, "use",
+                   join(Names, ", ") + ": static __shared__ arrays of the kernel, stored only by the staging and "
+                                       "read element by element only by the compute");
+}
+
+Status checkPrefetchIndependent(const PreconditionQuery &Q, PreconditionResult &R) {
+  const LoopPlan &P = planOf(Q);
+  if (!P.ShapeWhy.empty()) {
+    R.Reason = "no staging to read (single-stage-loop)";
+    return Status::Unknown;
+  }
+  return verdictOf(Q.AC.ast(), R, P.IndependentWhy, P.IndependentAt, "dependence",
+                   "the staging reads nothing the step changes but the counter, and the compute writes no "
+                   "memory: the next step's loads can be issued before the compute");
+}
+
+Status checkStagingCounted(const PreconditionQuery &Q, PreconditionResult &R) {
+  const LoopPlan &P = planOf(Q);
+  if (!P.ShapeWhy.empty()) {
+    R.Reason = "no staging to read (single-stage-loop)";
+    return Status::Unknown;
+  }
+  return verdictOf(Q.AC.ast(), R, P.CountedWhy, P.CountedAt, "loop",
+                   "each thread stages a fixed number of elements per step (" + std::to_string(P.Registers) +
+                       " registers)");
+}
+
+Status checkStagingRegistersFit(const PreconditionQuery &Q, PreconditionResult &R) {
+  const LoopPlan &P = planOf(Q);
+  if (!P.ShapeWhy.empty() || !P.CountedWhy.empty()) {
+    R.Reason = "no register count (single-stage-loop, staging-counted)";
+    return Status::Unknown;
+  }
+  if (P.Registers > MaxStagingRegisters) {
+    R.Reason = "the next step's elements take " + std::to_string(P.Registers) + " registers per thread, more than " +
+               std::to_string(MaxStagingRegisters) + ": the kernel would spill or lose occupancy";
+    return Status::Fails;
+  }
+  R.Reason = "the next step's elements take " + std::to_string(P.Registers) + " registers per thread (at most " +
+             std::to_string(MaxStagingRegisters) + ")";
+  return Status::Holds;
+}
+
+Status checkSharedMemoryFits(const PreconditionQuery &Q, PreconditionResult &R) {
+  const LoopPlan &P = planOf(Q);
+  ASTContext &Ctx = Q.AC.ast();
+  if (!P.ShapeWhy.empty() || !P.TilesWhy.empty()) {
+    R.Reason = "no tile to size (single-stage-loop, tiles-private-to-loop)";
+    return Status::Unknown;
+  }
+  analysis::SharedUsage U = analysis::sharedUsage(Ctx, Q.Function);
+  U.StaticBytes += P.ExtraShared;
+  analysis::LimitCheck L = analysis::checkLimits(U);
+  if (L.V == analysis::LimitCheck::Exceeds || L.V == analysis::LimitCheck::NeedsOptIn) {
+    R.Reason = "with a second stage of every tile (" + std::to_string(P.ExtraShared) + " bytes) '" +
+               Q.Function->getNameAsString() + "' " +
+               (L.V == analysis::LimitCheck::Exceeds ? "does not fit: " : "needs the opt-in: ") + L.Why;
+    return Status::Fails;
+  }
+  if (L.V == analysis::LimitCheck::Unknown) {
+    R.Reason = L.Why;
+    return Status::Unknown;
+  }
+  R.Reason = "the second stages take " + std::to_string(P.ExtraShared) + " bytes; '" +
+             Q.Function->getNameAsString() + "' holds " + std::to_string(L.Bytes) + " bytes per block";
+  return Status::Holds;
+}
+
+} // namespace
+
+// Order matters for the reported blocker: the first that fails, else the
+// first unknown.
+const PreconditionSpec Specs[] = {
+    {SingleStageLoop, Direction::Forward, 2701,
+     "the loop counts up by a step (++i, i += S) and its body is the staging (stores into __shared__ tiles, "
+     "local declarations, ifs and loops around them), one __syncthreads(), the compute (no other barrier, no "
+     "jump out of the step) and a last __syncthreads()",
+     &checkSingleStageLoop},
+    {TilesPrivateToLoop, Direction::Forward, 2702,
+     "every tile is a static __shared__ array of the kernel, declared before the loop, stored only by the "
+     "staging and otherwise read only by the compute, every use subscripting every dimension",
+     &checkTilesPrivateToLoop},
+    {PrefetchIndependent, Direction::Forward, 2703,
+     "the load of step k+1 is independent of the compute of step k: the staging reads no variable the step "
+     "changes but the counter, and the compute writes no memory (nor calls code that may)",
+     &checkPrefetchIndependent},
+    {StagingCounted, Direction::Forward, 2704,
+     "each loop around a staging store has a trip count known here and its own counter: the next step's "
+     "elements fit a fixed register buffer",
+     &checkStagingCounted},
+    {StagingRegistersFit, Direction::Forward, 2705,
+     "the register buffers for the next step's elements take at most 64 32-bit registers per thread",
+     &checkStagingRegistersFit},
+    {SharedMemoryFits, Direction::Forward, 1507,
+     "the kernel's shared memory with a second stage of every tile fits the 48 KiB static limit (with the "
+     "dynamic part when every launch states it)",
+     &checkSharedMemoryFits},
+    {DoubleBufferedLoop, Direction::Reverse, 2711,
+     "the loop reads __shared__ tiles of two stages (a leading extent of 2) at one stage index and stores the "
+     "other stage under a guard after the compute, from registers loaded under the same guard before it",
+     &checkDoubleBufferedLoop},
+    {PrefetchGuardsNextStep, Direction::Reverse, 2712,
+     "the guard of the prefetch is the loop's condition at the next step (`k0 + 16 < K`, `s + 1 < n`), so "
+     "with one stage the current step's staging runs unguarded",
+     &checkPrefetchGuardsNextStep},
+    {PrefetchAddressedByCounter, Direction::Reverse, 2713,
+     "the prefetch reaches the next step through the counter only (no variable of the step that depends on "
+     "it), so moving the counter one step back addresses the current step",
+     &checkPrefetchAddressedByCounter},
+    {PrologueStagesFirstStep, Direction::Reverse, 2714,
+     "the statements before the loop that fill stage 0 (and the barrier after them) write only stage 0 of "
+     "the tiles and the registers the prefetch fills, so the loop's own staging can replace them",
+     &checkPrologueStagesFirstStep},
+};
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// The edits
+//===----------------------------------------------------------------------===//
+
+/// The text of \p S with the counter at \p Value and each staging store
+/// replaced by \p Store's text (given the store and the function turning
+/// an expression into its text).
+using ExprText = std::function<std::optional<std::string>(const Expr *)>;
+
+std::optional<std::string> stagingText(const ASTContext &Ctx, const analysis::FunctionFacts &F,
+                                       const LoopPlan &P, const Stmt *S, StringRef Value, bool Atomic,
+                                       const std::function<std::optional<std::string>(const StagingStore &,
+                                                                                      const ExprText &)> &Store) {
+  ExprText Replace = [&](const Expr *E) -> std::optional<std::string> {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E); DRE && DRE->getDecl() == P.C->Var)
+      return counterValueAt(F, DRE, Value, Atomic);
+    for (const StagingStore &St : P.Stores)
+      if (St.Store == E)
+        return Store(St, [&](const Expr *X) { return substitutedText(Ctx, X, Replace); });
+    return std::nullopt;
+  };
+  return substitutedStmtText(Ctx, S, Replace);
+}
+
+/// `T[i][j]` with each subscript's text, after \p Lead.
+std::optional<std::string> slotText(const StagingStore &St, StringRef Lead, const ExprText &Text) {
+  std::string Out = St.Tile->getName().str() + Lead.str();
+  for (const Expr *Sub : St.Subs) {
+    auto T = Text(Sub);
+    if (!T)
+      return std::nullopt;
+    Out += "[" + *T + "]";
+  }
+  return Out;
+}
+
+void forwardAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl *FD, const ForStmt *Loop) {
+  ASTContext &Ctx = AC.ast();
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Loop->getBody());
+  if (!Body || !analysis::firstBarrier(Body))
+    return; // no barrier: not a tiled loop
+  // Only loops that store into a __shared__ array before their first barrier.
+  bool StoresShared = false;
+  for (const Stmt *K : Body->body()) {
+    if (analysis::isBarrierStmt(K))
+      break;
+    auto Stores = match(traverse(TK_AsIs, findAll(binaryOperator(isAssignmentOperator()).bind("s"))), *K, Ctx);
+    for (const auto &Bn : Stores) {
+      std::vector<const Expr *> Subs;
+      if (sharedElement(Bn.getNodeAs<BinaryOperator>("s")->getLHS(), Subs))
+        StoresShared = true;
+    }
+  }
+  if (!StoresShared)
+    return;
+  const analysis::FunctionFacts &F = analysis::AnalysisCache::of(Ctx).facts(FD);
+  LoopPlan P;
+  P.Loop = Loop;
+  P.Body = Body;
+  Planner(Ctx, FD, F, P).plan();
+  Site &S = AC.addSite(Name, Direction::Forward, Loop->getBeginLoc(), FD, "tiled-loop");
+  std::vector<std::string> Names;
+  for (const TileInfo &T : P.Tiles)
+    Names.push_back(T.Var->getName().str());
+  S.Summary = Names.empty() ? "pipeline the loop's staging" : "give the tiles " + join(Names, ", ") +
+                                                                 " a second stage, filled from registers one step ahead";
+  S.Facts["tiles"] = join(Names, ", ");
+  S.Facts["stages"] = "2";
+  S.Facts["mechanism"] = "registers";
+  if (P.ShapeWhy.empty() && P.CountedWhy.empty())
+    S.Facts["registers"] = std::to_string(P.Registers);
+  PreconditionQuery Q{AC, FD, DynTypedNode::create(*Loop), &P};
+  for (const PreconditionSpec &Spec : Pair.preconditions())
+    if (Spec.Dir == Direction::Forward)
+      S.check(Spec, Q);
+  if (S.verdict() == Status::Fails || !P.ShapeWhy.empty() || !P.CountedWhy.empty() || !P.TilesWhy.empty())
+    return;
+
+  FreshNames Fresh(Ctx);
+  std::string Stage = Fresh.get("stage"), More = Fresh.get("has_next");
+  for (StagingStore &St : P.Stores)
+    St.Buffer = Fresh.get(St.Tile->getName().str() + "_next");
+  const std::string Var = P.C->Var->getName().str();
+  std::string Next = Var + " + " + P.C->StepText;
+  std::string Start = operandText(Ctx, P.C->Start);
+  std::string LI = lineIndent(Ctx, Loop->getBeginLoc());
+  std::string BI = lineIndent(Ctx, P.B2->getBeginLoc());
+  std::string Unit = indentUnitOf(Ctx, Body);
+  EditBuilder B(Ctx);
+  auto Need = [&](std::optional<std::string> T, const Stmt *At) {
+    if (!T)
+      B.failWith("the text of " + describe(Ctx, At) + " is not plain source (a macro's body or argument)",
+                 At->getBeginLoc());
+    return T.value_or("");
+  };
+  const bool StartAtomic = isAtomicText(P.C->Start);
+  auto CondAt = [&](StringRef Value, bool Atomic) {
+    ExprText Replace = [&](const Expr *E) -> std::optional<std::string> {
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(E); DRE && DRE->getDecl() == P.C->Var)
+        return counterValueAt(F, DRE, Value, Atomic);
+      return std::nullopt;
+    };
+    return Need(substitutedText(Ctx, Loop->getCond(), Replace), Loop->getCond());
+  };
+
+  // Prologue: the first step into stage 0, when the loop runs at all.
+  std::string Pro = "if (" + CondAt(Start, StartAtomic) + ") {";
+  for (const Stmt *St : P.Staging)
+    Pro += "\n" + LI + Unit +
+           Need(stagingText(Ctx, F, P, St, Start, StartAtomic,
+                            [&](const StagingStore &X, const ExprText &T) -> std::optional<std::string> {
+                              auto Slot = slotText(X, "[0]", T);
+                              auto Val = T(X.Store->getRHS());
+                              if (!Slot || !Val)
+                                return std::nullopt;
+                              return *Slot + " = " + *Val;
+                            }),
+                St);
+  Pro += "\n" + LI + "}\n" + LI + "__syncthreads();\n" + LI + "int " + Stage + " = 0;";
+  B.insertLineAbovePragmas(Loop, Pro);
+
+  // The staging: the next step's elements into registers.
+  std::string Load = "const bool " + More + " = " + CondAt(Next, false) + ";";
+  for (const StagingStore &St : P.Stores) {
+    const TileInfo &T = *llvm::find_if(P.Tiles, [&](const TileInfo &X) { return X.Var == St.Tile; });
+    Load += "\n" + BI + T.ElemType + " " + St.Buffer + (St.Count > 1 ? "[" + std::to_string(St.Count) + "]" : "") + ";";
+  }
+  Load += "\n" + BI + "if (" + More + ") {";
+  for (const Stmt *St : P.Staging)
+    Load += "\n" + BI + Unit +
+            indentLines(Need(stagingText(Ctx, F, P, St, Next, false,
+                                         [&](const StagingStore &X, const ExprText &T) -> std::optional<std::string> {
+                                           auto Val = T(X.Store->getRHS());
+                                           if (!Val)
+                                             return std::nullopt;
+                                           return X.Buffer + (X.IndexText.empty() ? "" : "[" + X.IndexText + "]") +
+                                                  " = " + *Val;
+                                         }),
+                             St),
+                        Unit);
+  Load += "\n" + BI + "}";
+  CharSourceRange StagingRange = statementsRange(Ctx, P.Staging.front(), P.B1);
+  if (StagingRange.isInvalid())
+    B.failWith("the staging is not plain source", P.Staging.front()->getBeginLoc());
+  else
+    B.replaceChars(StagingRange.getBegin(), StagingRange.getEnd(), Load);
+
+  // The compute reads the current stage.
+  for (const TileInfo &T : P.Tiles) {
+    B.insertAfterToken(T.Var->getLocation(), "[2]");
+    for (const DeclRefExpr *R : T.ComputeRefs)
+      B.insertAfterToken(R->getLocation(), "[" + Stage + "]");
+  }
+
+  // After the compute: the registers into the other stage, one barrier.
+  std::string Store = "if (" + More + ") {";
+  for (const Stmt *St : P.Staging)
+    Store += "\n" + BI + Unit +
+             indentLines(Need(stagingText(Ctx, F, P, St, Next, false,
+                                          [&](const StagingStore &X, const ExprText &T) -> std::optional<std::string> {
+                                            auto Slot = slotText(X, "[" + Stage + " ^ 1]", T);
+                                            if (!Slot)
+                                              return std::nullopt;
+                                            return *Slot + " = " + X.Buffer +
+                                                   (X.IndexText.empty() ? "" : "[" + X.IndexText + "]");
+                                          }),
+                              St),
+                         Unit);
+  Store += "\n" + BI + "}\n" + BI + "__syncthreads();\n" + BI + Stage + " ^= 1;";
+  B.replaceStatement(P.B2, Store);
+  commit(B, S);
+}
+
+class SoftwarePipeline final : public RewritePair {
+public:
+  StringRef name() const override { return Name; }
+  StringRef intent() const override {
+    return "give a tiled loop's shared tiles a second stage filled from registers one step ahead, so the next "
+           "step's global loads are in flight while the current step computes, with one barrier per step";
+  }
+  ArrayRef<PreconditionSpec> preconditions() const override { return Specs; }
+  ArrayRef<OptionSpec> options() const override {
+    static const OptionSpec Options[] = {
+        {"stages", OptionSpec::Int, "2",
+         "shared stages per tile (forward): 2, the current step's and the next one's", 2, 2},
+        {"mechanism", OptionSpec::Enum, "registers",
+         "how the next step reaches its stage (forward): 'registers' (loaded before the compute, stored after "
+         "it; any architecture)",
+         0, 0, {"registers"}},
+    };
+    return Options;
+  }
+
+  void findSites(Direction D, AnalysisContext &AC) const override {
+    for (const FunctionDecl *F : cuda::kernelDefinitions(AC.ast())) {
+      if (D == Direction::Reverse) {
+        findReverseSites(*this, AC, F);
+        continue;
+      }
+      auto Loops = match(traverse(TK_AsIs, findAll(forStmt().bind("loop"))), *F->getBody(), AC.ast());
+      for (const auto &L : Loops)
+        if (const auto *Loop = L.getNodeAs<ForStmt>("loop"))
+          forwardAt(*this, AC, F, Loop);
+    }
+  }
+};
+
+} // namespace
+} // namespace software_pipeline
+
+std::unique_ptr<RewritePair> createSoftwarePipeline() {
+  return std::make_unique<software_pipeline::SoftwarePipeline>();
+}
+
+} // namespace klineage
