@@ -131,10 +131,14 @@ substitutedText(const ASTContext &Ctx, const Expr *E,
 std::optional<std::string>
 substitutedStmtText(const ASTContext &Ctx, const Stmt *S,
                     function_ref<std::optional<std::string>(const Expr *)> Replace) {
+  CharSourceRange Whole = statementRange(Ctx, S);
   if (const auto *E = dyn_cast<Expr>(S))
-    if (auto T = Replace(E))
-      return T;
-  return substitutedIn(Ctx, S, statementRange(Ctx, S), Replace);
+    if (auto T = Replace(E)) {
+      // The whole expression replaced: the statement keeps its `;`.
+      auto Text = rangeText(Ctx, Whole);
+      return *T + (Text && StringRef(*Text).rtrim().ends_with(";") ? ";" : "");
+    }
+  return substitutedIn(Ctx, S, Whole, Replace);
 }
 
 namespace {

@@ -186,7 +186,8 @@ namespace {
 
 /// One store of the staging code into a tile: `T[a][b] = V;`.
 struct StagingStore {
-  const BinaryOperator *Store = nullptr;
+  const Expr *Store = nullptr;             ///< the assignment (built-in or a class's operator=)
+  const Expr *LHS = nullptr, *RHS = nullptr;
   const VarDecl *Tile = nullptr;
   std::vector<const Expr *> Subs;          ///< outermost dimension first
   std::vector<const ForStmt *> CopyLoops;  ///< staging loops around it, outermost first
@@ -209,10 +210,16 @@ struct LoopPlan : SiteSubject {
   std::vector<const Stmt *> Staging, Compute;
   const Stmt *B1 = nullptr, *B2 = nullptr;
   std::vector<StagingStore> Stores;
+  /// Registers the staging itself loads (`aStage[i] = A[...]`) before the
+  /// stores read them: the staging's first statements load, the rest
+  /// store; the loads run ahead, the stores stay after the compute.
+  std::vector<const Expr *> RegisterLoads;
+  std::set<const VarDecl *> Registers;
+  size_t FirstStore = 0; ///< the staging statement the stores start at
   std::vector<TileInfo> Tiles;
   std::string ShapeWhy, TilesWhy, IndependentWhy, CountedWhy;
   const Stmt *ShapeAt = nullptr, *TilesAt = nullptr, *IndependentAt = nullptr, *CountedAt = nullptr;
-  uint64_t Registers = 0; ///< 32-bit registers the buffers take
+  uint64_t BufferRegisters = 0; ///< 32-bit registers the new buffers take
   uint64_t ExtraShared = 0;
 };
 
@@ -223,6 +230,17 @@ const LoopPlan &planOf(const PreconditionQuery &Q) { return *static_cast<const L
 const VarDecl *sharedElement(const Expr *E, std::vector<const Expr *> &Subs, const DeclRefExpr **Base = nullptr) {
   Subs.clear();
   E = E->IgnoreParenImpCasts();
+  // A vector store through an element's address:
+  // `*reinterpret_cast<float4 *>(&Bs[r][c])`.
+  if (const auto *Deref = dyn_cast<UnaryOperator>(E); Deref && Deref->getOpcode() == UO_Deref) {
+    const Expr *P = Deref->getSubExpr()->IgnoreParenImpCasts();
+    while (const auto *Cast = dyn_cast<ExplicitCastExpr>(P))
+      P = Cast->getSubExpr()->IgnoreParenImpCasts();
+    const auto *Addr = dyn_cast<UnaryOperator>(P);
+    if (!Addr || Addr->getOpcode() != UO_AddrOf)
+      return nullptr;
+    E = Addr->getSubExpr()->IgnoreParenImpCasts();
+  }
   while (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
     Subs.insert(Subs.begin(), AS->getIdx());
     E = AS->getBase()->IgnoreParenImpCasts();
@@ -234,6 +252,17 @@ const VarDecl *sharedElement(const Expr *E, std::vector<const Expr *> &Subs, con
   if (Base)
     *Base = DRE;
   return V;
+}
+
+/// The two sides of plain assignment \p E (`x = v`, or a class's
+/// `operator=` such as float4's).
+std::optional<std::pair<const Expr *, const Expr *>> assignmentParts(const Expr *E) {
+  E = E->IgnoreImplicit()->IgnoreParens();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->getOpcode() == BO_Assign)
+    return std::pair(BO->getLHS(), BO->getRHS());
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E); OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
+    return std::pair(OC->getArg(0), OC->getArg(1));
+  return std::nullopt;
 }
 
 /// A jump out of the compute (break/continue of the tiled loop, return,
@@ -302,10 +331,15 @@ public:
     }
     if (P.Stores.empty())
       return shape("the statements before the first barrier store into no __shared__ array", P.B1);
-    // The staging writes only the tiles' elements and its own locals.
+    // The staging writes only the tiles' elements, its registers and its
+    // own locals.
     std::vector<const Expr *> Allowed;
     for (const StagingStore &St : P.Stores)
-      Allowed.push_back(St.Store->getLHS());
+      Allowed.push_back(St.LHS);
+    for (const Expr *L : P.RegisterLoads)
+      Allowed.push_back(assignmentParts(L)->first);
+    if (!P.RegisterLoads.empty())
+      splitStaging();
     for (const Stmt *S : P.Staging)
       if (const Expr *W = analysis::firstMemoryAccess(S, Allowed, /*Writes=*/true))
         return shape(describe(Ctx, W) + " writes memory (or calls code that may) in the staging: only stores "
@@ -323,6 +357,29 @@ public:
   }
 
 private:
+  /// With registers of its own, the staging is loads then stores: each
+  /// statement does one or the other, the loads first, and the stores
+  /// read no memory (only the registers), so they can wait for the compute.
+  void splitStaging() {
+    P.FirstStore = P.Staging.size();
+    for (size_t I = 0; I < P.Staging.size(); ++I) {
+      const Stmt *S = P.Staging[I];
+      bool Loads = llvm::any_of(P.RegisterLoads, [&](const Expr *L) { return analysis::containsStmt(S, L); });
+      bool Stores = llvm::any_of(P.Stores, [&](const StagingStore &St) { return analysis::containsStmt(S, St.Store); });
+      if (Loads && Stores)
+        return shape(describe(Ctx, S) + " both loads the staging's registers and stores a tile", S);
+      if (Stores && P.FirstStore == P.Staging.size())
+        P.FirstStore = I;
+      if (Loads && P.FirstStore < I)
+        return shape(describe(Ctx, S) + " loads the staging's registers after a store into a tile", S);
+    }
+    for (const StagingStore &St : P.Stores)
+      if (const Expr *R = analysis::firstMemoryAccess(St.RHS, {}, /*Writes=*/false))
+        return shape(describe(Ctx, R) + " reads memory in a store whose staging loads registers first: only "
+                     "the registers may feed the tiles",
+                     R);
+  }
+
   void shape(std::string Why, const Stmt *At) {
     if (P.ShapeWhy.empty()) {
       P.ShapeWhy = std::move(Why);
@@ -391,9 +448,23 @@ private:
       Loops.pop_back();
       return;
     }
-    const auto *BO = dyn_cast<BinaryOperator>(S);
+    const auto *E = dyn_cast<Expr>(S);
+    auto Parts = E ? assignmentParts(E) : std::nullopt;
     std::vector<const Expr *> Subs;
-    const VarDecl *Tile = BO && BO->getOpcode() == BO_Assign ? sharedElement(BO->getLHS(), Subs) : nullptr;
+    const VarDecl *Tile = Parts ? sharedElement(Parts->first, Subs) : nullptr;
+    if (!Tile && Parts) {
+      // A load into registers the kernel declares for the staging
+      // (`aStage[i] = A[...]`, `a = A[...]`).
+      const Expr *L = Parts->first->IgnoreParenImpCasts();
+      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(L))
+        L = AS->getBase()->IgnoreParenImpCasts();
+      const VarDecl *V = analysis::refVar(L);
+      if (V && V->isLocalVarDecl() && !cuda::isShared(V) && !Declared.count(V) && !inLoop(V->getLocation())) {
+        P.RegisterLoads.push_back(E);
+        P.Registers.insert(V);
+        return;
+      }
+    }
     if (!Tile)
       return shape(describe(Ctx, S) + " is neither a store into a __shared__ tile, a local declaration, nor an "
                    "if or loop around them",
@@ -402,7 +473,9 @@ private:
       if (Sub->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
         return shape(describe(Ctx, Sub) + ": a tile subscript with side effects", Sub);
     StagingStore St;
-    St.Store = BO;
+    St.Store = E;
+    St.LHS = Parts->first;
+    St.RHS = Parts->second;
     St.Tile = Tile;
     St.Subs = Subs;
     St.CopyLoops = Loops;
@@ -438,7 +511,7 @@ private:
                      "' (a second stage needs a leading extent in its declaration)",
                  St.Store);
       else if (St.Subs.size() != T.Decl.Dims.size())
-        tilesWhy(describe(Ctx, St.Store->getLHS()) + " does not subscript every dimension of " + N, St.Store);
+        tilesWhy(describe(Ctx, St.LHS) + " does not subscript every dimension of " + N, St.Store);
       else if (inLoop(St.Tile->getLocation()))
         tilesWhy(N + " is declared inside the loop", St.Store);
     }
@@ -448,7 +521,7 @@ private:
     for (const StagingStore &St : P.Stores) {
       const DeclRefExpr *Base = nullptr;
       std::vector<const Expr *> Subs;
-      sharedElement(St.Store->getLHS(), Subs, &Base);
+      sharedElement(St.LHS, Subs, &Base);
       StoreBases.insert(Base);
     }
     auto Refs = match(traverse(TK_AsIs, findAll(declRefExpr().bind("r"))), *FD->getBody(), Ctx);
@@ -504,7 +577,8 @@ private:
       auto Refs = match(traverse(TK_AsIs, findAll(declRefExpr(to(varDecl().bind("v"))).bind("r"))), *S, Ctx);
       for (const auto &Bn : Refs) {
         const auto *V = Bn.getNodeAs<VarDecl>("v");
-        if (V == P.C->Var || Declared.count(V) || cuda::isShared(V) || !V->hasLocalStorage())
+        if (V == P.C->Var || Declared.count(V) || P.Registers.count(V) || cuda::isShared(V) ||
+            !V->hasLocalStorage())
           continue;
         if (const analysis::VarMod *M = F.modifiedWithin(V, P.Loop->getBody()))
           independentWhy("the staging reads '" + V->getName().str() + "', which the step changes at " +
@@ -514,6 +588,16 @@ private:
           independentWhy("the staging reads '" + V->getName().str() + "', which the loop's step changes",
                          M2->At);
       }
+    }
+    // The staging's registers hold the next step's elements during the
+    // compute: it must not read them.
+    for (const Stmt *S : P.Compute) {
+      auto Refs = match(traverse(TK_AsIs, findAll(declRefExpr(to(varDecl().bind("v"))).bind("r"))), *S, Ctx);
+      for (const auto &Bn : Refs)
+        if (P.Registers.count(Bn.getNodeAs<VarDecl>("v")))
+          independentWhy("the compute reads the staging's register '" + Bn.getNodeAs<VarDecl>("v")->getName().str() +
+                             "', which would hold the next step's element",
+                         Bn.getNodeAs<DeclRefExpr>("r"));
     }
     // The compute writes no memory the next step's staging could read.
     for (const Stmt *S : P.Compute)
@@ -531,6 +615,10 @@ private:
   }
 
   void planBuffers() {
+    for (const TileInfo &T : P.Tiles)
+      P.ExtraShared += T.Decl.Bytes.value_or(0);
+    if (!P.RegisterLoads.empty())
+      return; // the staging's own registers carry the next step
     for (StagingStore &St : P.Stores) {
       std::vector<std::string> Terms;
       std::vector<uint64_t> Counts;
@@ -573,12 +661,12 @@ private:
         Index = Index.empty() ? T : Index + " + " + T;
       }
       St.IndexText = St.Count > 1 ? Index : "";
-      auto TI = llvm::find_if(P.Tiles, [&](const TileInfo &T) { return T.Var == St.Tile; });
-      uint64_t Bytes = TI != P.Tiles.end() && TI->Decl.ElemBytes ? TI->Decl.ElemBytes : 4;
-      P.Registers += St.Count * ((Bytes + 3) / 4);
+      QualType Stored = St.LHS->getType();
+      uint64_t Bytes = Stored->isDependentType() || Stored->isIncompleteType()
+                           ? 4
+                           : Ctx.getTypeSizeInChars(Stored).getQuantity();
+      P.BufferRegisters += St.Count * ((Bytes + 3) / 4);
     }
-    for (const TileInfo &T : P.Tiles)
-      P.ExtraShared += T.Decl.Bytes.value_or(0);
   }
 
   ASTContext &Ctx;
@@ -644,8 +732,10 @@ Status checkStagingCounted(const PreconditionQuery &Q, PreconditionResult &R) {
     return Status::Unknown;
   }
   return verdictOf(Q.AC.ast(), R, P.CountedWhy, P.CountedAt, "loop",
-                   "each thread stages a fixed number of elements per step (" + std::to_string(P.Registers) +
-                       " registers)");
+                   P.RegisterLoads.empty()
+                       ? "each thread stages a fixed number of elements per step (" +
+                             std::to_string(P.BufferRegisters) + " registers)"
+                       : std::string("the staging's own registers carry the next step: no new buffer"));
 }
 
 Status checkStagingRegistersFit(const PreconditionQuery &Q, PreconditionResult &R) {
@@ -654,12 +744,16 @@ Status checkStagingRegistersFit(const PreconditionQuery &Q, PreconditionResult &
     R.Reason = "no register count (single-stage-loop, staging-counted)";
     return Status::Unknown;
   }
-  if (P.Registers > MaxStagingRegisters) {
-    R.Reason = "the next step's elements take " + std::to_string(P.Registers) + " registers per thread, more than " +
+  if (!P.RegisterLoads.empty()) {
+    R.Reason = "the staging's own registers carry the next step: no register is added";
+    return Status::Holds;
+  }
+  if (P.BufferRegisters > MaxStagingRegisters) {
+    R.Reason = "the next step's elements take " + std::to_string(P.BufferRegisters) + " registers per thread, more than " +
                std::to_string(MaxStagingRegisters) + ": the kernel would spill or lose occupancy";
     return Status::Fails;
   }
-  R.Reason = "the next step's elements take " + std::to_string(P.Registers) + " registers per thread (at most " +
+  R.Reason = "the next step's elements take " + std::to_string(P.BufferRegisters) + " registers per thread (at most " +
              std::to_string(MaxStagingRegisters) + ")";
   return Status::Holds;
 }
@@ -750,28 +844,21 @@ using ExprText = std::function<std::optional<std::string>(const Expr *)>;
 std::optional<std::string> stagingText(const ASTContext &Ctx, const analysis::FunctionFacts &F,
                                        const LoopPlan &P, const Stmt *S, StringRef Value, bool Atomic,
                                        const std::function<std::optional<std::string>(const StagingStore &,
-                                                                                      const ExprText &)> &Store) {
+                                                                                      const ExprText &)> &Store,
+                                       StringRef Lead = "") {
   ExprText Replace = [&](const Expr *E) -> std::optional<std::string> {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E); DRE && DRE->getDecl() == P.C->Var)
       return counterValueAt(F, DRE, Value, Atomic);
+    // A tile's name in a store picks the stage written.
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E);
+        DRE && !Lead.empty() && llvm::any_of(P.Tiles, [&](const TileInfo &T) { return T.Var == DRE->getDecl(); }))
+      return DRE->getDecl()->getName().str() + Lead.str();
     for (const StagingStore &St : P.Stores)
       if (St.Store == E)
         return Store(St, [&](const Expr *X) { return substitutedText(Ctx, X, Replace); });
     return std::nullopt;
   };
   return substitutedStmtText(Ctx, S, Replace);
-}
-
-/// `T[i][j]` with each subscript's text, after \p Lead.
-std::optional<std::string> slotText(const StagingStore &St, StringRef Lead, const ExprText &Text) {
-  std::string Out = St.Tile->getName().str() + Lead.str();
-  for (const Expr *Sub : St.Subs) {
-    auto T = Text(Sub);
-    if (!T)
-      return std::nullopt;
-    Out += "[" + *T + "]";
-  }
-  return Out;
 }
 
 void forwardAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl *FD, const ForStmt *Loop) {
@@ -784,10 +871,14 @@ void forwardAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
   for (const Stmt *K : Body->body()) {
     if (analysis::isBarrierStmt(K))
       break;
-    auto Stores = match(traverse(TK_AsIs, findAll(binaryOperator(isAssignmentOperator()).bind("s"))), *K, Ctx);
+    auto Stores = match(traverse(TK_AsIs, findAll(expr(anyOf(binaryOperator(hasOperatorName("=")),
+                                                             cxxOperatorCallExpr(hasOverloadedOperatorName("="))))
+                                                      .bind("s"))),
+                        *K, Ctx);
     for (const auto &Bn : Stores) {
       std::vector<const Expr *> Subs;
-      if (sharedElement(Bn.getNodeAs<BinaryOperator>("s")->getLHS(), Subs))
+      auto Parts = assignmentParts(Bn.getNodeAs<Expr>("s"));
+      if (Parts && sharedElement(Parts->first, Subs))
         StoresShared = true;
     }
   }
@@ -808,7 +899,7 @@ void forwardAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
   S.Facts["stages"] = "2";
   S.Facts["mechanism"] = "registers";
   if (P.ShapeWhy.empty() && P.CountedWhy.empty())
-    S.Facts["registers"] = std::to_string(P.Registers);
+    S.Facts["registers"] = P.RegisterLoads.empty() ? std::to_string(P.BufferRegisters) : "the staging's own";
   PreconditionQuery Q{AC, FD, DynTypedNode::create(*Loop), &P};
   for (const PreconditionSpec &Spec : Pair.preconditions())
     if (Spec.Dir == Direction::Forward)
@@ -849,28 +940,34 @@ void forwardAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
     Pro += "\n" + LI + Unit +
            Need(stagingText(Ctx, F, P, St, Start, StartAtomic,
                             [&](const StagingStore &X, const ExprText &T) -> std::optional<std::string> {
-                              auto Slot = slotText(X, "[0]", T);
-                              auto Val = T(X.Store->getRHS());
+                              auto Slot = T(X.LHS);
+                              auto Val = T(X.RHS);
                               if (!Slot || !Val)
                                 return std::nullopt;
                               return *Slot + " = " + *Val;
-                            }),
+                            },
+                            "[0]"),
                 St);
   Pro += "\n" + LI + "}\n" + LI + "__syncthreads();\n" + LI + "int " + Stage + " = 0;";
   B.insertLineAbovePragmas(Loop, Pro);
 
   // The staging: the next step's elements into registers.
+  const bool OwnRegisters = !P.RegisterLoads.empty();
   std::string Load = "const bool " + More + " = " + CondAt(Next, false) + ";";
-  for (const StagingStore &St : P.Stores) {
+  for (const StagingStore &St : OwnRegisters ? ArrayRef<StagingStore>() : ArrayRef(P.Stores)) {
     const TileInfo &T = *llvm::find_if(P.Tiles, [&](const TileInfo &X) { return X.Var == St.Tile; });
-    Load += "\n" + BI + T.ElemType + " " + St.Buffer + (St.Count > 1 ? "[" + std::to_string(St.Count) + "]" : "") + ";";
+    // An element's type as the tile declares it; a vector store's as stored.
+    std::string Type = isa<ArraySubscriptExpr>(St.LHS->IgnoreParenImpCasts())
+                           ? T.ElemType
+                           : St.LHS->getType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+    Load += "\n" + BI + Type + " " + St.Buffer + (St.Count > 1 ? "[" + std::to_string(St.Count) + "]" : "") + ";";
   }
   Load += "\n" + BI + "if (" + More + ") {";
-  for (const Stmt *St : P.Staging)
+  for (const Stmt *St : ArrayRef(P.Staging).take_front(OwnRegisters ? P.FirstStore : P.Staging.size()))
     Load += "\n" + BI + Unit +
             indentLines(Need(stagingText(Ctx, F, P, St, Next, false,
                                          [&](const StagingStore &X, const ExprText &T) -> std::optional<std::string> {
-                                           auto Val = T(X.Store->getRHS());
+                                           auto Val = T(X.RHS);
                                            if (!Val)
                                              return std::nullopt;
                                            return X.Buffer + (X.IndexText.empty() ? "" : "[" + X.IndexText + "]") +
@@ -894,16 +991,23 @@ void forwardAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
 
   // After the compute: the registers into the other stage, one barrier.
   std::string Store = "if (" + More + ") {";
-  for (const Stmt *St : P.Staging)
+  for (const Stmt *St : ArrayRef(P.Staging).drop_front(OwnRegisters ? P.FirstStore : 0))
     Store += "\n" + BI + Unit +
              indentLines(Need(stagingText(Ctx, F, P, St, Next, false,
                                           [&](const StagingStore &X, const ExprText &T) -> std::optional<std::string> {
-                                            auto Slot = slotText(X, "[" + Stage + " ^ 1]", T);
+                                            auto Slot = T(X.LHS);
                                             if (!Slot)
                                               return std::nullopt;
+                                            if (OwnRegisters) {
+                                              auto Val = T(X.RHS);
+                                              if (!Val)
+                                                return std::nullopt;
+                                              return *Slot + " = " + *Val;
+                                            }
                                             return *Slot + " = " + X.Buffer +
                                                    (X.IndexText.empty() ? "" : "[" + X.IndexText + "]");
-                                          }),
+                                          },
+                                          "[" + Stage + " ^ 1]"),
                               St),
                          Unit);
   Store += "\n" + BI + "}\n" + BI + "__syncthreads();\n" + BI + Stage + " ^= 1;";
