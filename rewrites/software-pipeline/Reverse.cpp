@@ -297,6 +297,21 @@ private:
       if (V->hasLocalStorage() && !declaredIn(V, P.LoadIf) && F.modifiedWithin(V, P.LoadIf))
         P.Buffers.insert(V);
     }
+    // Arrays: their elements are memory to Mutation, not modifications.
+    auto Stores = match(traverse(TK_AsIs, findAll(expr(anyOf(binaryOperator(hasOperatorName("=")),
+                                                             cxxOperatorCallExpr(hasOverloadedOperatorName("="))))
+                                                      .bind("s"))),
+                        *P.LoadIf->getThen(), Ctx);
+    for (const auto &Bn : Stores) {
+      const Expr *S = Bn.getNodeAs<Expr>("s");
+      const Expr *L = isa<BinaryOperator>(S) ? cast<BinaryOperator>(S)->getLHS() : cast<CXXOperatorCallExpr>(S)->getArg(0);
+      L = L->IgnoreParenImpCasts();
+      while (const auto *AS = dyn_cast<ArraySubscriptExpr>(L))
+        L = AS->getBase()->IgnoreParenImpCasts();
+      const VarDecl *V = analysis::refVar(L);
+      if (V && V->hasLocalStorage() && !cuda::isShared(V) && !declaredIn(V, P.LoadIf))
+        P.Buffers.insert(V);
+    }
   }
 
   bool declaredIn(const VarDecl *V, const Stmt *S) const {
