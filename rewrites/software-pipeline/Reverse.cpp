@@ -375,9 +375,13 @@ private:
     for (const StageRef &R : P.PrologueRefs)
       Allowed.push_back(R.Base);
     for (const Stmt *S : P.Prologue) {
-      if (const Expr *W = analysis::firstMemoryAccess(S, Allowed, /*Writes=*/true))
+      // Every write: tile writes are skipped one by one.
+      std::vector<const Expr *> Seen = Allowed;
+      while (const Expr *W = analysis::firstMemoryAccess(S, Seen, /*Writes=*/true)) {
         if (!usesTile(W))
           return prologueWhy(describe(Ctx, W) + " writes memory in the prologue besides stage 0", W);
+        Seen.push_back(W);
+      }
       auto Refs = match(traverse(TK_AsIs, findAll(declRefExpr(to(varDecl().bind("v"))))), *S, Ctx);
       for (const auto &Bn : Refs) {
         const auto *V = Bn.getNodeAs<VarDecl>("v");

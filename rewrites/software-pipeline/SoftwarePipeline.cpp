@@ -506,7 +506,7 @@ private:
       T.ElemType = elementTypeText(Ctx, St.Tile);
       P.Tiles.push_back(T);
       const std::string N = "'" + St.Tile->getName().str() + "'";
-      if (T.Decl.Dynamic || !T.Decl.Bytes || T.Decl.Function != FD)
+      if (T.Decl.Dynamic || !T.Decl.Bytes || analysis::declaringFunction(St.Tile) != FD)
         tilesWhy(N + " is not a static __shared__ array declared in '" + FD->getNameAsString() +
                      "' (a second stage needs a leading extent in its declaration)",
                  St.Store);
@@ -694,6 +694,8 @@ Status verdictOf(const ASTContext &Ctx, PreconditionResult &R, const std::string
 
 Status checkSingleStageLoop(const PreconditionQuery &Q, PreconditionResult &R) {
   const LoopPlan &P = planOf(Q);
+  if (!P.ShapeWhy.empty())
+    return verdictOf(Q.AC.ast(), R, P.ShapeWhy, P.ShapeAt, "shape", "");
   return verdictOf(Q.AC.ast(), R, P.ShapeWhy, P.ShapeAt, "shape",
                    "the body stages " + std::to_string(P.Stores.size()) +
                        " store(s) into shared tiles, waits, computes and waits; the counter '" +
@@ -866,11 +868,9 @@ void forwardAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
   const auto *Body = dyn_cast_or_null<CompoundStmt>(Loop->getBody());
   if (!Body || !analysis::firstBarrier(Body))
     return; // no barrier: not a tiled loop
-  // Only loops that store into a __shared__ array before their first barrier.
+  // Only loops that store into a __shared__ array.
   bool StoresShared = false;
   for (const Stmt *K : Body->body()) {
-    if (analysis::isBarrierStmt(K))
-      break;
     auto Stores = match(traverse(TK_AsIs, findAll(expr(anyOf(binaryOperator(hasOperatorName("=")),
                                                              cxxOperatorCallExpr(hasOverloadedOperatorName("="))))
                                                       .bind("s"))),
