@@ -27,7 +27,9 @@
 #include "SoftwarePipeline.h"
 #include "RewriteRegistry.h"
 #include "klineage/Analysis/AnalysisCache.h"
+#include "klineage/Analysis/LinearForm.h"
 #include "klineage/Analysis/LoopInfo.h"
+#include "klineage/Analysis/PointerProvenance.h"
 #include "klineage/Analysis/SharedMemory.h"
 #include "klineage/Analysis/ThreadAxes.h"
 #include "klineage/Cuda/DeviceCode.h"
@@ -219,6 +221,12 @@ struct LoopPlan : SiteSubject {
   std::vector<TileInfo> Tiles;
   std::string ShapeWhy, TilesWhy, IndependentWhy, CountedWhy;
   const Stmt *ShapeAt = nullptr, *TilesAt = nullptr, *IndependentAt = nullptr, *CountedAt = nullptr;
+  /// Compute writes that may alias a staging read (settled by noalias).
+  struct AliasQuestion {
+    const Expr *Write = nullptr, *Read = nullptr;
+    std::string WriteName, ReadName, Why;
+  };
+  std::vector<AliasQuestion> MayAlias;
   uint64_t BufferRegisters = 0; ///< 32-bit registers the new buffers take
   uint64_t ExtraShared = 0;
 };
@@ -599,12 +607,48 @@ private:
                              "', which would hold the next step's element",
                          Bn.getNodeAs<DeclRefExpr>("r"));
     }
-    // The compute writes no memory the next step's staging could read.
-    for (const Stmt *S : P.Compute)
-      if (const Expr *W = analysis::firstMemoryAccess(S, {}, /*Writes=*/true))
-        independentWhy(describe(Ctx, W) + " writes memory (or calls code that may) in the compute: the next "
-                       "step's load, now issued before it, could read it",
-                       W);
+    // The compute writes no memory the next step's staging could read:
+    // each write against each global read of the staging.
+    analysis::Linearizer Lin(Ctx);
+    analysis::PointerProvenance PP(Ctx, F, Lin);
+    std::vector<std::pair<analysis::Root, const Expr *>> Reads;
+    for (const Stmt *S : P.Staging) {
+      std::vector<const Expr *> Seen;
+      while (const Expr *R = analysis::firstMemoryAccess(S, Seen, /*Writes=*/false)) {
+        Seen.push_back(R);
+        if (const Expr *Base = analysis::accessBasePointer(R); Base && !isa<CallExpr>(R)) {
+          analysis::Root Root = PP.rootOf(Base);
+          if (Root.K != analysis::Root::Shared)
+            Reads.push_back({Root, R});
+        }
+      }
+    }
+    for (const Stmt *S : P.Compute) {
+      std::vector<const Expr *> Seen;
+      while (const Expr *W = analysis::firstMemoryAccess(S, Seen, /*Writes=*/true)) {
+        Seen.push_back(W);
+        const Expr *Base = isa<CallExpr>(W) ? nullptr : analysis::accessBasePointer(W);
+        if (!Base)
+          return independentWhy(describe(Ctx, W) + " calls code that may write memory in the compute: the next "
+                                "step's load, now issued before it, could read what it writes",
+                                W);
+        analysis::Root RW = PP.rootOf(Base);
+        if (RW.K == analysis::Root::Shared)
+          continue; // shared scratch of the compute; the tiles are tiles-private-to-loop's
+        for (const auto &[RR, R] : Reads) {
+          std::string Why;
+          analysis::Alias A = analysis::mayAlias(RW, RR, Why);
+          if (A == analysis::Alias::No)
+            continue;
+          if (A == analysis::Alias::Same)
+            return independentWhy(describe(Ctx, W) + " writes memory in the compute that the staging reads at " +
+                                      describe(Ctx, R) + ": the next step's load, now issued before it, would "
+                                      "read it too early",
+                                  W);
+          P.MayAlias.push_back({W, R, RW.Name, RR.Name, Why});
+        }
+      }
+    }
   }
 
   void countedWhy(std::string Why, const Stmt *At) {
@@ -722,9 +766,25 @@ Status checkPrefetchIndependent(const PreconditionQuery &Q, PreconditionResult &
     R.Reason = "no staging to read (single-stage-loop)";
     return Status::Unknown;
   }
-  return verdictOf(Q.AC.ast(), R, P.IndependentWhy, P.IndependentAt, "dependence",
-                   "the staging reads nothing the step changes but the counter, and the compute writes no "
-                   "memory: the next step's loads can be issued before the compute");
+  if (!P.IndependentWhy.empty())
+    return verdictOf(Q.AC.ast(), R, P.IndependentWhy, P.IndependentAt, "dependence", "");
+  const Assumptions &A = Q.AC.assumptions();
+  std::string Fn = Q.Function->getNameAsString(), QFn = Q.Function->getQualifiedNameAsString();
+  auto NoAlias = [&](const std::string &N) { return A.noAlias(Fn, N) || A.noAlias(QFn, N); };
+  for (const auto &X : P.MayAlias)
+    if (!NoAlias(X.WriteName) && !NoAlias(X.ReadName)) {
+      R.Reason = describe(Q.AC.ast(), X.Write) + " writes memory in the compute that may alias the staging's read " +
+                 describe(Q.AC.ast(), X.Read) + " (" + X.Why + "): the next step's load, now issued before it, "
+                 "could read it too early";
+      R.Assumable = "noalias:" + X.WriteName;
+      R.Evidence.push_back(evidenceAt(Q.AC.ast(), X.Write->getBeginLoc(), "write", ""));
+      return Status::Unknown;
+    }
+  R.Reason = P.MayAlias.empty() ? "the staging reads nothing the step changes but the counter, and the compute "
+                                  "writes no memory it reads: the next step's loads can be issued before the compute"
+                                : "the staging reads nothing the step changes but the counter; the compute's "
+                                  "writes alias none of its reads (--assume=noalias)";
+  return Status::Holds;
 }
 
 Status checkStagingCounted(const PreconditionQuery &Q, PreconditionResult &R) {
