@@ -167,6 +167,12 @@ private:
     if (StoreAt == Kids.size())
       return shape("no guarded store into the other stage after the compute", P.Loop);
     P.StoreIf = cast<IfStmt>(Kids[StoreAt]);
+    // A staging copy loop stores a stage but reads none: not the
+    // pipelined loop itself.
+    if (!llvm::any_of(Kids, [&](const Stmt *K) { return K != P.StoreIf && usesTile(K); })) {
+      P.StoreIf = nullptr;
+      return;
+    }
     std::string Guard = squeeze(nodeText(Ctx, P.StoreIf->getCond(), ""));
     size_t LoadAt = Kids.size();
     for (size_t I = 0; I < StoreAt; ++I)
@@ -425,6 +431,31 @@ private:
     return false;
   }
 
+  /// \p G is \p L with the counter one step on: the same operators, the
+  /// counter's references `counter + step` in \p G, everything else alike
+  /// (`(t + 1) * TS < K` for `t * TS < K`).
+  bool atNextStep(const Expr *G, const Expr *L) const {
+    G = G->IgnoreParenImpCasts();
+    L = L->IgnoreParenImpCasts();
+    if (analysis::refVar(L) == P.C->Var)
+      return isNextStep(G);
+    const auto *GB = dyn_cast<BinaryOperator>(G);
+    const auto *LB = dyn_cast<BinaryOperator>(L);
+    if (GB && LB)
+      return GB->getOpcode() == LB->getOpcode() && atNextStep(GB->getLHS(), LB->getLHS()) &&
+             atNextStep(GB->getRHS(), LB->getRHS());
+    const auto *GU = dyn_cast<UnaryOperator>(G);
+    const auto *LU = dyn_cast<UnaryOperator>(L);
+    if (GU && LU)
+      return GU->getOpcode() == LU->getOpcode() && atNextStep(GU->getSubExpr(), LU->getSubExpr());
+    // Anything else: alike, and free of the counter.
+    auto Refs = match(traverse(TK_AsIs, findAll(declRefExpr(to(varDecl(equalsNode(P.C->Var)))))), *L, Ctx);
+    if (!Refs.empty())
+      return false;
+    auto GV = intValue(Ctx, G), LV = intValue(Ctx, L);
+    return (GV && LV && *GV == *LV) || squeeze(nodeText(Ctx, G, "a")) == squeeze(nodeText(Ctx, L, "b"));
+  }
+
   void checkGuard() {
     const Expr *G = P.LoadIf->getCond()->IgnoreParenImpCasts();
     if (const VarDecl *V = analysis::refVar(G); V && V->getInit() && F.mods(V).empty())
@@ -435,15 +466,8 @@ private:
       return guardWhy("the prefetch's guard '" + nodeText(Ctx, G, "") + "' is not the loop's condition '" +
                           nodeText(Ctx, P.Loop->getCond(), "") + "' at the next step",
                       P.LoadIf);
-    for (auto [LC, LO, GC, GO] : {std::tuple(LB->getLHS(), LB->getRHS(), GB->getLHS(), GB->getRHS()),
-                                  std::tuple(LB->getRHS(), LB->getLHS(), GB->getRHS(), GB->getLHS())}) {
-      if (analysis::refVar(LC) != P.C->Var)
-        continue;
-      auto LV = intValue(Ctx, LO), GV = intValue(Ctx, GO);
-      bool SameBound = (LV && GV && *LV == *GV) || squeeze(nodeText(Ctx, LO, "a")) == squeeze(nodeText(Ctx, GO, "b"));
-      if (isNextStep(GC) && SameBound)
-        return;
-    }
+    if (atNextStep(G, P.Loop->getCond()))
+      return;
     guardWhy("the prefetch's guard '" + nodeText(Ctx, G, "") + "' is not the loop's condition '" +
                  nodeText(Ctx, P.Loop->getCond(), "") + "' at the next step",
              P.LoadIf);
@@ -568,19 +592,19 @@ private:
     bool Ok = true;
     for (size_t I = 0; I < Loads.size() && Ok; ++I) {
       auto L = substitutedStmtText(Ctx, Loads[I], [&](const Expr *E) -> std::optional<std::string> {
-        const auto *BO = dyn_cast<BinaryOperator>(E);
-        if (!BO || BO->getOpcode() != BO_Assign || !bufferAccess(BO->getLHS()))
+        auto Parts = assignmentParts(E);
+        if (!Parts || !bufferAccess(Parts->first))
           return std::nullopt;
-        std::string Key = squeeze(nodeText(Ctx, BO->getLHS(), ""));
-        if (!Loaded.emplace(Key, BO->getRHS()).second)
+        std::string Key = squeeze(nodeText(Ctx, Parts->first, ""));
+        if (!Loaded.emplace(Key, Parts->second).second)
           Ok = false;
         return "@" + Key;
       });
       auto S = substitutedStmtText(Ctx, Stores[I], [&](const Expr *E) -> std::optional<std::string> {
-        const auto *BO = dyn_cast<BinaryOperator>(E);
-        if (!BO || BO->getOpcode() != BO_Assign || !bufferAccess(BO->getRHS()))
+        auto Parts = assignmentParts(E);
+        if (!Parts || !bufferAccess(Parts->second))
           return std::nullopt;
-        return "@" + squeeze(nodeText(Ctx, BO->getRHS(), ""));
+        return "@" + squeeze(nodeText(Ctx, Parts->second, ""));
       });
       Ok = Ok && L && S && squeeze(*L) == squeeze(*S);
     }
@@ -662,12 +686,12 @@ std::string pragmasAbove(const ASTContext &Ctx, const Stmt *S, StringRef Indent)
   SourceLocation L = SM.getExpansionLoc(S->getBeginLoc());
   StringRef Buf = SM.getBufferData(SM.getFileID(L));
   unsigned Off = SM.getFileOffset(L);
-  size_t LS = Buf.rfind('\n', Off ? Off - 1 : 0);
+  size_t LS = Buf.rfind('\n', Off); // the last newline before Off
   if (LS == StringRef::npos || !Buf.slice(LS + 1, Off).trim().empty())
     return "";
   std::vector<std::string> Lines;
   while (LS > 0) {
-    size_t Above = Buf.rfind('\n', LS - 1);
+    size_t Above = Buf.rfind('\n', LS);
     size_t Start = Above == StringRef::npos ? 0 : Above + 1;
     StringRef Line = Buf.slice(Start, LS).trim();
     if (!Line.starts_with("#pragma"))
@@ -791,10 +815,10 @@ static void reverseAt(const RewritePair &Pair, AnalysisContext &AC, const Functi
       if (llvm::any_of(P.StoreRefs, [&](const StageRef &R) { return R.Lead == AS; }))
         return nodeText(Ctx, AS->getBase(), "?");
     if (P.Fold)
-      if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->getOpcode() == BO_Assign) {
-        auto It = P.LoadedValue.find(squeeze(nodeText(Ctx, BO->getRHS(), "")));
+      if (auto Parts = assignmentParts(E)) {
+        auto It = P.LoadedValue.find(squeeze(nodeText(Ctx, Parts->second, "")));
         if (It != P.LoadedValue.end()) {
-          auto L = substitutedText(Ctx, BO->getLHS(), Replace);
+          auto L = substitutedText(Ctx, Parts->first, Replace);
           auto V = substitutedText(Ctx, It->second, Replace);
           if (!L || !V)
             return std::nullopt;
@@ -805,9 +829,32 @@ static void reverseAt(const RewritePair &Pair, AnalysisContext &AC, const Functi
   };
   // The branch's statements at the loop body's level: braced when they
   // declare something (the prefetch's and the store's names may meet).
+  // The names a branch declares at its top; the loop body's own.
+  auto NamesOf = [&](ArrayRef<const Stmt *> Kids) {
+    std::set<std::string> Names;
+    for (const Stmt *K : Kids)
+      if (const auto *DS = dyn_cast<DeclStmt>(K))
+        for (const Decl *D : DS->decls())
+          if (const auto *ND = dyn_cast<NamedDecl>(D))
+            Names.insert(ND->getNameAsString());
+    return Names;
+  };
+  std::vector<const Stmt *> BodyKids;
+  for (const Stmt *K : Body->body())
+    if (K != P.LoadIf && K != P.StoreIf)
+      BodyKids.push_back(K);
+  std::set<std::string> BodyNames = NamesOf(BodyKids);
+  std::set<std::string> LoadNames = NamesOf(Planner.children(P.LoadIf->getThen()));
+  std::set<std::string> StoreNames = NamesOf(Planner.children(P.StoreIf->getThen()));
+  // A branch keeps braces when a name it declares would meet another at
+  // the loop body's level (the other branch's, the body's own).
   auto BranchText = [&](const Stmt *Branch) {
     std::vector<const Stmt *> Kids = Planner.children(Branch);
-    bool Declares = llvm::any_of(Kids, [](const Stmt *K) { return isa<DeclStmt>(K); });
+    const std::set<std::string> &Mine = Branch == P.LoadIf->getThen() ? LoadNames : StoreNames;
+    const std::set<std::string> &Other = Branch == P.LoadIf->getThen() ? StoreNames : LoadNames;
+    bool Declares = llvm::any_of(Mine, [&](const std::string &N) {
+      return BodyNames.count(N) || (!P.Fold && Other.count(N));
+    });
     std::string Out;
     std::string In = Declares ? BI + Unit : BI;
     for (const Stmt *K : Kids) {

@@ -76,7 +76,8 @@ static std::optional<int64_t> intValue(const ASTContext &Ctx, const Expr *E) {
 
 /// \p E's text, in parentheses when it binds looser than + and -.
 static std::string operandText(const ASTContext &Ctx, const Expr *E) {
-  std::string Text = nodeText(Ctx, E, "?");
+  // As written: a macro's whole use stays the macro (`BKK`, not 16).
+  std::string Text = writtenText(Ctx, E).value_or(nodeText(Ctx, E, "?"));
   const Expr *I = E->IgnoreImpCasts();
   bool Loose = isa<ConditionalOperator>(I);
   if (const auto *BO = dyn_cast<BinaryOperator>(I))
@@ -175,6 +176,15 @@ std::string counterValueAt(const analysis::FunctionFacts &F, const Expr *Ref, St
   return Bare ? Value.str() : "(" + Value.str() + ")";
 }
 
+std::optional<std::pair<const Expr *, const Expr *>> assignmentParts(const Expr *E) {
+  E = E->IgnoreImplicit()->IgnoreParens();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->getOpcode() == BO_Assign)
+    return std::pair(BO->getLHS(), BO->getRHS());
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E); OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
+    return std::pair(OC->getArg(0), OC->getArg(1));
+  return std::nullopt;
+}
+
 bool isAtomicText(const Expr *E) {
   E = E->IgnoreImpCasts();
   return isa<IntegerLiteral>(E) || isa<DeclRefExpr>(E) || isa<ParenExpr>(E);
@@ -260,17 +270,6 @@ const VarDecl *sharedElement(const Expr *E, std::vector<const Expr *> &Subs, con
   if (Base)
     *Base = DRE;
   return V;
-}
-
-/// The two sides of plain assignment \p E (`x = v`, or a class's
-/// `operator=` such as float4's).
-std::optional<std::pair<const Expr *, const Expr *>> assignmentParts(const Expr *E) {
-  E = E->IgnoreImplicit()->IgnoreParens();
-  if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->getOpcode() == BO_Assign)
-    return std::pair(BO->getLHS(), BO->getRHS());
-  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E); OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
-    return std::pair(OC->getArg(0), OC->getArg(1));
-  return std::nullopt;
 }
 
 /// A jump out of the compute (break/continue of the tiled loop, return,
@@ -1037,10 +1036,22 @@ void forwardAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
                         Unit);
   Load += "\n" + BI + "}";
   CharSourceRange StagingRange = statementsRange(Ctx, P.Staging.front(), P.B1);
-  if (StagingRange.isInvalid())
+  if (StagingRange.isInvalid()) {
     B.failWith("the staging is not plain source", P.Staging.front()->getBeginLoc());
-  else
-    B.replaceChars(StagingRange.getBegin(), StagingRange.getEnd(), Load);
+  } else {
+    // From the start of its line: a `#pragma unroll` in column 0 starts
+    // the staging, the replacement takes the body's indentation.
+    const SourceManager &SM = Ctx.getSourceManager();
+    SourceLocation Begin = SM.getFileLoc(StagingRange.getBegin());
+    unsigned Off = SM.getFileOffset(Begin);
+    StringRef Buf = SM.getBufferData(SM.getFileID(Begin));
+    size_t LS = Buf.rfind('\n', Off); // the last newline before Off
+    LS = LS == StringRef::npos ? 0 : LS + 1;
+    if (Off && Buf.slice(LS, Off).trim().empty())
+      B.replaceChars(Begin.getLocWithOffset(-int(Off - LS)), StagingRange.getEnd(), BI + Load);
+    else
+      B.replaceChars(Begin, StagingRange.getEnd(), Load);
+  }
 
   // The compute reads the current stage.
   for (const TileInfo &T : P.Tiles) {

@@ -58,6 +58,9 @@ std::string describe(const clang::ASTContext &Ctx, const clang::Stmt *S);
 /// token, never parenthesised.
 std::string counterValueAt(const analysis::FunctionFacts &F, const clang::Expr *Ref, llvm::StringRef Value,
                            bool Atomic = false);
+/// The two sides of plain assignment \p E (`x = v`, or a class's
+/// `operator=` such as float4's), implicit nodes around it ignored.
+std::optional<std::pair<const clang::Expr *, const clang::Expr *>> assignmentParts(const clang::Expr *E);
 /// \p E is one token or parenthesised: it can replace a name anywhere.
 bool isAtomicText(const clang::Expr *E);
 
