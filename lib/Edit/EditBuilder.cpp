@@ -1,5 +1,6 @@
 //===- EditBuilder.cpp ----------------------------------------------------===//
 #include "klineage/Edit/EditBuilder.h"
+#include "llvm/Support/Path.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
@@ -253,6 +254,32 @@ EditBuilder &EditBuilder::insertAtBodyTop(const FunctionDecl *FD, StringRef Line
   if (SM.getExpansionLineNumber(Body->getLBracLoc()) == SM.getExpansionLineNumber(Body->getRBracLoc()))
     Text += "\n" + Indent;
   return insertAfterToken(Body->getLBracLoc(), Text);
+}
+
+EditBuilder &EditBuilder::insertInclude(const FunctionDecl *FD, StringRef Header) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (auto It = SM.fileinfo_begin(), End = SM.fileinfo_end(); It != End; ++It)
+    if (llvm::sys::path::filename(It->first.getName()) == llvm::sys::path::filename(Header))
+      return *this; // already part of the translation unit
+  SourceLocation Loc = SM.getExpansionLoc(FD->getBeginLoc());
+  FileID File = SM.getFileID(Loc);
+  StringRef Buf = SM.getBufferData(File);
+  // After the last `#include` line that starts a line (not inside a
+  // conditional block's text: any such line will do, the header is
+  // self-contained).
+  size_t At = 0;
+  for (size_t Pos = 0; Pos < Buf.size();) {
+    size_t EOL = Buf.find('\n', Pos);
+    StringRef Line = Buf.slice(Pos, EOL == StringRef::npos ? Buf.size() : EOL);
+    if (Line.ltrim().starts_with("#include") || Line.ltrim().starts_with("# include"))
+      At = EOL == StringRef::npos ? Buf.size() : EOL + 1;
+    if (EOL == StringRef::npos)
+      break;
+    Pos = EOL + 1;
+  }
+  add(SM.getLocForStartOfFile(File).getLocWithOffset(At), unsigned(At), 0,
+      "#include <" + Header.str() + ">\n");
+  return *this;
 }
 
 EditBuilder &EditBuilder::insertBarrierBefore(const Stmt *S) {

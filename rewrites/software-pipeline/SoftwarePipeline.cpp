@@ -40,6 +40,7 @@
 #include "klineage/Rewrite/SiteEdits.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/TypeLoc.h"
+#include "clang/Basic/TargetInfo.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "llvm/ADT/StringExtras.h"
@@ -206,6 +207,12 @@ struct StagingStore {
   uint64_t Count = 1;                      ///< registers elements it needs
   std::string IndexText;                   ///< its element of the buffer ("" for a scalar)
   std::string Buffer;                      ///< the register buffer's name
+  /// cp.async: how the store copies. Copy: `T[s] = G[i]`; Select:
+  /// `T[s] = c ? G[i] : z`; Value: no memory read (`T[s] = 0.0f`).
+  enum CopyKind { NotCopy, Copy, Select, Value } Kind = NotCopy;
+  const Expr *Source = nullptr;            ///< G[i]
+  const Expr *Cond = nullptr, *Zero = nullptr;
+  uint64_t Bytes = 0;                      ///< the element's size
 };
 
 struct TileInfo {
@@ -216,6 +223,12 @@ struct TileInfo {
 };
 
 struct LoopPlan : SiteSubject {
+  /// The options: shared stages, and cp.async instead of registers.
+  unsigned Stages = 2;
+  bool CpAsync = false;
+  std::string Arch; ///< the architecture the file is parsed for ("sm_90")
+  std::string CopiesWhy;
+  const Stmt *CopiesAt = nullptr;
   const ForStmt *Loop = nullptr;
   const CompoundStmt *Body = nullptr;
   std::optional<Counter> C;
@@ -309,7 +322,7 @@ std::string elementTypeText(const ASTContext &Ctx, const VarDecl *V) {
       return *Text;
   }
   QualType T = V->getType();
-  while (const ArrayType *AT = Ctx.getAsArrayType(T))
+  while (const clang::ArrayType *AT = Ctx.getAsArrayType(T))
     T = AT->getElementType();
   return T.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
 }
@@ -361,6 +374,8 @@ public:
     planTiles();
     planIndependence();
     planBuffers();
+    if (P.CpAsync)
+      planCopies();
   }
 
 private:
@@ -659,9 +674,9 @@ private:
 
   void planBuffers() {
     for (const TileInfo &T : P.Tiles)
-      P.ExtraShared += T.Decl.Bytes.value_or(0);
-    if (!P.RegisterLoads.empty())
-      return; // the staging's own registers carry the next step
+      P.ExtraShared += (P.Stages - 1) * T.Decl.Bytes.value_or(0);
+    if (!P.RegisterLoads.empty() || P.CpAsync)
+      return; // the staging's own registers (or cp.async) carry the next step
     for (StagingStore &St : P.Stores) {
       std::vector<std::string> Terms;
       std::vector<uint64_t> Counts;
@@ -709,6 +724,66 @@ private:
                            ? 4
                            : Ctx.getTypeSizeInChars(Stored).getQuantity();
       P.BufferRegisters += St.Count * ((Bytes + 3) / 4);
+    }
+  }
+
+  /// A global element `G[i]` of the tile's element type, read as is.
+  const ArraySubscriptExpr *globalElement(const Expr *E, QualType Elem) const {
+    const Expr *X = E;
+    while (true) {
+      X = X->IgnoreParens();
+      const auto *IC = dyn_cast<ImplicitCastExpr>(X);
+      if (!IC || (IC->getCastKind() != CK_LValueToRValue && IC->getCastKind() != CK_NoOp))
+        break;
+      X = IC->getSubExpr();
+    }
+    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(X))
+      X = MT->getSubExpr()->IgnoreImplicit();
+    const auto *AS = dyn_cast<ArraySubscriptExpr>(X);
+    if (!AS || !AS->getBase()->getType()->isPointerType())
+      return nullptr;
+    if (const VarDecl *V = analysis::refVar(AS->getBase()->IgnoreParenImpCasts()); V && cuda::isShared(V))
+      return nullptr;
+    if (!Ctx.hasSameUnqualifiedType(AS->getType(), Elem))
+      return nullptr;
+    return AS;
+  }
+
+  void copiesWhy(std::string Why, const Stmt *At) {
+    if (P.CopiesWhy.empty()) {
+      P.CopiesWhy = std::move(Why);
+      P.CopiesAt = At;
+    }
+  }
+
+  /// cp.async copies elements unchanged: each staging store is a plain
+  /// copy of a global element, a selection between one and a value that
+  /// reads no memory, or such a value.
+  void planCopies() {
+    if (!P.RegisterLoads.empty())
+      return copiesWhy("the staging loads registers of its own and stores them into the tiles: cp.async copies "
+                       "global memory into a tile directly",
+                       P.RegisterLoads.front());
+    for (StagingStore &St : P.Stores) {
+      QualType Elem = St.LHS->getType();
+      St.Bytes = Elem->isDependentType() || Elem->isIncompleteType() ? 0 : Ctx.getTypeSizeInChars(Elem).getQuantity();
+      const Expr *R = St.RHS->IgnoreParens();
+      if ((St.Source = globalElement(R, Elem))) {
+        St.Kind = StagingStore::Copy;
+      } else if (const auto *CO = dyn_cast<ConditionalOperator>(R->IgnoreImpCasts());
+                 CO && (St.Source = globalElement(CO->getTrueExpr(), Elem)) &&
+                 !analysis::firstMemoryAccess(CO->getFalseExpr(), {}, /*Writes=*/false) &&
+                 !analysis::firstMemoryAccess(CO->getCond(), {}, /*Writes=*/false)) {
+        St.Kind = StagingStore::Select;
+        St.Cond = CO->getCond();
+        St.Zero = CO->getFalseExpr();
+      } else if (!analysis::firstMemoryAccess(St.RHS, {}, /*Writes=*/false)) {
+        St.Kind = StagingStore::Value;
+      } else {
+        return copiesWhy(describe(Ctx, St.Store) + " stores a computed or converted value: cp.async copies a "
+                         "global element of the tile's type unchanged (`T[s] = G[i]`, `T[s] = c ? G[i] : 0`)",
+                         St.Store);
+      }
     }
   }
 
@@ -805,8 +880,9 @@ Status checkStagingRegistersFit(const PreconditionQuery &Q, PreconditionResult &
     R.Reason = "no register count (single-stage-loop, staging-counted)";
     return Status::Unknown;
   }
-  if (!P.RegisterLoads.empty()) {
-    R.Reason = "the staging's own registers carry the next step: no register is added";
+  if (!P.RegisterLoads.empty() || P.CpAsync) {
+    R.Reason = P.CpAsync ? "cp.async copies into the stage: no register is added"
+                         : "the staging's own registers carry the next step: no register is added";
     return Status::Holds;
   }
   if (P.BufferRegisters > MaxStagingRegisters) {
@@ -816,6 +892,100 @@ Status checkStagingRegistersFit(const PreconditionQuery &Q, PreconditionResult &
   }
   R.Reason = "the next step's elements take " + std::to_string(P.BufferRegisters) + " registers per thread (at most " +
              std::to_string(MaxStagingRegisters) + ")";
+  return Status::Holds;
+}
+
+Status checkStagesSupported(const PreconditionQuery &Q, PreconditionResult &R) {
+  const LoopPlan &P = planOf(Q);
+  if (!P.CpAsync && P.Stages != 2) {
+    R.Reason = "the registers mechanism keeps two stages (its registers hold one step ahead), not " +
+               std::to_string(P.Stages) + ": --option=mechanism=cp-async for more";
+    return Status::Fails;
+  }
+  R.Reason = std::to_string(P.Stages) + " stages through " + (P.CpAsync ? "cp.async" : "registers");
+  return Status::Holds;
+}
+
+Status checkArchitectureHasCpAsync(const PreconditionQuery &Q, PreconditionResult &R) {
+  const LoopPlan &P = planOf(Q);
+  if (!P.CpAsync) {
+    R.Reason = "the registers mechanism runs on any architecture";
+    return Status::Holds;
+  }
+  StringRef Arch = P.Arch;
+  unsigned SM = 0;
+  if (!Arch.consume_front("sm_") || Arch.take_while([](char C) { return isDigit(C); }).getAsInteger(10, SM)) {
+    R.Reason = "the file is parsed for '" + P.Arch + "', not an sm_NN architecture";
+    return Status::Unknown;
+  }
+  if (SM < 80) {
+    R.Reason = "the file is parsed for " + P.Arch + ", which has no cp.async (sm_80 and later): "
+               "--cuda-gpu-arch=sm_80 or later, or --option=mechanism=registers";
+    return Status::Fails;
+  }
+  R.Reason = P.Arch + " has cp.async";
+  return Status::Holds;
+}
+
+Status checkCopiesPlain(const PreconditionQuery &Q, PreconditionResult &R) {
+  const LoopPlan &P = planOf(Q);
+  if (!P.CpAsync) {
+    R.Reason = "registers carry any staged value";
+    return Status::Holds;
+  }
+  if (!P.ShapeWhy.empty()) {
+    R.Reason = "no staging to read (single-stage-loop)";
+    return Status::Unknown;
+  }
+  return verdictOf(Q.AC.ast(), R, P.CopiesWhy, P.CopiesAt, "store",
+                   "every staging store copies a global element of the tile's type unchanged (or stores a value "
+                   "that reads no memory)");
+}
+
+Status checkCpAsyncAligned(const PreconditionQuery &Q, PreconditionResult &R) {
+  const LoopPlan &P = planOf(Q);
+  ASTContext &Ctx = Q.AC.ast();
+  if (!P.CpAsync) {
+    R.Reason = "no cp.async";
+    return Status::Holds;
+  }
+  if (!P.ShapeWhy.empty() || !P.CopiesWhy.empty()) {
+    R.Reason = "no copy to size (single-stage-loop, copies-plain)";
+    return Status::Unknown;
+  }
+  std::set<uint64_t> Sizes;
+  for (const StagingStore &St : P.Stores) {
+    if (St.Kind != StagingStore::Copy && St.Kind != StagingStore::Select)
+      continue;
+    if (St.Bytes != 4 && St.Bytes != 8 && St.Bytes != 16) {
+      R.Reason = describe(Ctx, St.Store) + " copies " + std::to_string(St.Bytes) +
+                 " bytes: cp.async copies 4, 8 or 16";
+      R.Evidence.push_back(evidenceAt(Ctx, St.Store->getBeginLoc(), "copy", ""));
+      return Status::Fails;
+    }
+    // Both addresses must be aligned to the copy's size: elements of a
+    // type aligned to its size are (the tile's and the source's).
+    uint64_t Align = Ctx.getTypeAlignInChars(St.Source->getType()).getQuantity();
+    if (Align < St.Bytes) {
+      const VarDecl *Base = analysis::refVar(cast<ArraySubscriptExpr>(St.Source)->getBase()->IgnoreParenImpCasts());
+      std::string Name = Base ? Base->getName().str() : "the source";
+      const Assumptions &A = Q.AC.assumptions();
+      if (Base && (A.alignment(Q.Function->getNameAsString(), Name).value_or(0) >= St.Bytes ||
+                   A.alignment(Q.Function->getQualifiedNameAsString(), Name).value_or(0) >= St.Bytes))
+        continue;
+      R.Reason = describe(Ctx, St.Source) + " is a " + std::to_string(St.Bytes) + "-byte element aligned to " +
+                 std::to_string(Align) + " bytes only: a " + std::to_string(St.Bytes) +
+                 "-byte cp.async needs both addresses aligned to its size";
+      R.Assumable = "aligned:" + Name + ":" + std::to_string(St.Bytes);
+      return Status::Unknown;
+    }
+    Sizes.insert(St.Bytes);
+  }
+  std::vector<std::string> Text;
+  for (uint64_t B : Sizes)
+    Text.push_back(std::to_string(B));
+  R.Reason = "copies of " + (Text.empty() ? std::string("no") : join(Text, ", ")) +
+             " bytes, each element aligned to its size";
   return Status::Holds;
 }
 
@@ -830,7 +1000,7 @@ Status checkSharedMemoryFits(const PreconditionQuery &Q, PreconditionResult &R) 
   U.StaticBytes += P.ExtraShared;
   analysis::LimitCheck L = analysis::checkLimits(U);
   if (L.V == analysis::LimitCheck::Exceeds || L.V == analysis::LimitCheck::NeedsOptIn) {
-    R.Reason = "with a second stage of every tile (" + std::to_string(P.ExtraShared) + " bytes) '" +
+    R.Reason = "with the added stages of every tile (" + std::to_string(P.ExtraShared) + " bytes) '" +
                Q.Function->getNameAsString() + "' " +
                (L.V == analysis::LimitCheck::Exceeds ? "does not fit: " : "needs the opt-in: ") + L.Why;
     return Status::Fails;
@@ -839,7 +1009,7 @@ Status checkSharedMemoryFits(const PreconditionQuery &Q, PreconditionResult &R) 
     R.Reason = L.Why;
     return Status::Unknown;
   }
-  R.Reason = "the second stages take " + std::to_string(P.ExtraShared) + " bytes; '" +
+  R.Reason = "the added stages take " + std::to_string(P.ExtraShared) + " bytes; '" +
              Q.Function->getNameAsString() + "' holds " + std::to_string(L.Bytes) + " bytes per block";
   return Status::Holds;
 }
@@ -869,8 +1039,24 @@ const PreconditionSpec Specs[] = {
     {StagingRegistersFit, Direction::Forward, 2705,
      "the register buffers for the next step's elements take at most 64 32-bit registers per thread",
      &checkStagingRegistersFit},
+    {StagesSupported, Direction::Forward, 2709,
+     "the mechanism supports the stages asked for: registers keep two (their registers hold one step ahead), "
+     "cp.async two to four",
+     &checkStagesSupported},
+    {CopiesPlain, Direction::Forward, 2706,
+     "cp.async only: every staging store copies a global element of the tile's type unchanged (`T[s] = G[i]`, "
+     "`T[s] = c ? G[i] : z` with z reading no memory) or stores a value that reads no memory; no registers of "
+     "the staging's own",
+     &checkCopiesPlain},
+    {CpAsyncAligned, Direction::Forward, 2707,
+     "cp.async only: every copy is 4, 8 or 16 bytes and both addresses are aligned to its size (elements of a "
+     "type aligned to its size, or --assume=aligned:NAME:BYTES)",
+     &checkCpAsyncAligned},
+    {ArchitectureHasCpAsync, Direction::Forward, 2708,
+     "cp.async only: the architecture the file is parsed for (--cuda-gpu-arch) is sm_80 or later",
+     &checkArchitectureHasCpAsync},
     {SharedMemoryFits, Direction::Forward, 1507,
-     "the kernel's shared memory with a second stage of every tile fits the 48 KiB static limit (with the "
+     "the kernel's shared memory with the added stages of every tile fits the 48 KiB static limit (with the "
      "dynamic part when every launch states it)",
      &checkSharedMemoryFits},
     {DoubleBufferedLoop, Direction::Reverse, 2711,
@@ -922,6 +1108,23 @@ std::optional<std::string> stagingText(const ASTContext &Ctx, const analysis::Fu
   return substitutedStmtText(Ctx, S, Replace);
 }
 
+/// Replaces \p Range by \p Text; from the start of its line (with \p Indent
+/// before the text) when only blanks precede it there: a `#pragma unroll`
+/// in column 0 that starts the range gives way to the body's indentation.
+void replaceFromLineStart(EditBuilder &B, const ASTContext &Ctx, CharSourceRange Range, StringRef Indent,
+                          StringRef Text) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Begin = SM.getFileLoc(Range.getBegin());
+  unsigned Off = SM.getFileOffset(Begin);
+  StringRef Buf = SM.getBufferData(SM.getFileID(Begin));
+  size_t LS = Buf.rfind('\n', Off); // the last newline before Off
+  LS = LS == StringRef::npos ? 0 : LS + 1;
+  if (Off && Buf.slice(LS, Off).trim().empty())
+    B.replaceChars(Begin.getLocWithOffset(-int(Off - LS)), Range.getEnd(), Indent.str() + Text.str());
+  else
+    B.replaceChars(Begin, Range.getEnd(), Text);
+}
+
 void forwardAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl *FD, const ForStmt *Loop) {
   ASTContext &Ctx = AC.ast();
   const auto *Body = dyn_cast_or_null<CompoundStmt>(Loop->getBody());
@@ -947,16 +1150,23 @@ void forwardAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
   LoopPlan P;
   P.Loop = Loop;
   P.Body = Body;
+  P.CpAsync = AC.option("mechanism").value_or("registers") == "cp-async";
+  if (auto N = AC.option("stages"))
+    P.Stages = unsigned(std::max(2, std::atoi(N->c_str())));
+  P.Arch = Ctx.getTargetInfo().getTargetOpts().CPU;
   Planner(Ctx, FD, F, P).plan();
   Site &S = AC.addSite(Name, Direction::Forward, Loop->getBeginLoc(), FD, "tiled-loop");
   std::vector<std::string> Names;
   for (const TileInfo &T : P.Tiles)
     Names.push_back(T.Var->getName().str());
-  S.Summary = Names.empty() ? "pipeline the loop's staging" : "give the tiles " + join(Names, ", ") +
-                                                                 " a second stage, filled from registers one step ahead";
+  S.Summary = Names.empty() ? "pipeline the loop's staging"
+              : P.CpAsync ? "give the tiles " + join(Names, ", ") + " " + std::to_string(P.Stages) +
+                                " stages, filled by cp.async " + std::to_string(P.Stages - 1) + " step(s) ahead"
+                          : "give the tiles " + join(Names, ", ") +
+                                " a second stage, filled from registers one step ahead";
   S.Facts["tiles"] = join(Names, ", ");
-  S.Facts["stages"] = "2";
-  S.Facts["mechanism"] = "registers";
+  S.Facts["stages"] = std::to_string(P.Stages);
+  S.Facts["mechanism"] = P.CpAsync ? "cp-async" : "registers";
   if (P.ShapeWhy.empty() && P.CountedWhy.empty())
     S.Facts["registers"] = P.RegisterLoads.empty() ? std::to_string(P.BufferRegisters) : "the staging's own";
   PreconditionQuery Q{AC, FD, DynTypedNode::create(*Loop), &P};
@@ -992,6 +1202,82 @@ void forwardAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
     };
     return Need(substitutedText(Ctx, Loop->getCond(), Replace), Loop->getCond());
   };
+
+  if (P.CpAsync) {
+    // Each store as a copy into stage Lead: cp.async for a global element
+    // (a selection copies or stores its other value), a plain store for a
+    // value that reads no memory.
+    auto CopyText = [&](const StagingStore &X, const ExprText &T) -> std::optional<std::string> {
+      auto Slot = T(X.LHS);
+      if (!Slot)
+        return std::nullopt;
+      if (X.Kind == StagingStore::Value) {
+        auto Val = T(X.RHS);
+        return Val ? std::optional<std::string>(*Slot + " = " + *Val) : std::nullopt;
+      }
+      auto Src = T(X.Source);
+      if (!Src)
+        return std::nullopt;
+      bool Element = isa<ArraySubscriptExpr>(X.LHS->IgnoreParenImpCasts());
+      const TileInfo &TI = *llvm::find_if(P.Tiles, [&](const TileInfo &Y) { return Y.Var == X.Tile; });
+      std::string Type = Element ? TI.ElemType
+                                 : X.LHS->getType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+      std::string Copy = "__pipeline_memcpy_async(&" + (Element ? *Slot : "(" + *Slot + ")") + ", &" + *Src +
+                         ", sizeof(" + Type + "))";
+      if (X.Kind == StagingStore::Copy)
+        return Copy;
+      auto Cond = T(X.Cond), Zero = T(X.Zero);
+      if (!Cond || !Zero)
+        return std::nullopt;
+      return *Cond + " ? " + Copy + " : (void)(" + *Slot + " = " + *Zero + ")";
+    };
+    const unsigned St = P.Stages;
+    const std::string Ahead = St == 2 ? Next : Var + " + " + std::to_string(St - 1) + " * " + P.C->StepText;
+    std::string Pro;
+    if (St == 2) {
+      Pro = "if (" + CondAt(Start, StartAtomic) + ") {";
+      for (const Stmt *X : P.Staging)
+        Pro += "\n" + LI + Unit + Need(stagingText(Ctx, F, P, X, Start, StartAtomic, CopyText, "[0]"), X);
+      Pro += "\n" + LI + "}\n" + LI + "__pipeline_commit();";
+    } else {
+      // Steps 0 .. S-2 into stages 0 .. S-2.
+      std::string Pre = Fresh.get("prologue_step");
+      std::string At = Start + " + " + Pre + " * " + P.C->StepText;
+      Pro = "for (int " + Pre + " = 0; " + Pre + " < " + std::to_string(St - 1) + "; ++" + Pre + ") {\n" + LI +
+            Unit + "if (" + CondAt(At, false) + ") {";
+      for (const Stmt *X : P.Staging)
+        Pro += "\n" + LI + Unit + Unit +
+               indentLines(Need(stagingText(Ctx, F, P, X, At, false, CopyText, "[" + Pre + "]"), X), Unit);
+      Pro += "\n" + LI + Unit + "}\n" + LI + Unit + "__pipeline_commit();\n" + LI + "}";
+    }
+    Pro += "\n" + LI + "int " + Stage + " = 0;";
+    B.insertLineAbovePragmas(Loop, Pro);
+    // Each step: the copies of step +S-1 into the stage S-1 ahead, then
+    // wait for this step's and every thread's.
+    std::string Lead = St == 2 ? "[" + Stage + " ^ 1]" : "[(" + Stage + " + " + std::to_string(St - 1) + ") % " +
+                                                             std::to_string(St) + "]";
+    std::string Issue = "if (" + CondAt(Ahead, false) + ") {";
+    for (const Stmt *X : P.Staging)
+      Issue += "\n" + BI + Unit + indentLines(Need(stagingText(Ctx, F, P, X, Ahead, false, CopyText, Lead), X), Unit);
+    Issue += "\n" + BI + "}\n" + BI + "__pipeline_commit();\n" + BI + "__pipeline_wait_prior(" +
+             std::to_string(St - 1) + ");\n" + BI + "__syncthreads();";
+    CharSourceRange StagingRange = statementsRange(Ctx, P.Staging.front(), P.B1);
+    if (StagingRange.isInvalid())
+      B.failWith("the staging is not plain source", P.Staging.front()->getBeginLoc());
+    else
+      replaceFromLineStart(B, Ctx, StagingRange, BI, Issue);
+    for (const TileInfo &T : P.Tiles) {
+      B.insertAfterToken(T.Var->getLocation(), "[" + std::to_string(St) + "]");
+      for (const DeclRefExpr *R : T.ComputeRefs)
+        B.insertAfterToken(R->getLocation(), "[" + Stage + "]");
+    }
+    B.replaceStatement(P.B2, "__syncthreads();\n" + BI +
+                                 (St == 2 ? Stage + " ^= 1;"
+                                          : Stage + " = (" + Stage + " + 1) % " + std::to_string(St) + ";"));
+    B.insertInclude(FD, "cuda_pipeline.h");
+    commit(B, S);
+    return;
+  }
 
   // Prologue: the first step into stage 0, when the loop runs at all.
   std::string Pro = "if (" + CondAt(Start, StartAtomic) + ") {";
@@ -1036,22 +1322,10 @@ void forwardAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
                         Unit);
   Load += "\n" + BI + "}";
   CharSourceRange StagingRange = statementsRange(Ctx, P.Staging.front(), P.B1);
-  if (StagingRange.isInvalid()) {
+  if (StagingRange.isInvalid())
     B.failWith("the staging is not plain source", P.Staging.front()->getBeginLoc());
-  } else {
-    // From the start of its line: a `#pragma unroll` in column 0 starts
-    // the staging, the replacement takes the body's indentation.
-    const SourceManager &SM = Ctx.getSourceManager();
-    SourceLocation Begin = SM.getFileLoc(StagingRange.getBegin());
-    unsigned Off = SM.getFileOffset(Begin);
-    StringRef Buf = SM.getBufferData(SM.getFileID(Begin));
-    size_t LS = Buf.rfind('\n', Off); // the last newline before Off
-    LS = LS == StringRef::npos ? 0 : LS + 1;
-    if (Off && Buf.slice(LS, Off).trim().empty())
-      B.replaceChars(Begin.getLocWithOffset(-int(Off - LS)), StagingRange.getEnd(), BI + Load);
-    else
-      B.replaceChars(Begin, StagingRange.getEnd(), Load);
-  }
+  else
+    replaceFromLineStart(B, Ctx, StagingRange, BI, Load);
 
   // The compute reads the current stage.
   for (const TileInfo &T : P.Tiles) {
@@ -1097,11 +1371,13 @@ public:
   ArrayRef<OptionSpec> options() const override {
     static const OptionSpec Options[] = {
         {"stages", OptionSpec::Int, "2",
-         "shared stages per tile (forward): 2, the current step's and the next one's", 2, 2},
+         "shared stages per tile (forward): 2 (the current step's and the next one's) to 4 (cp.async only)", 2, 4,
+         {}, StagesSupported},
         {"mechanism", OptionSpec::Enum, "registers",
-         "how the next step reaches its stage (forward): 'registers' (loaded before the compute, stored after "
-         "it; any architecture)",
-         0, 0, {"registers"}},
+         "how later steps reach their stages (forward): 'registers' (the next step loaded before the compute, "
+         "stored after it; any architecture) or 'cp-async' (__pipeline_memcpy_async S-1 steps ahead, "
+         "commit/wait_prior; sm_80 and later)",
+         0, 0, {"registers", "cp-async"}},
     };
     return Options;
   }

@@ -27,6 +27,10 @@ inline constexpr char PrefetchIndependent[] = "prefetch-independent";
 inline constexpr char StagingCounted[] = "staging-counted";
 inline constexpr char StagingRegistersFit[] = "staging-registers-fit";
 inline constexpr char SharedMemoryFits[] = "shared-memory-fits";
+inline constexpr char StagesSupported[] = "stages-supported";
+inline constexpr char CopiesPlain[] = "copies-plain";
+inline constexpr char CpAsyncAligned[] = "cp-async-aligned";
+inline constexpr char ArchitectureHasCpAsync[] = "architecture-has-cp-async";
 // Reverse.
 inline constexpr char DoubleBufferedLoop[] = "double-buffered-loop";
 inline constexpr char PrefetchGuardsNextStep[] = "prefetch-guards-next-step";

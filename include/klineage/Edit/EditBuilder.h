@@ -82,6 +82,12 @@ public:
   /// body's first statement (or one \p IndentUnit deeper than the function).
   EditBuilder &insertAtBodyTop(const clang::FunctionDecl *FD, llvm::StringRef Line,
                                llvm::StringRef IndentUnit = "  ");
+  /// `#include <Header>` for the file that declares \p FD, unless the
+  /// translation unit already includes a file of that name: a line after
+  /// the file's last top-level `#include` (else at its top). Edits made for
+  /// several sites of one file insert the same line once (the engine
+  /// merges equal edits).
+  EditBuilder &insertInclude(const clang::FunctionDecl *FD, llvm::StringRef Header);
   /// A `__syncthreads();` line above / below statement \p S.
   EditBuilder &insertBarrierBefore(const clang::Stmt *S);
   EditBuilder &insertBarrierAfter(const clang::Stmt *S);

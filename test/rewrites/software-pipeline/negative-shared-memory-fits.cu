@@ -10,7 +10,7 @@ __global__ void big_tiles(const float *A, const float *B, float *C, int n) {
   int row = blockIdx.y * 64 + ty * 4, col = blockIdx.x * 64 + tx;
   float acc[4] = {0, 0, 0, 0};
   for (int t = 0; t < n; t += 64) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: cannot apply 'software-pipeline' (forward) at site 1: precondition 'shared-memory-fits' fails: with a second stage of every tile (32768 bytes) 'big_tiles' does not fit: {{.*}} [KL1507]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: cannot apply 'software-pipeline' (forward) at site 1: precondition 'shared-memory-fits' fails: with the added stages of every tile (32768 bytes) 'big_tiles' does not fit: {{.*}} [KL1507]
     for (int r = 0; r < 4; ++r) {
       As[ty * 4 + r][tx] = A[(row + r) * n + t + tx];
       Bs[ty * 4 + r][tx] = B[(t + ty * 4 + r) * n + col];
