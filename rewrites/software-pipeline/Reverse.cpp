@@ -63,6 +63,11 @@ struct BufferedLoop : SiteSubject {
   std::set<const VarDecl *> Buffers;   ///< what the prefetch writes
   std::set<const VarDecl *> Removable; ///< stage variables (and folded buffers) whose declarations go
   bool Fold = false;                   ///< stores take the loaded values directly
+  /// cp.async: the copies of step +S-1 are issued (IssueIf, here LoadIf and
+  /// StoreIf both), committed and waited for before the barrier.
+  bool CpAsync = false;
+  unsigned Stages = 2;
+  const Stmt *Commit = nullptr, *Wait = nullptr;
   std::map<std::string, const Expr *> LoadedValue; ///< buffer element text -> the value the prefetch loads
   std::string ShapeWhy, GuardWhy, AddressWhy, PrologueWhy;
   const Stmt *ShapeAt = nullptr, *GuardAt = nullptr, *AddressAt = nullptr, *PrologueAt = nullptr;
@@ -78,6 +83,14 @@ std::string squeeze(StringRef S) {
   return Out;
 }
 
+/// The name of the function \p S calls when it is a call statement.
+StringRef calleeName(const Stmt *S) {
+  const auto *E = dyn_cast_or_null<Expr>(S);
+  const auto *C = E ? dyn_cast<CallExpr>(E->IgnoreImplicit()) : nullptr;
+  const auto *FD = C ? C->getDirectCallee() : nullptr;
+  return FD && FD->getIdentifier() ? FD->getName() : StringRef();
+}
+
 std::optional<int64_t> intValue(const ASTContext &Ctx, const Expr *E) {
   Expr::EvalResult R;
   if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
@@ -85,13 +98,13 @@ std::optional<int64_t> intValue(const ASTContext &Ctx, const Expr *E) {
   return R.Val.getInt().getExtValue();
 }
 
-/// A static __shared__ array of two stages (leading extent 2, two or more
+/// A static __shared__ array of stages (leading extent 2 to 4, two or more
 /// dimensions).
 bool isTwoStageTile(ASTContext &Ctx, const VarDecl *V) {
   if (!V || !cuda::isShared(V))
     return false;
   analysis::SharedDecl D = analysis::sharedDecl(Ctx, V);
-  return !D.Dynamic && D.Dims.size() >= 2 && D.Dims[0] == 2;
+  return !D.Dynamic && D.Dims.size() >= 2 && D.Dims[0] >= 2 && D.Dims[0] <= 4;
 }
 
 class ReversePlanner {
@@ -122,12 +135,14 @@ public:
     classifyRefs();
     if (!P.ShapeWhy.empty())
       return true;
-    findBuffers();
+    if (!P.CpAsync)
+      findBuffers();
     findPrologue();
     checkGuard();
     findRemovable();
     checkAddresses();
-    planFold();
+    if (!P.CpAsync)
+      planFold();
     return true;
   }
 
@@ -155,8 +170,48 @@ private:
     return S;
   }
 
+  /// cp.async: `if (g) { copies }`, `__pipeline_commit();`,
+  /// `__pipeline_wait_prior(S - 1);`, a barrier, the compute, a barrier,
+  /// the stage's update.
+  void splitCpAsync(const std::vector<const Stmt *> &Kids, size_t W) {
+    P.CpAsync = true;
+    P.Stages = unsigned(analysis::sharedDecl(Ctx, P.Tiles.front()).Dims[0]);
+    const auto *If = W >= 2 ? dyn_cast<IfStmt>(Kids[W - 2]) : nullptr;
+    if (!If || If->getElse() || !usesTile(If->getThen()) || calleeName(Kids[W - 1]) != "__pipeline_commit")
+      return shape("the wait at " + describe(Ctx, Kids[W]) + " does not follow a guarded issue of copies and "
+                   "__pipeline_commit()",
+                   Kids[W]);
+    P.LoadIf = P.StoreIf = If;
+    P.Commit = Kids[W - 1];
+    P.Wait = Kids[W];
+    const auto *WC = cast<CallExpr>(cast<Expr>(Kids[W])->IgnoreImplicit());
+    if (WC->getNumArgs() != 1 || intValue(Ctx, WC->getArg(0)) != int64_t(P.Stages) - 1)
+      return shape("the wait at " + describe(Ctx, Kids[W]) + " does not keep " + std::to_string(P.Stages - 1) +
+                   " group(s) in flight for " + std::to_string(P.Stages) + " stages",
+                   Kids[W]);
+    if (W + 1 >= Kids.size() || !analysis::isBarrierStmt(Kids[W + 1]))
+      return shape("no barrier after the wait at " + describe(Ctx, Kids[W]), Kids[W]);
+    for (size_t I = 0; I + 2 < W; ++I)
+      if (usesTile(Kids[I]) || analysis::firstBarrier(Kids[I]))
+        return shape(describe(Ctx, Kids[I]) + " uses a tile or waits before the copies are issued", Kids[I]);
+    size_t End = Kids.size();
+    while (End > W + 2 && isToggle(Kids[End - 1]))
+      P.Toggles.insert(P.Toggles.begin(), Kids[--End]);
+    if (End <= W + 2 || !analysis::isBarrierStmt(Kids[End - 1]))
+      return shape("the step does not end with a barrier after the compute", P.Loop);
+    P.EndBarrier = Kids[End - 1];
+    P.InnerBarrier = Kids[W + 1]; // the barrier after the wait: it goes with the copies
+    P.Compute.assign(Kids.begin() + W + 2, Kids.begin() + End - 1);
+    for (const Stmt *S : P.Compute)
+      if (const CallExpr *B = analysis::firstBarrier(S))
+        return shape("the compute waits at " + describe(Ctx, B), B);
+  }
+
   void splitBody() {
     std::vector<const Stmt *> Kids(P.Body->body_begin(), P.Body->body_end());
+    for (size_t W = 0; W < Kids.size(); ++W)
+      if (calleeName(Kids[W]) == "__pipeline_wait_prior")
+        return splitCpAsync(Kids, W);
     // The store of the next stage: the last if that writes a tile.
     size_t StoreAt = Kids.size();
     for (size_t I = Kids.size(); I-- > 0;)
@@ -173,6 +228,11 @@ private:
       P.StoreIf = nullptr;
       return;
     }
+    for (const VarDecl *T : P.Tiles)
+      if (analysis::sharedDecl(Ctx, T).Dims[0] != 2)
+        return shape("'" + T->getName().str() + "' has " + std::to_string(analysis::sharedDecl(Ctx, T).Dims[0]) +
+                     " stages; registers carry one step ahead into two",
+                     P.StoreIf);
     std::string Guard = squeeze(nodeText(Ctx, P.StoreIf->getCond(), ""));
     size_t LoadAt = Kids.size();
     for (size_t I = 0; I < StoreAt; ++I)
@@ -347,21 +407,29 @@ private:
     std::vector<const Stmt *> Kids(CS->body_begin(), CS->body_end());
     size_t At = llvm::find(Kids, Anchor) - Kids.begin();
     size_t I = At;
-    while (I-- > 0) {
-      if (analysis::isBarrierStmt(Kids[I])) {
-        P.PrologueBarrier = Kids[I];
-        break;
+    if (P.CpAsync) {
+      // The copies of steps 0 .. S-2 and their commits end the prologue:
+      // no barrier of their own (the loop's wait and barrier serve them).
+      while (I > 0 && !usesTile(Kids[I - 1]) && calleeName(Kids[I - 1]) != "__pipeline_commit" &&
+             !analysis::firstBarrier(Kids[I - 1]))
+        --I;
+    } else {
+      while (I-- > 0) {
+        if (analysis::isBarrierStmt(Kids[I])) {
+          P.PrologueBarrier = Kids[I];
+          break;
+        }
+        if (usesTile(Kids[I]) || analysis::firstBarrier(Kids[I]))
+          return prologueWhy(describe(Ctx, Kids[I]) + " uses a tile or waits between the prologue and the loop",
+                             Kids[I]);
       }
-      if (usesTile(Kids[I]) || analysis::firstBarrier(Kids[I]))
-        return prologueWhy(describe(Ctx, Kids[I]) + " uses a tile or waits between the prologue and the loop",
-                           Kids[I]);
+      if (!P.PrologueBarrier)
+        return prologueWhy("no barrier before the loop ends a prologue that fills stage 0", P.Loop);
     }
-    if (!P.PrologueBarrier)
-      return prologueWhy("no barrier before the loop ends a prologue that fills stage 0", P.Loop);
     while (I-- > 0) {
       const Stmt *S = Kids[I];
       bool WritesBuffer = llvm::any_of(P.Buffers, [&](const VarDecl *V) { return F.modifiedWithin(V, S); });
-      if (!usesTile(S) && !WritesBuffer)
+      if (!usesTile(S) && !WritesBuffer && !(P.CpAsync && calleeName(S) == "__pipeline_commit"))
         break;
       P.Prologue.insert(P.Prologue.begin(), S);
     }
@@ -369,14 +437,15 @@ private:
     for (const StageRef &R : P.PrologueRefs) {
       if (!llvm::any_of(P.Prologue, [&](const Stmt *S) { return analysis::containsStmt(S, R.Base); }))
         return prologueWhy(describe(Ctx, R.Base) + " uses a tile outside the loop and its prologue", R.Base);
-      if (intValue(Ctx, R.Lead->getIdx()) != 0)
+      if (!P.CpAsync && intValue(Ctx, R.Lead->getIdx()) != 0)
         return prologueWhy(describe(Ctx, R.Lead) + " is not stage 0", R.Lead);
       Fills = true;
     }
     if (!Fills)
-      return prologueWhy("the statements before the barrier at " + describe(Ctx, P.PrologueBarrier) +
-                             " fill no tile",
-                         P.PrologueBarrier);
+      return P.CpAsync ? prologueWhy("nothing before the loop issues the first steps' copies", P.Loop)
+                       : prologueWhy("the statements before the barrier at " + describe(Ctx, P.PrologueBarrier) +
+                                         " fill no tile",
+                                     P.PrologueBarrier);
     std::vector<const Expr *> Allowed;
     for (const StageRef &R : P.PrologueRefs)
       Allowed.push_back(R.Base);
@@ -384,7 +453,7 @@ private:
       // Every write: tile writes are skipped one by one.
       std::vector<const Expr *> Seen = Allowed;
       while (const Expr *W = analysis::firstMemoryAccess(S, Seen, /*Writes=*/true)) {
-        if (!usesTile(W))
+        if (!usesTile(W) && !(P.CpAsync && calleeName(W) == "__pipeline_commit"))
           return prologueWhy(describe(Ctx, W) + " writes memory in the prologue besides stage 0", W);
         Seen.push_back(W);
       }
@@ -407,7 +476,15 @@ private:
     }
   }
 
-  /// \p E is `counter + step` (or `step + counter`).
+public:
+  /// How many steps ahead the prefetch runs: 1, or S-1 with cp.async.
+  int64_t ahead() const { return P.CpAsync ? int64_t(P.Stages) - 1 : 1; }
+  /// The step's text times ahead() (`16`, `2 * 16`).
+  std::string aheadText() const {
+    return ahead() == 1 ? P.C->StepText : std::to_string(ahead()) + " * " + P.C->StepText;
+  }
+
+  /// \p E is `counter + step` (or `step + counter`), ahead() steps on.
   bool isNextStep(const Expr *E) const {
     const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
     if (!BO || BO->getOpcode() != BO_Add)
@@ -416,10 +493,10 @@ private:
       if (analysis::refVar(X) != P.C->Var)
         continue;
       auto V = intValue(Ctx, Y);
-      if (P.C->StepValue && V && *V == *P.C->StepValue)
+      if (P.C->StepValue && V && *V == ahead() * *P.C->StepValue)
         return true;
       std::string T = squeeze(nodeText(Ctx, Y, ""));
-      std::string S = squeeze(P.C->StepText);
+      std::string S = squeeze(aheadText());
       auto Strip = [](std::string X) {
         while (X.size() > 2 && X.front() == '(' && X.back() == ')')
           X = X.substr(1, X.size() - 2);
@@ -431,7 +508,8 @@ private:
     return false;
   }
 
-  /// \p G is \p L with the counter one step on: the same operators, the
+private:
+  /// \p G is \p L with the counter ahead() steps on: the same operators, the
   /// counter's references `counter + step` in \p G, everything else alike
   /// (`(t + 1) * TS < K` for `t * TS < K`).
   bool atNextStep(const Expr *G, const Expr *L) const {
@@ -745,6 +823,36 @@ Status checkPrologueStagesFirstStep(const PreconditionQuery &Q, PreconditionResu
                        " statement(s) before the loop fill stage 0 and the prefetch's registers only");
 }
 
+/// `#include <cuda_pipeline.h>` goes with the file's last pipeline call:
+/// when every `__pipeline_*` call of the file is in this loop or its
+/// prologue.
+static void removePipelineInclude(EditBuilder &B, ASTContext &Ctx, const FunctionDecl *FD, const BufferedLoop &P) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  FileID File = SM.getFileID(SM.getExpansionLoc(FD->getBeginLoc()));
+  auto Calls = match(traverse(TK_AsIs, findAll(callExpr(callee(functionDecl(matchesName("^::__pipeline_")))).bind("c"))),
+                     Ctx);
+  for (const auto &Bn : Calls) {
+    const auto *C = Bn.getNodeAs<CallExpr>("c");
+    if (SM.getFileID(SM.getExpansionLoc(C->getBeginLoc())) != File)
+      continue;
+    if (!analysis::containsStmt(P.Loop, C) &&
+        !llvm::any_of(P.Prologue, [&](const Stmt *Pr) { return analysis::containsStmt(Pr, C); }))
+      return;
+  }
+  StringRef Buf = SM.getBufferData(File);
+  for (size_t Pos = 0; Pos < Buf.size();) {
+    size_t EOL = Buf.find('\n', Pos);
+    size_t End = EOL == StringRef::npos ? Buf.size() : EOL + 1;
+    StringRef Line = Buf.slice(Pos, End).trim();
+    if (Line.starts_with("#include") && Line.contains("cuda_pipeline.h")) {
+      SourceLocation Start = SM.getLocForStartOfFile(File);
+      B.replaceChars(Start.getLocWithOffset(Pos), Start.getLocWithOffset(End), "");
+      return;
+    }
+    Pos = End;
+  }
+}
+
 static void reverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl *FD, const ForStmt *Loop) {
   ASTContext &Ctx = AC.ast();
   const auto *Body = dyn_cast_or_null<CompoundStmt>(Loop->getBody());
@@ -763,20 +871,22 @@ static void reverseAt(const RewritePair &Pair, AnalysisContext &AC, const Functi
     Names.push_back(T->getName().str());
   S.Summary = "give the tiles " + join(Names, ", ") + " one stage, staged and consumed between two barriers";
   S.Facts["tiles"] = join(Names, ", ");
-  S.Facts["stages"] = "2 -> 1";
+  S.Facts["stages"] = std::to_string(P.Stages) + " -> 1";
+  S.Facts["mechanism"] = P.CpAsync ? "cp-async" : "registers";
   PreconditionQuery Q{AC, FD, DynTypedNode::create(*Loop), &P};
   for (const PreconditionSpec &Spec : Pair.preconditions())
     if (Spec.Dir == Direction::Reverse)
       S.check(Spec, Q);
   if (S.verdict() == Status::Fails || !P.ShapeWhy.empty())
     return;
-  S.Facts["registers"] = P.Fold ? "folded" : "kept";
+  if (!P.CpAsync)
+    S.Facts["registers"] = P.Fold ? "folded" : "kept";
 
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
   EditBuilder B(Ctx);
   const std::string Var = P.C->Var->getName().str();
-  const std::string Back = Var + " - " + P.C->StepText;
+  const std::string Back = Var + " - " + Planner.aheadText();
   std::string BI = lineIndent(Ctx, P.LoadIf->getBeginLoc());
   std::string Unit = indentUnitOf(Ctx, Body);
   auto Need = [&](std::optional<std::string> T, const Stmt *At) {
@@ -786,25 +896,7 @@ static void reverseAt(const RewritePair &Pair, AnalysisContext &AC, const Functi
     return T.value_or("");
   };
   // One step back: `k0 + 16` -> `k0`, `(s + 1)` -> `s`, another `k0` -> `k0 - 16`.
-  auto IsNext = [&](const Expr *E) {
-    const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParens());
-    if (!BO || BO->getOpcode() != BO_Add)
-      return false;
-    for (auto [X, Y] : {std::pair(BO->getLHS(), BO->getRHS()), std::pair(BO->getRHS(), BO->getLHS())}) {
-      if (analysis::refVar(X) != P.C->Var)
-        continue;
-      auto V = [&](const Expr *Z) -> std::optional<int64_t> {
-        Expr::EvalResult R;
-        if (Z->isValueDependent() || !Z->EvaluateAsInt(R, Ctx))
-          return std::nullopt;
-        return R.Val.getInt().getExtValue();
-      }(Y);
-      if ((V && P.C->StepValue && *V == *P.C->StepValue) ||
-          nodeText(Ctx, Y, "a") == StringRef(P.C->StepText).trim("()"))
-        return true;
-    }
-    return false;
-  };
+  auto IsNext = [&](const Expr *E) { return isa<BinaryOperator>(E->IgnoreParens()) && Planner.isNextStep(E); };
   std::function<std::optional<std::string>(const Expr *)> Replace = [&](const Expr *E) -> std::optional<std::string> {
     if (IsNext(E))
       return Var;
@@ -814,6 +906,44 @@ static void reverseAt(const RewritePair &Pair, AnalysisContext &AC, const Functi
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
       if (llvm::any_of(P.StoreRefs, [&](const StageRef &R) { return R.Lead == AS; }))
         return nodeText(Ctx, AS->getBase(), "?");
+    // cp.async: a copy is the store it makes (`__pipeline_memcpy_async(&D,
+    // &S, n)` -> `D = S`), a zero-filling selection the selected store.
+    if (P.CpAsync) {
+      auto Operand = [&](const Expr *X) -> const Expr * {
+        const auto *U = dyn_cast<UnaryOperator>(X->IgnoreParenImpCasts());
+        return U && U->getOpcode() == UO_AddrOf ? U->getSubExpr() : nullptr;
+      };
+      auto CopyParts = [&](const Expr *X) -> std::optional<std::pair<const Expr *, const Expr *>> {
+        const auto *C = dyn_cast<CallExpr>(X->IgnoreParenImpCasts());
+        const auto *Fn = C ? C->getDirectCallee() : nullptr;
+        if (!Fn || !Fn->getIdentifier() || Fn->getName() != "__pipeline_memcpy_async" || C->getNumArgs() < 3)
+          return std::nullopt;
+        const Expr *D = Operand(C->getArg(0)), *Src = Operand(C->getArg(1));
+        if (!D || !Src)
+          return std::nullopt;
+        return std::pair(D, Src);
+      };
+      auto Text = [&](const Expr *X) { return substitutedText(Ctx, X, Replace); };
+      if (auto CP = CopyParts(E)) {
+        auto D = Text(CP->first), Src = Text(CP->second);
+        if (!D || !Src)
+          return std::nullopt;
+        return StringRef(*D).trim("()").str() == *D ? *D + " = " + *Src : *D + " = " + *Src;
+      }
+      if (const auto *CO = dyn_cast<ConditionalOperator>(E->IgnoreParenImpCasts())) {
+        auto CP = CopyParts(CO->getTrueExpr());
+        const Expr *Else = CO->getFalseExpr()->IgnoreParenImpCasts();
+        if (const auto *Cast = dyn_cast<CStyleCastExpr>(Else))
+          Else = Cast->getSubExpr()->IgnoreParens();
+        auto Parts = assignmentParts(Else);
+        if (CP && Parts) {
+          auto D = Text(CP->first), Src = Text(CP->second), Cond = Text(CO->getCond()), Zero = Text(Parts->second);
+          if (!D || !Src || !Cond || !Zero)
+            return std::nullopt;
+          return *D + " = " + *Cond + " ? " + *Src + " : " + *Zero;
+        }
+      }
+    }
     if (P.Fold)
       if (auto Parts = assignmentParts(E)) {
         auto It = P.LoadedValue.find(squeeze(nodeText(Ctx, Parts->second, "")));
@@ -851,7 +981,9 @@ static void reverseAt(const RewritePair &Pair, AnalysisContext &AC, const Functi
   auto BranchText = [&](const Stmt *Branch) {
     std::vector<const Stmt *> Kids = Planner.children(Branch);
     const std::set<std::string> &Mine = Branch == P.LoadIf->getThen() ? LoadNames : StoreNames;
-    const std::set<std::string> &Other = Branch == P.LoadIf->getThen() ? StoreNames : LoadNames;
+    static const std::set<std::string> None;
+    const std::set<std::string> &Other =
+        P.CpAsync ? None : Branch == P.LoadIf->getThen() ? StoreNames : LoadNames;
     bool Declares = llvm::any_of(Mine, [&](const std::string &N) {
       return BodyNames.count(N) || (!P.Fold && Other.count(N));
     });
@@ -866,20 +998,30 @@ static void reverseAt(const RewritePair &Pair, AnalysisContext &AC, const Functi
       Out = "{" + Out + "\n" + BI + "}";
     return Out;
   };
-  std::string Staging;
-  if (!P.Fold)
-    Staging = BranchText(P.LoadIf->getThen()) + "\n" + BI;
-  Staging += BranchText(P.StoreIf->getThen()) + "\n" + BI + "__syncthreads();";
-  B.replaceStatement(P.LoadIf, Staging);
-  if (P.InnerBarrier)
-    B.replaceStatement(P.StoreIf, "__syncthreads();");
-  else
-    B.removeStatement(P.StoreIf);
+  if (P.CpAsync) {
+    // The copies become the step's own stores; the commit and the wait go,
+    // the barrier after them now follows the stores.
+    B.replaceStatement(P.LoadIf, BranchText(P.LoadIf->getThen()));
+    B.removeStatement(P.Commit);
+    B.removeStatement(P.Wait);
+    removePipelineInclude(B, Ctx, FD, P);
+  } else {
+    std::string Staging;
+    if (!P.Fold)
+      Staging = BranchText(P.LoadIf->getThen()) + "\n" + BI;
+    Staging += BranchText(P.StoreIf->getThen()) + "\n" + BI + "__syncthreads();";
+    B.replaceStatement(P.LoadIf, Staging);
+    if (P.InnerBarrier)
+      B.replaceStatement(P.StoreIf, "__syncthreads();");
+    else
+      B.removeStatement(P.StoreIf);
+  }
   for (const Stmt *T : P.Toggles)
     B.removeStatement(T);
   for (const Stmt *Pr : P.Prologue)
     B.removeStatement(Pr);
-  B.removeStatement(P.PrologueBarrier);
+  if (P.PrologueBarrier)
+    B.removeStatement(P.PrologueBarrier);
   // The compute reads the one stage.
   for (const StageRef &R : P.ComputeRefs) {
     SourceLocation End = Lexer::getLocForEndOfToken(SM.getSpellingLoc(R.Base->getEndLoc()), 0, SM, LO);
