@@ -354,8 +354,20 @@ public:
     // The staging writes only the tiles' elements, its registers and its
     // own locals.
     std::vector<const Expr *> Allowed;
-    for (const StagingStore &St : P.Stores)
+    for (const StagingStore &St : P.Stores) {
       Allowed.push_back(St.LHS);
+      // A struct's defaulted operator= is the store itself, no other write
+      // (its value is checked on its own).
+      const auto *OC = dyn_cast<CXXOperatorCallExpr>(St.Store->IgnoreImplicit()->IgnoreParens());
+      const auto *MD = OC ? dyn_cast_or_null<CXXMethodDecl>(OC->getDirectCallee()) : nullptr;
+      if (MD && (MD->isTrivial() || MD->isDefaulted())) {
+        Allowed.push_back(OC);
+        if (const Expr *W = analysis::firstMemoryAccess(St.RHS, {}, /*Writes=*/true))
+          return shape(describe(Ctx, W) + " writes memory (or calls code that may) in the staging: only stores "
+                       "into the tiles move to the other stage",
+                       W);
+      }
+    }
     for (const Expr *L : P.RegisterLoads)
       Allowed.push_back(assignmentParts(L)->first);
     if (!P.RegisterLoads.empty())
@@ -1232,7 +1244,9 @@ void forwardAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
       return *Cond + " ? " + Copy + " : (void)(" + *Slot + " = " + *Zero + ")";
     };
     const unsigned St = P.Stages;
-    const std::string Ahead = St == 2 ? Next : Var + " + " + std::to_string(St - 1) + " * " + P.C->StepText;
+    // M steps as text: `2 * BK`, `32`, or `2` for a step of one.
+    auto Steps = [&](const std::string &M) { return P.C->StepText == "1" ? M : M + " * " + P.C->StepText; };
+    const std::string Ahead = St == 2 ? Next : Var + " + " + Steps(std::to_string(St - 1));
     std::string Pro;
     if (St == 2) {
       Pro = "if (" + CondAt(Start, StartAtomic) + ") {";
@@ -1242,7 +1256,7 @@ void forwardAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
     } else {
       // Steps 0 .. S-2 into stages 0 .. S-2.
       std::string Pre = Fresh.get("prologue_step");
-      std::string At = Start + " + " + Pre + " * " + P.C->StepText;
+      std::string At = Start + " + " + Steps(Pre);
       Pro = "for (int " + Pre + " = 0; " + Pre + " < " + std::to_string(St - 1) + "; ++" + Pre + ") {\n" + LI +
             Unit + "if (" + CondAt(At, false) + ") {";
       for (const Stmt *X : P.Staging)
