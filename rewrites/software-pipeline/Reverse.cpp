@@ -91,13 +91,6 @@ StringRef calleeName(const Stmt *S) {
   return FD && FD->getIdentifier() ? FD->getName() : StringRef();
 }
 
-std::optional<int64_t> intValue(const ASTContext &Ctx, const Expr *E) {
-  Expr::EvalResult R;
-  if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
-    return std::nullopt;
-  return R.Val.getInt().getExtValue();
-}
-
 /// A static __shared__ array of stages (leading extent 2 to 4, two or more
 /// dimensions).
 bool isTwoStageTile(ASTContext &Ctx, const VarDecl *V) {
@@ -738,18 +731,6 @@ private:
   const analysis::FunctionFacts &F;
   BufferedLoop &P;
 };
-
-Status verdictOf(const ASTContext &Ctx, PreconditionResult &R, const std::string &Why, const Stmt *At,
-                 StringRef Role, std::string HoldsWhy) {
-  if (Why.empty()) {
-    R.Reason = std::move(HoldsWhy);
-    return Status::Holds;
-  }
-  R.Reason = Why;
-  if (At)
-    R.Evidence.push_back(evidenceAt(Ctx, At->getBeginLoc(), Role, ""));
-  return Status::Fails;
-}
 
 bool shapeKnown(const BufferedLoop &P, PreconditionResult &R) {
   if (P.ShapeWhy.empty())

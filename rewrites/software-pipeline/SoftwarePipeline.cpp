@@ -68,11 +68,23 @@ std::string describe(const ASTContext &Ctx, const Stmt *S) {
   return "line " + std::to_string(expansionLine(Ctx, S)) + " ('" + Text + "')";
 }
 
-static std::optional<int64_t> intValue(const ASTContext &Ctx, const Expr *E) {
+std::optional<int64_t> intValue(const ASTContext &Ctx, const Expr *E) {
   Expr::EvalResult R;
   if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
     return std::nullopt;
   return R.Val.getInt().getExtValue();
+}
+
+Status verdictOf(const ASTContext &Ctx, PreconditionResult &R, const std::string &Why, const Stmt *At,
+                 StringRef Role, std::string HoldsWhy) {
+  if (Why.empty()) {
+    R.Reason = std::move(HoldsWhy);
+    return Status::Holds;
+  }
+  R.Reason = Why;
+  if (At)
+    R.Evidence.push_back(evidenceAt(Ctx, At->getBeginLoc(), Role, ""));
+  return Status::Fails;
 }
 
 /// \p E's text, in parentheses when it binds looser than + and -.
@@ -809,18 +821,6 @@ private:
 //===----------------------------------------------------------------------===//
 // Preconditions
 //===----------------------------------------------------------------------===//
-
-Status verdictOf(const ASTContext &Ctx, PreconditionResult &R, const std::string &Why, const Stmt *At,
-                 StringRef Role, std::string HoldsWhy) {
-  if (Why.empty()) {
-    R.Reason = std::move(HoldsWhy);
-    return Status::Holds;
-  }
-  R.Reason = Why;
-  if (At)
-    R.Evidence.push_back(evidenceAt(Ctx, At->getBeginLoc(), Role, ""));
-  return Status::Fails;
-}
 
 Status checkSingleStageLoop(const PreconditionQuery &Q, PreconditionResult &R) {
   const LoopPlan &P = planOf(Q);

@@ -53,6 +53,13 @@ struct Counter {
 /// The counter of \p Loop, or why there is none.
 std::optional<Counter> loopCounter(clang::ASTContext &Ctx, const clang::ForStmt *Loop, std::string &Why);
 
+/// The value of integer expression \p E when it is a constant here.
+std::optional<int64_t> intValue(const clang::ASTContext &Ctx, const clang::Expr *E);
+/// A precondition's verdict from its plan's reason: holds with
+/// \p HoldsWhy when \p Why is empty, else fails with \p Why and the
+/// statement \p At as evidence of \p Role.
+Status verdictOf(const clang::ASTContext &Ctx, PreconditionResult &R, const std::string &Why, const clang::Stmt *At,
+                 llvm::StringRef Role, std::string HoldsWhy);
 /// "line 12 ('A[row * K + k]')".
 std::string describe(const clang::ASTContext &Ctx, const clang::Stmt *S);
 
