@@ -373,12 +373,7 @@ private:
     }
   }
 
-  bool declaredIn(const VarDecl *V, const Stmt *S) const {
-    const SourceManager &SM = Ctx.getSourceManager();
-    SourceLocation L = SM.getExpansionLoc(V->getLocation());
-    return !SM.isBeforeInTranslationUnit(L, SM.getExpansionLoc(S->getBeginLoc())) &&
-           !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(S->getEndLoc()), L);
-  }
+  bool declaredIn(const VarDecl *V, const Stmt *S) const { return writtenWithin(Ctx, V->getLocation(), S); }
 
   void prologueWhy(std::string Why, const Stmt *At) {
     if (P.PrologueWhy.empty()) {

@@ -68,6 +68,13 @@ std::string describe(const ASTContext &Ctx, const Stmt *S) {
   return "line " + std::to_string(expansionLine(Ctx, S)) + " ('" + Text + "')";
 }
 
+bool writtenWithin(const ASTContext &Ctx, SourceLocation L, const Stmt *S) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  L = SM.getExpansionLoc(L);
+  return !SM.isBeforeInTranslationUnit(L, SM.getExpansionLoc(S->getBeginLoc())) &&
+         !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(S->getEndLoc()), L);
+}
+
 std::optional<int64_t> intValue(const ASTContext &Ctx, const Expr *E) {
   Expr::EvalResult R;
   if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
@@ -528,12 +535,7 @@ private:
     P.Stores.push_back(St);
   }
 
-  bool inLoop(SourceLocation L) const {
-    const SourceManager &SM = Ctx.getSourceManager();
-    SourceLocation B = SM.getExpansionLoc(P.Loop->getBeginLoc()), E = SM.getExpansionLoc(P.Loop->getEndLoc());
-    L = SM.getExpansionLoc(L);
-    return !SM.isBeforeInTranslationUnit(L, B) && !SM.isBeforeInTranslationUnit(E, L);
-  }
+  bool inLoop(SourceLocation L) const { return writtenWithin(Ctx, L, P.Loop); }
 
   void tilesWhy(std::string Why, const Stmt *At) {
     if (P.TilesWhy.empty()) {

@@ -53,6 +53,8 @@ struct Counter {
 /// The counter of \p Loop, or why there is none.
 std::optional<Counter> loopCounter(clang::ASTContext &Ctx, const clang::ForStmt *Loop, std::string &Why);
 
+/// \p L (its expansion) lies within the text of statement \p S.
+bool writtenWithin(const clang::ASTContext &Ctx, clang::SourceLocation L, const clang::Stmt *S);
 /// The value of integer expression \p E when it is a constant here.
 std::optional<int64_t> intValue(const clang::ASTContext &Ctx, const clang::Expr *E);
 /// A precondition's verdict from its plan's reason: holds with
