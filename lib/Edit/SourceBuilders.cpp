@@ -279,6 +279,11 @@ bool bareIn(const analysis::FunctionFacts &F, const Expr *X, StringRef Text) {
 }
 
 std::optional<std::string> negatedText(const ASTContext &Ctx, const Expr *Cond) {
+  // An operand that is a whole macro use (`i < R`) is copied as written.
+  auto sourceText = [&](const Expr *E) {
+    auto T = klineage::sourceText(Ctx, E);
+    return T ? T : writtenText(Ctx, E);
+  };
   const Expr *C = Cond->IgnoreParenImpCasts();
   if (const auto *B = dyn_cast<BinaryOperator>(C)) {
     if (B->getOpcode() == BO_LOr) {
@@ -298,15 +303,15 @@ std::optional<std::string> negatedText(const ASTContext &Ctx, const Expr *Cond) 
     default: break;
     }
     if (Flip) {
-      auto L = sourceText(Ctx, B->getLHS()), R = sourceText(Ctx, B->getRHS());
+      auto L = sourceText(B->getLHS()), R = sourceText(B->getRHS());
       if (!L || !R)
         return std::nullopt;
       return *L + " " + Flip + " " + *R;
     }
   }
   if (const auto *U = dyn_cast<UnaryOperator>(C); U && U->getOpcode() == UO_LNot)
-    return sourceText(Ctx, U->getSubExpr());
-  auto T = sourceText(Ctx, Cond);
+    return sourceText(U->getSubExpr());
+  auto T = sourceText(Cond);
   if (!T)
     return std::nullopt;
   return "!(" + *T + ")";

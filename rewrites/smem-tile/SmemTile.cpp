@@ -68,81 +68,10 @@ std::string describe(const ASTContext &Ctx, const Stmt *S) {
 // The forward plan of a loop
 //===----------------------------------------------------------------------===//
 
-namespace {
+const LoopPlan &loopPlanOf(const PreconditionQuery &Q) { return *static_cast<const LoopPlan *>(Q.Subject); }
 
-enum class OperandKind { Row, Col, Uniform };
 
-/// The reads of one global element form, staged in one tile.
-struct Operand {
-  OperandKind K = OperandKind::Row;
-  std::vector<const ArraySubscriptExpr *> Reads;
-  /// What each read's tile element replaces: the read, or the selection
-  /// `c ? G[g] : 0` that pads it.
-  std::vector<const Expr *> Values;
-  unsigned Axes = 0;
-  std::string ElemType;
-  uint64_t ElemBytes = 0;
-  /// The tile length one load per thread fills: blockDim.x for row and
-  /// block operands, blockDim.y for column operands.
-  uint64_t Steps = 0;
-  std::string Tile;   ///< the tile's name
-  /// Guard conjuncts the staging load keeps.
-  std::vector<const Expr *> Kept;
-  /// A copy loop around the reads (`for (int i = 0; i < 4; ++i)` of a
-  /// thread computing several outputs, register-tile's): the operand's rows
-  /// (columns) are `threadIdx + i * blockDim`, the tile holds Copies of
-  /// them, each thread stages one per copy.
-  const ForStmt *Copy = nullptr;
-  const VarDecl *CopyVar = nullptr;
-  uint64_t Copies = 1;
-};
-
-struct Rejected {
-  const ArraySubscriptExpr *Read = nullptr;
-  std::string Why;
-  /// No two threads of the block read it: no reuse to stage, and no reason
-  /// to list the loop for it alone.
-  bool Unshared = false;
-};
-
-enum class GuardShape { None, If, EarlyReturn, Unreachable };
-
-struct LoopPlan : SiteSubject {
-  /// --option=tile=N: the tile's length along the counter (0: the block's).
-  uint64_t TileAsked = 0;
-  const ForStmt *Loop = nullptr;
-  /// The counter's start, and whether the header declares the counter
-  /// (else `k = start`, the counter declared before the loop and not read
-  /// after it).
-  const Expr *Start = nullptr;
-  bool Declares = true;
-  /// The loop as a statement of its block: the loop, or the attributed
-  /// statement a `#pragma unroll` makes of it.
-  const Stmt *Outer = nullptr;
-  const VarDecl *Counter = nullptr;
-  const BinaryOperator *Cond = nullptr;
-  std::string LoopWhy;
-  const Stmt *LoopAt = nullptr;
-  std::optional<Dim3> Block;
-  std::vector<Operand> Ops;
-  std::vector<Rejected> Rejects;
-  // The guard.
-  GuardShape G = GuardShape::None;
-  const IfStmt *GuardIf = nullptr;     ///< If: the if; EarlyReturn: the `if (...) return;`
-  const CompoundStmt *Scope = nullptr; ///< the compound holding the loop
-  std::vector<const Stmt *> Pre, Post;
-  std::vector<const Expr *> Conjuncts; ///< of the condition under which threads run the loop
-  std::vector<unsigned> ConjunctAxes;
-  std::string GuardWhy;
-  const Stmt *GuardAt = nullptr;
-  // Writes in the loop.
-  const Expr *WriteAt = nullptr;
-  // Footprint.
-  std::string FootprintWhy;
-  const Stmt *FootprintAt = nullptr;
-};
-
-const LoopPlan &planOf(const PreconditionQuery &Q) { return *static_cast<const LoopPlan *>(Q.Subject); }
+const LoopPlan &planOf(const PreconditionQuery &Q) { return loopPlanOf(Q); }
 
 /// The tile length along the counter: the longest operand's, when it is a
 /// multiple of every other's (those take several loads per thread).
@@ -368,15 +297,11 @@ const ForStmt *copyLoopOf(ASTContext &Ctx, const analysis::FunctionFacts &Facts,
   return nullptr;
 }
 
-/// The reads of the body, each a candidate operand or rejected with why.
-void readOperands(ASTContext &Ctx, ThreadAxes &TA, LoopPlan &P) {
-  const ForStmt *L = P.Loop;
-  const VarDecl *K = P.Counter;
+std::vector<const ArraySubscriptExpr *> globalReadsIn(ASTContext &Ctx, const Stmt *Body) {
+  std::vector<const ArraySubscriptExpr *> Out;
   auto Reads = match(traverse(TK_AsIs, findAll(implicitCastExpr(hasCastKind(CK_LValueToRValue),
                                                                 has(arraySubscriptExpr().bind("read"))))),
-                     *L->getBody(), Ctx);
-  analysis::Linearizer Lin(Ctx);
-  std::map<std::string, size_t> ByKey;
+                     *Body, Ctx);
   for (const auto &M : Reads) {
     const auto *R = M.getNodeAs<ArraySubscriptExpr>("read");
     if (!R || isLocalArrayElement(R))
@@ -387,6 +312,19 @@ void readOperands(ASTContext &Ctx, ThreadAxes &TA, LoopPlan &P) {
     if (const auto *BD = dyn_cast<DeclRefExpr>(Base))
       if (const auto *BV = dyn_cast<VarDecl>(BD->getDecl()); BV && cuda::isShared(BV))
         continue;
+    Out.push_back(R);
+  }
+  return Out;
+}
+
+/// The reads of the body, each a candidate operand or rejected with why.
+void readOperands(ASTContext &Ctx, ThreadAxes &TA, LoopPlan &P) {
+  const ForStmt *L = P.Loop;
+  const VarDecl *K = P.Counter;
+  analysis::Linearizer Lin(Ctx);
+  std::map<std::string, size_t> ByKey;
+  for (const ArraySubscriptExpr *R : globalReadsIn(Ctx, L->getBody())) {
+    const Expr *Base = R->getBase()->IgnoreParenImpCasts();
     // Does it move with the counter at all?
     std::vector<const VarDecl *> Vars;
     TA.varsOf(R->getIdx(), Vars);
@@ -730,7 +668,7 @@ void readGuard(ASTContext &Ctx, ThreadAxes &TA, LoopPlan &P) {
                 "keeps out would run it",
                 M);
   }
-  std::vector<const Expr *> Tiled;
+  std::vector<const Expr *> Tiled = P.GridUniform;
   for (const Operand &O : P.Ops)
     for (const Expr *V : O.Values)
       Tiled.push_back(V);
@@ -809,6 +747,14 @@ Status checkLoopCounted(const PreconditionQuery &Q, PreconditionResult &R) {
     R.Evidence.push_back(evidenceAt(Ctx, P.LoopAt->getBeginLoc(), "loop", "not split into tiles"));
     return Status::Fails;
   }
+  if (P.Halo) {
+    std::vector<std::string> Taps;
+    for (const HaloDim &D : P.Taps)
+      Taps.push_back("'" + D.Tap->getName().str() + "' from " + std::to_string(D.Lo) + " to " + std::to_string(D.Hi));
+    R.Reason = "the tap loops count by one between constant bounds (" + join(Taps, ", ") +
+               "), and their bodies neither change the counters nor leave the loops";
+    return Status::Holds;
+  }
   R.Reason = "'" + P.Counter->getName().str() + "' steps by one from a block-uniform start to a block-uniform "
              "bound, and the body neither changes it nor leaves the loop";
   return Status::Holds;
@@ -831,8 +777,17 @@ Status checkBlockShapeKnown(const PreconditionQuery &Q, PreconditionResult &R) {
 }
 
 const char *kindText(OperandKind K) {
-  return K == OperandKind::Row ? "shared by a block row" : K == OperandKind::Col ? "shared by a block column"
-                                                                                 : "shared by the whole block";
+  switch (K) {
+  case OperandKind::Row:
+    return "shared by a block row";
+  case OperandKind::Col:
+    return "shared by a block column";
+  case OperandKind::Uniform:
+    return "shared by the whole block";
+  case OperandKind::Halo:
+    return "shared by neighbouring threads through its halo";
+  }
+  return "";
 }
 
 Status checkReusedReadsAffine(const PreconditionQuery &Q, PreconditionResult &R) {
@@ -865,6 +820,10 @@ Status checkTilesAgree(const PreconditionQuery &Q, PreconditionResult &R) {
   if (P.Ops.empty() || !P.Block) {
     R.Reason = "no operand to stage (reused-reads-affine, block-shape-known)";
     return Status::Unknown;
+  }
+  if (P.Halo) {
+    R.Reason = "each halo tile is staged once, before the loop nest: no tile length to agree on";
+    return Status::Holds;
   }
   const Operand *Odd = nullptr;
   std::optional<uint64_t> T = tileSteps(P, &Odd);
@@ -954,6 +913,12 @@ Status checkLoadsInFootprint(const PreconditionQuery &Q, PreconditionResult &R) 
     R.Evidence.push_back(evidenceAt(Ctx, P.FootprintAt->getBeginLoc(), "term", "decides which elements are read"));
     return Status::Fails;
   }
+  if (P.Halo) {
+    R.Reason = "each halo element is staged under the conditions its reads run under (about the element's own "
+               "coordinates)" + std::string(P.Conjuncts.empty() ? "" : " and the guard's terms at the nearest "
+               "thread that reads it");
+    return Status::Holds;
+  }
   R.Reason = "every staged read runs on each step of the loop, and each staging load keeps the loop's bound"
              + std::string(P.Conjuncts.empty() ? "" : " and the guard's terms about the element's own index");
   return Status::Holds;
@@ -962,6 +927,12 @@ Status checkLoadsInFootprint(const PreconditionQuery &Q, PreconditionResult &R) 
 uint64_t tileBytes(const LoopPlan &P, const Operand &O) {
   if (!P.Block)
     return 0;
+  if (O.K == OperandKind::Halo) {
+    uint64_t Elems = 1;
+    for (const HaloDim &D : O.Dims)
+      Elems *= D.Extent;
+    return Elems * O.ElemBytes;
+  }
   uint64_t T = tileSteps(P).value_or(O.Steps);
   uint64_t Elems = O.K == OperandKind::Uniform ? T
                    : O.K == OperandKind::Row ? T * P.Block->Y
@@ -996,7 +967,6 @@ Status checkSharedMemoryFits(const PreconditionQuery &Q, PreconditionResult &R) 
   return Status::Holds;
 }
 
-} // namespace
 
 // Order matters for the reported blocker: the first that fails, else the
 // first unknown.
@@ -1126,6 +1096,122 @@ bool wholeTiles(const AnalysisContext &AC, const FunctionDecl *FD, const LoopPla
   return Div.multipleOf(*Count, int64_t(T)).T == analysis::Truth::Holds;
 }
 
+} // namespace
+
+bool pragmaLines(ASTContext &Ctx, const LoopPlan &P, std::vector<std::string> &Lines) {
+  const auto *AS = dyn_cast<AttributedStmt>(P.Outer);
+  if (!AS)
+    return true;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const Attr *A : AS->getAttrs()) {
+    SourceLocation Loc = SM.getExpansionLoc(A->getLocation());
+    unsigned Start = 0, End = 0;
+    StringRef Line = Loc.isValid() ? lineContaining(SM, Loc, Start, End) : StringRef();
+    if (!Line.trim().starts_with("#pragma"))
+      return false;
+    Lines.push_back(Line.trim().str());
+  }
+  return true;
+}
+
+bool placeLoopText(ASTContext &Ctx, ThreadAxes &TA, const LoopPlan &P, EditBuilder &B, const std::string &Text,
+                   StringRef Unit, std::string &Why, const Stmt *&At) {
+  std::string U = Unit.str();
+  auto No = [&](std::string W, const Stmt *S) {
+    Why = std::move(W);
+    At = S;
+    return false;
+  };
+  // The loop's `#pragma` lines go with it (the caller wrote them into Text).
+  std::vector<std::pair<SourceLocation, SourceLocation>> PragmaRanges;
+  if (const auto *AS = dyn_cast<AttributedStmt>(P.Outer))
+    for (const Attr *A : AS->getAttrs()) {
+      const SourceManager &SM = Ctx.getSourceManager();
+      SourceLocation Loc = SM.getExpansionLoc(A->getLocation());
+      unsigned Start = 0, End = 0;
+      StringRef Line = Loc.isValid() ? lineContaining(SM, Loc, Start, End) : StringRef();
+      if (!Line.trim().starts_with("#pragma"))
+        return No("the loop carries an attribute that is not a '#pragma' line", P.Loop);
+      FileID File = SM.getFileID(Loc);
+      PragmaRanges.push_back({fileLoc(Ctx, File, Start), fileLoc(Ctx, File, End)});
+    }
+  switch (P.G) {
+  case GuardShape::None:
+  case GuardShape::Unreachable:
+    for (auto [From, To] : PragmaRanges)
+      B.replaceChars(From, To, "");
+    B.replaceStatement(P.Loop, Text);
+    break;
+  case GuardShape::EarlyReturn: {
+    auto Neg = negatedText(Ctx, P.GuardIf->getCond());
+    if (!Neg)
+      return No("the early return's condition is written in a macro", P.GuardIf);
+    B.removeStatement(P.GuardIf);
+    for (auto [From, To] : PragmaRanges)
+      B.replaceChars(From, To, "");
+    B.replaceStatement(P.Loop, Text);
+    if (!P.Post.empty())
+      B.wrapLines(P.Post.front(), P.Post.back(), "if (" + *Neg + ")", U);
+    break;
+  }
+  case GuardShape::If: {
+    const IfStmt *I = P.GuardIf;
+    std::string GI = lineIndent(Ctx, I->getBeginLoc());
+    auto CondT = sourceText(Ctx, I->getCond());
+    if (!CondT)
+      return No("the guard is written in a macro", I);
+    // The loop sat one level under the guard; it moves up to the guard's.
+    std::string Out;
+    if (!P.Pre.empty()) {
+      auto PreT = rangeText(Ctx, statementsRange(Ctx, P.Pre.front(), P.Pre.back()));
+      if (!PreT)
+        return No("the statements before the loop are not plain text", P.Pre.front());
+      Out = dedentLines(*PreT, U) + "\n" + GI;
+    }
+    Out += dedentLines(Text, U);
+    if (!P.Post.empty()) {
+      auto PostT = rangeText(Ctx, statementsRange(Ctx, P.Post.front(), P.Post.back()));
+      if (!PostT)
+        return No("the statements after the loop are not plain text", P.Post.front());
+      Out += "\n" + GI + "if (" + *CondT + ") {\n" + GI + U + *PostT + "\n" + GI + "}";
+    }
+    // Hoisted declarations must not collide with what follows the guard.
+    bool Clash = false;
+    if (const auto *Parent = dyn_cast_or_null<CompoundStmt>(TA.facts().parentOf(I))) {
+      std::set<std::string> Declared;
+      for (const Stmt *St : P.Pre)
+        if (const auto *DS = dyn_cast<DeclStmt>(St))
+          for (const Decl *D : DS->decls())
+            if (const auto *ND = dyn_cast<NamedDecl>(D))
+              Declared.insert(ND->getNameAsString());
+      for (const Operand &O : P.Ops)
+        Declared.insert(O.Tile);
+      for (const Stmt *St : Parent->body()) {
+        if (St == I)
+          continue;
+        auto M = match(traverse(TK_AsIs, findAll(stmt(anyOf(declRefExpr().bind("r"), declStmt().bind("d"))))), *St,
+                       Ctx);
+        for (const auto &Bn : M) {
+          if (const auto *R = Bn.getNodeAs<DeclRefExpr>("r"))
+            Clash = Clash || Declared.count(R->getDecl()->getNameAsString());
+          if (const auto *D = Bn.getNodeAs<DeclStmt>("d"))
+            for (const Decl *X : D->decls())
+              if (const auto *ND = dyn_cast<NamedDecl>(X))
+                Clash = Clash || Declared.count(ND->getNameAsString());
+        }
+      }
+    }
+    if (Clash)
+      Out = "{\n" + GI + U + indentLines(Out, U) + "\n" + GI + "}";
+    B.replaceStatement(I, Out);
+    break;
+  }
+  }
+  return true;
+}
+
+namespace {
+
 void forwardEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site &S) {
   ASTContext &Ctx = AC.ast();
   EditBuilder B(Ctx);
@@ -1205,6 +1291,8 @@ void forwardEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site
       Slot = "[" + J + "][threadIdx.x" + (O.Copy ? StageOf + std::to_string(BX) : "") + "]";
       Use = O.Tile + "[" + KMinus + "][threadIdx.x" + (O.Copy ? CopyOf + std::to_string(BX) : "") + "]";
       break;
+    case OperandKind::Halo: // planned by planHalo, edited by haloEdits
+      return Fail("a halo operand in a loop site", R0);
     case OperandKind::Uniform:
       Dims = "[" + TS + "]";
       Slot = "[" + J + "]";
@@ -1239,19 +1327,8 @@ void forwardEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site
   // A `#pragma unroll` stays on the loop it was written for, now the inner
   // loop over a tile's steps.
   std::vector<std::string> Pragmas;
-  std::vector<std::pair<SourceLocation, SourceLocation>> PragmaRanges;
-  if (const auto *AS = dyn_cast<AttributedStmt>(P.Outer))
-    for (const Attr *A : AS->getAttrs()) {
-      const SourceManager &SM0 = Ctx.getSourceManager();
-      SourceLocation Loc = SM0.getExpansionLoc(A->getLocation());
-      unsigned Start = 0, End = 0;
-      StringRef Line = Loc.isValid() ? lineContaining(SM0, Loc, Start, End) : StringRef();
-      if (!Line.trim().starts_with("#pragma"))
-        return Fail("the loop carries an attribute that is not a '#pragma' line", L);
-      Pragmas.push_back(Line.trim().str());
-      FileID File = SM0.getFileID(Loc);
-      PragmaRanges.push_back({fileLoc(Ctx, File, Start), fileLoc(Ctx, File, End)});
-    }
+  if (!pragmaLines(Ctx, P, Pragmas))
+    return Fail("the loop carries an attribute that is not a '#pragma' line", L);
   CharSourceRange BodyR = statementRange(Ctx, L->getBody());
   if (BodyR.isInvalid())
     return Fail("the loop's body is not plain text", L);
@@ -1297,78 +1374,10 @@ void forwardEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site
   Text += "\n" + In + "__syncthreads();";
   Text += "\n" + Ind + "}";
 
-  switch (P.G) {
-  case GuardShape::None:
-  case GuardShape::Unreachable:
-    for (auto [From, To] : PragmaRanges)
-      B.replaceChars(From, To, "");
-    B.replaceStatement(L, Text);
-    break;
-  case GuardShape::EarlyReturn: {
-    auto Neg = negatedText(Ctx, P.GuardIf->getCond());
-    if (!Neg)
-      return Fail("the early return's condition is written in a macro", P.GuardIf);
-    B.removeStatement(P.GuardIf);
-    for (auto [From, To] : PragmaRanges)
-      B.replaceChars(From, To, "");
-    B.replaceStatement(L, Text);
-    if (!P.Post.empty())
-      B.wrapLines(P.Post.front(), P.Post.back(), "if (" + *Neg + ")", U);
-    break;
-  }
-  case GuardShape::If: {
-    const IfStmt *I = P.GuardIf;
-    std::string GI = lineIndent(Ctx, I->getBeginLoc());
-    auto CondT = sourceText(Ctx, I->getCond());
-    if (!CondT)
-      return Fail("the guard is written in a macro", I);
-    // The loop sat one level under the guard; it moves up to the guard's.
-    std::string Out;
-    if (!P.Pre.empty()) {
-      auto PreT = rangeText(Ctx, statementsRange(Ctx, P.Pre.front(), P.Pre.back()));
-      if (!PreT)
-        return Fail("the statements before the loop are not plain text", P.Pre.front());
-      Out = dedentLines(*PreT, U) + "\n" + GI;
-    }
-    Out += dedentLines(Text, U);
-    if (!P.Post.empty()) {
-      auto PostT = rangeText(Ctx, statementsRange(Ctx, P.Post.front(), P.Post.back()));
-      if (!PostT)
-        return Fail("the statements after the loop are not plain text", P.Post.front());
-      Out += "\n" + GI + "if (" + *CondT + ") {\n" + GI + U + *PostT + "\n" + GI + "}";
-    }
-    // Hoisted declarations must not collide with what follows the guard.
-    bool Clash = false;
-    if (const auto *Parent = dyn_cast_or_null<CompoundStmt>(TA.facts().parentOf(I))) {
-      std::set<std::string> Declared;
-      for (const Stmt *St : P.Pre)
-        if (const auto *DS = dyn_cast<DeclStmt>(St))
-          for (const Decl *D : DS->decls())
-            if (const auto *ND = dyn_cast<NamedDecl>(D))
-              Declared.insert(ND->getNameAsString());
-      for (const Operand &O : P.Ops)
-        Declared.insert(O.Tile);
-      for (const Stmt *St : Parent->body()) {
-        if (St == I)
-          continue;
-        auto M = match(traverse(TK_AsIs, findAll(stmt(anyOf(declRefExpr().bind("r"), declStmt().bind("d"))))), *St,
-                       Ctx);
-        for (const auto &Bn : M) {
-          if (const auto *R = Bn.getNodeAs<DeclRefExpr>("r"))
-            Clash = Clash || Declared.count(R->getDecl()->getNameAsString());
-          if (const auto *D = Bn.getNodeAs<DeclStmt>("d"))
-            for (const Decl *X : D->decls())
-              if (const auto *ND = dyn_cast<NamedDecl>(X))
-                Clash = Clash || Declared.count(ND->getNameAsString());
-        }
-      }
-    }
-    if (Clash)
-      Out = "{\n" + GI + U + indentLines(Out, U) + "\n" + GI + "}";
-    B.replaceStatement(I, Out);
-    break;
-  }
-  }
+  std::string Why;
+  const Stmt *At = nullptr;
+  if (!placeLoopText(Ctx, TA, P, B, Text, U, Why, At))
+    return Fail(Why, At);
   S.Facts["tile-steps"] = TS;
   commit(B, S);
 }
@@ -1376,9 +1385,21 @@ void forwardEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site
 void forwardAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl *FD, const ForStmt *Loop) {
   ASTContext &Ctx = AC.ast();
   LoopPlan P = planLoop(AC, FD, Loop);
+  // A loop whose reads no two threads share at one step may be a stencil's
+  // tap loop, whose reads neighbouring threads share through the halo.
+  if (P.Counter) {
+    LoopPlan H;
+    HaloRole Role = planHalo(AC, FD, Loop, H);
+    if (Role == HaloRole::Inner)
+      return; // the site is the nest's outermost tap loop
+    if (Role == HaloRole::Root && (!H.Ops.empty() || P.Ops.empty()))
+      P = std::move(H);
+  }
   // A site is a loop whose body reads global memory through its counter
   // that threads of the block may share.
-  if (P.Counter && P.Ops.empty() && llvm::all_of(P.Rejects, [](const Rejected &R) { return R.Unshared; }))
+  bool HaloRefused = P.Halo && (!P.LoopWhy.empty() || !P.FootprintWhy.empty());
+  if (P.Counter && P.Ops.empty() && !HaloRefused &&
+      llvm::all_of(P.Rejects, [](const Rejected &R) { return R.Unshared; }))
     return;
   if (!P.Counter) {
     // Only loops that read memory through something they step.
@@ -1386,16 +1407,23 @@ void forwardAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
     if (M.empty())
       return;
   }
-  Site &S = AC.addSite(Name, Direction::Forward, Loop->getBeginLoc(), FD, "loop");
+  Site &S = AC.addSite(Name, Direction::Forward, Loop->getBeginLoc(), FD, P.Halo ? "halo" : "loop");
   std::string KName = P.Counter ? P.Counter->getName().str() : std::string("?");
-  S.Summary = "stage the reads of the '" + KName + "' loop that threads of a block share in __shared__ tiles";
+  S.Summary = P.Halo ? "stage the reads of the '" + KName + "' stencil nest that neighbouring threads share, "
+                       "halo included, in __shared__ tiles before it"
+                     : "stage the reads of the '" + KName + "' loop that threads of a block share in __shared__ tiles";
   if (P.Counter)
     S.Facts["counter"] = KName;
   S.Facts["block-shape"] = P.Block ? P.Block->str() : "unknown";
   std::vector<std::string> Ops;
   for (const Operand &O : P.Ops)
     Ops.push_back(nodeText(Ctx, O.Reads.front(), "?") + ":" +
-                  (O.K == OperandKind::Row ? "row" : O.K == OperandKind::Col ? "column" : "block"));
+                  (O.K == OperandKind::Row   ? "row"
+                   : O.K == OperandKind::Col ? "column"
+                   : O.K == OperandKind::Uniform
+                       ? "block"
+                       : "halo " + join(llvm::map_range(O.Dims, [](const HaloDim &D) { return std::to_string(D.Extent); }),
+                                        " x ")));
   if (!Ops.empty())
     S.Facts["operands"] = join(Ops, ", ");
   S.Facts["guard"] = P.G == GuardShape::If ? "if-split" : P.G == GuardShape::EarlyReturn ? "early-return-split"
@@ -1406,6 +1434,8 @@ void forwardAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
       S.check(Spec, Q);
   if (S.verdict() == Status::Fails || P.Ops.empty() || !P.Block)
     return;
+  if (P.Halo)
+    return haloEdits(AC, FD, P, S);
   forwardEdits(AC, FD, P, S);
 }
 
