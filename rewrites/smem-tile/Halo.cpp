@@ -505,6 +505,321 @@ HaloRole planHalo(const AnalysisContext &AC, const FunctionDecl *FD, const ForSt
 }
 
 //===----------------------------------------------------------------------===//
+// Halo regions: reads at constant offsets, no tap loop
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// A read's index as a form, with the monomial and coefficient by which each
+/// thread index enters it (`(y + dy) * W + x + dx`: threadIdx.y by W,
+/// threadIdx.x by 1).
+struct ShiftedRead {
+  const ArraySubscriptExpr *R = nullptr;
+  analysis::LinearForm F;
+  unsigned Axes = 0;
+  std::map<unsigned, std::pair<analysis::Monomial, int64_t>> Step;
+};
+
+/// The monomial and coefficient that multiply threadIdx.\p Axis in \p F
+/// (one term, degree one in it), or none.
+std::optional<std::pair<analysis::Monomial, int64_t>> stepOf(const analysis::LinearForm &F, unsigned Axis) {
+  std::optional<std::pair<analysis::Monomial, int64_t>> Out;
+  std::string T = tidKey(Axis);
+  for (const auto &[Mono, Coeff] : F.Terms) {
+    if (llvm::count(Mono, T) == 0)
+      continue;
+    if (llvm::count(Mono, T) > 1 || Out)
+      return std::nullopt;
+    analysis::Monomial Rest;
+    for (const std::string &K : Mono)
+      if (K != T)
+        Rest.push_back(K);
+    Out = std::make_pair(Rest, Coeff);
+  }
+  return Out;
+}
+
+/// \p A's index minus \p B's as whole steps along each thread axis, when it
+/// is nothing else: the offsets (in \p A.Axes order y, x) of A from B.
+std::optional<std::vector<int64_t>> offsetsBetween(const ShiftedRead &A, const ShiftedRead &B) {
+  if (A.Axes != B.Axes || A.Step != B.Step)
+    return std::nullopt;
+  analysis::LinearForm D = A.F;
+  D.add(B.F, -1);
+  D.normalize();
+  std::vector<int64_t> Off;
+  for (unsigned Ax : {AxisY, AxisX}) {
+    if (!(A.Axes & Ax))
+      continue;
+    const auto &[Mono, Coeff] = A.Step.at(Ax);
+    auto It = D.Terms.find(Mono);
+    int64_t N = It == D.Terms.end() ? 0 : It->second;
+    if (N % Coeff)
+      return std::nullopt;
+    Off.push_back(N / Coeff);
+    if (It != D.Terms.end())
+      D.Terms.erase(It);
+  }
+  D.normalize();
+  if (!D.Terms.empty())
+    return std::nullopt;
+  return Off;
+}
+
+/// The statement holding \p S that sits directly in a block, or is an
+/// `if`'s then-branch: where the staging can go before.
+const Stmt *placeable(const analysis::FunctionFacts &F, const Stmt *S) {
+  for (; S; S = F.parentOf(S)) {
+    const Stmt *Up = F.parentOf(S);
+    if (isa_and_nonnull<CompoundStmt>(Up))
+      return S;
+    if (const auto *I = dyn_cast_or_null<IfStmt>(Up); I && I->getThen() == S)
+      return S;
+  }
+  return nullptr;
+}
+
+} // namespace
+
+void findOffsetHaloSites(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl *FD) {
+  ASTContext &Ctx = AC.ast();
+  const analysis::FunctionFacts &Facts = analysis::AnalysisCache::of(Ctx).facts(FD);
+  std::optional<analysis::Dim3> Block = knownBlockShape(AC, FD);
+  ThreadAxes TA(Ctx, FD, Block);
+  analysis::Linearizer Lin(Ctx);
+  // Group the reads of each array by shifts of the thread indices.
+  struct Group {
+    std::string Base;
+    std::vector<ShiftedRead> Reads;
+    std::vector<std::vector<int64_t>> Offsets;
+  };
+  std::vector<Group> Groups;
+  // In source order: the first read written is the one the staging restates.
+  std::vector<const ArraySubscriptExpr *> Reads = globalReadsIn(Ctx, FD->getBody());
+  llvm::stable_sort(Reads, [&](const ArraySubscriptExpr *A, const ArraySubscriptExpr *B) {
+    return Ctx.getSourceManager().isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
+  });
+  for (const ArraySubscriptExpr *R : Reads) {
+    // Reads in a tap nest (a loop whose counter is added to a thread
+    // index) are that nest's site.
+    bool InNest = false;
+    for (const Stmt *Up = Facts.parentOf(R); Up && !InNest; Up = Facts.parentOf(Up))
+      if (const auto *L = dyn_cast<ForStmt>(Up))
+        InNest = pairsTap(Ctx, TA, L, R);
+    if (InNest)
+      continue;
+    ShiftedRead SR;
+    SR.R = R;
+    auto F0 = Lin.linearize(R->getIdx());
+    auto F = F0 ? analysis::expandLocals(Lin, Facts, *F0) : std::nullopt;
+    if (!F)
+      continue;
+    SR.F = *F;
+    SR.Axes = TA.of(R->getIdx()) | TA.of(R->getBase());
+    if (Block && Block->Z == 1)
+      SR.Axes &= ~unsigned(AxisZ);
+    if (!SR.Axes || SR.Axes & (AxisOther | AxisZ) || TA.of(R->getBase()))
+      continue;
+    bool Ok = true;
+    for (unsigned Ax : {AxisY, AxisX})
+      if (SR.Axes & Ax) {
+        auto St = stepOf(*F, Ax);
+        Ok = Ok && St && St->second != 0;
+        if (St)
+          SR.Step[Ax] = *St;
+      }
+    if (!Ok)
+      continue;
+    std::string Base = nodeText(Ctx, R->getBase()->IgnoreParenImpCasts(), "?");
+    bool Placed = false;
+    for (Group &G : Groups) {
+      if (G.Base != Base)
+        continue;
+      if (auto Off = offsetsBetween(SR, G.Reads.front())) {
+        G.Reads.push_back(SR);
+        G.Offsets.push_back(*Off);
+        Placed = true;
+        break;
+      }
+    }
+    if (!Placed) {
+      size_t N = 0;
+      for (unsigned Ax : {AxisY, AxisX})
+        N += (SR.Axes & Ax) ? 1 : 0;
+      Groups.push_back({Base, {SR}, {std::vector<int64_t>(N, 0)}});
+    }
+  }
+  for (Group &G : Groups) {
+    // Shared: two offsets along an axis of the block with more than one
+    // thread.
+    std::vector<HaloDim> Dims;
+    bool Shared = false;
+    size_t DI = 0;
+    for (unsigned Ax : {AxisY, AxisX}) {
+      if (!(G.Reads.front().Axes & Ax))
+        continue;
+      HaloDim D;
+      D.Axis = Ax;
+      D.Lo = D.Hi = G.Offsets.front()[DI];
+      for (const auto &O : G.Offsets) {
+        D.Lo = std::min(D.Lo, O[DI]);
+        D.Hi = std::max(D.Hi, O[DI]);
+      }
+      D.Extent = (Block ? blockExtent(*Block, Ax) : 0) + uint64_t(D.Hi - D.Lo);
+      Shared = Shared || (Block && blockExtent(*Block, Ax) > 1 && D.Hi > D.Lo);
+      Dims.push_back(D);
+      ++DI;
+    }
+    if (!Shared || Dims.size() > 2)
+      continue;
+    // The region: the statements of one block from the first read's to the
+    // last read's (or the smallest placeable statement holding them all).
+    const Stmt *Region = placeable(Facts, G.Reads.front().R), *RegionEnd = nullptr;
+    const CompoundStmt *Block0 = Region ? dyn_cast_or_null<CompoundStmt>(Facts.parentOf(Region)) : nullptr;
+    for (const Stmt *St = Region; Block0 && St; St = Facts.parentOf(St)) {
+      // The statement of Block0 that holds every read after the first.
+      const Stmt *Last = nullptr;
+      bool All = true;
+      for (const ShiftedRead &SR : G.Reads) {
+        const Stmt *In = nullptr;
+        for (const Stmt *B : Block0->body())
+          if (analysis::containsStmt(B, SR.R))
+            In = B;
+        if (!In) {
+          All = false;
+          break;
+        }
+        if (!Last || Ctx.getSourceManager().isBeforeInTranslationUnit(Last->getBeginLoc(), In->getBeginLoc()))
+          Last = In;
+      }
+      if (All)
+        RegionEnd = Last;
+      break;
+    }
+    if (!RegionEnd) {
+      for (const ShiftedRead &SR : G.Reads)
+        while (Region && !analysis::containsStmt(Region, SR.R))
+          Region = placeable(Facts, Facts.parentOf(Region));
+      RegionEnd = Region;
+    }
+    if (!Region)
+      continue;
+    // Nothing a read's address uses may change between the statements.
+    std::vector<const VarDecl *> Vars;
+    for (const ShiftedRead &SR : G.Reads) {
+      TA.varsOf(SR.R->getIdx(), Vars);
+      TA.varsOf(SR.R->getBase(), Vars);
+    }
+    std::vector<const Stmt *> Range;
+    bool In = false;
+    if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Facts.parentOf(Region)))
+      for (const Stmt *B : CS->body()) {
+        In = In || B == Region;
+        if (In)
+          Range.push_back(B);
+        if (B == RegionEnd)
+          break;
+      }
+    if (Range.empty())
+      Range.push_back(Region);
+    bool Changes = false;
+    for (const VarDecl *V : Vars)
+      for (const Stmt *B : Range)
+        if (Facts.modifiedWithin(V, B))
+          Changes = true;
+    if (Changes)
+      continue;
+    LoopPlan P;
+    P.Halo = true;
+    P.Region = Region;
+    P.RegionEnd = RegionEnd;
+    P.Outer = Region;
+    P.Block = Block;
+    Operand O;
+    O.K = OperandKind::Halo;
+    const ArraySubscriptExpr *R0 = G.Reads.front().R;
+    O.Axes = G.Reads.front().Axes;
+    O.ElemType = elementTypeText(Ctx, R0->getBase()->IgnoreParenImpCasts(), R0);
+    O.ElemBytes = Ctx.getTypeSizeInChars(R0->getType()).getQuantity();
+    O.Dims = Dims;
+    for (size_t I = 0; I < G.Reads.size(); ++I) {
+      const ArraySubscriptExpr *R = G.Reads[I].R;
+      O.Reads.push_back(R);
+      O.Values.push_back(R);
+      O.Offsets.push_back(G.Offsets[I]);
+      // Every read runs whenever the region does: the staging restates no
+      // condition of its own.
+      for (const Stmt *Up = Facts.parentOf(R), *Child = R; Up && Up != Region && P.FootprintWhy.empty();
+           Child = Up, Up = Facts.parentOf(Up)) {
+        const Expr *Cond = nullptr;
+        if (const auto *If = dyn_cast<IfStmt>(Up); If && Child != If->getCond())
+          Cond = If->getCond();
+        else if (const auto *C = dyn_cast<AbstractConditionalOperator>(Up); C && Child != C->getCond())
+          Cond = C->getCond();
+        else if (const auto *B = dyn_cast<BinaryOperator>(Up); B && B->isLogicalOp() && Child == B->getRHS())
+          Cond = B->getLHS();
+        if (Cond || isa<ForStmt, WhileStmt, DoStmt, SwitchStmt, CXXForRangeStmt>(Up)) {
+          P.FootprintWhy = describe(Ctx, R) + " runs only under " + describe(Ctx, Cond ? Cond : Up) +
+                           ", inside the statement that holds the reads: the staging cannot tell which "
+                           "elements are read";
+          P.FootprintAt = R;
+        }
+      }
+    }
+    P.Ops.push_back(std::move(O));
+    // The region's own store comes after its reads (the right operand of an
+    // assignment is evaluated first); any other write could be missed by the
+    // tile.
+    for (const Stmt *B : Range) {
+      std::vector<const Expr *> Allowed;
+      if (const auto *A = dyn_cast<BinaryOperator>(B); A && A->isAssignmentOp() && B == RegionEnd)
+        Allowed.push_back(A->getLHS());
+      if ((P.WriteAt = firstMemoryAccess(B, Allowed, true)))
+        break;
+    }
+    readGuard(Ctx, TA, P);
+    if (P.G != GuardShape::Unreachable && P.FootprintWhy.empty()) {
+      // The guard's terms, as in planHalo: at the nearest reading thread.
+      Operand &Op = P.Ops.front();
+      for (size_t I = 0; I < P.Conjuncts.size() && P.FootprintWhy.empty(); ++I) {
+        const Expr *C = P.Conjuncts[I];
+        unsigned A = P.ConjunctAxes[I];
+        auto Dim = llvm::find_if(Op.Dims, [&](const HaloDim &D) { return D.Axis == A; });
+        if (A == 0 || (Dim != Op.Dims.end() && Dim->Hi == Dim->Lo)) {
+          Op.Kept.push_back(C);
+          Op.HaloAt.push_back(0);
+          continue;
+        }
+        if ((A & (A - 1)) || A & AxisOther) {
+          P.FootprintWhy = "the guard's term " + describe(Ctx, C) + " depends on " + axesText(A) +
+                           ": the staging cannot restate it for an element";
+          P.FootprintAt = C;
+          break;
+        }
+        if (Dim == Op.Dims.end())
+          continue;
+        const auto *Cmp = dyn_cast<BinaryOperator>(C->IgnoreParenImpCasts());
+        auto D = Cmp && Cmp->isRelationalOp() ? differenceOf(Lin, Facts, Cmp) : std::nullopt;
+        auto Coeff = D ? tidCoefficient(*D, A) : std::nullopt;
+        if (!Coeff || !*Coeff) {
+          P.FootprintWhy = "the guard's term " + describe(Ctx, C) + " is not a bound (<, <=, >, >=) on a linear "
+                           "form of " + tidText(A) + ": the staging cannot tell which thread reads an element";
+          P.FootprintAt = C;
+          break;
+        }
+        BinaryOperatorKind Op2 = P.G == GuardShape::EarlyReturn ? flipped(Cmp->getOpcode()) : Cmp->getOpcode();
+        Op.Kept.push_back(C);
+        Op.HaloAt.push_back((Op2 == BO_LT || Op2 == BO_LE) == (*Coeff > 0) ? 1 : 2);
+      }
+    }
+    Site &S = AC.addSite(Name, Direction::Forward, Region->getBeginLoc(), FD, "halo");
+    S.Summary = "stage the reads of '" + G.Base + "' that neighbouring threads share at constant offsets, halo "
+                "included, in a __shared__ tile before " + describe(Ctx, Region);
+    checkAndEdit(Pair, AC, FD, P, S);
+  }
+}
+
+//===----------------------------------------------------------------------===//
 // Forward edits
 //===----------------------------------------------------------------------===//
 
@@ -516,7 +831,7 @@ namespace {
 struct Restater {
   ASTContext &Ctx;
   ThreadAxes &TA;
-  const ForStmt *Root;
+  const Stmt *Root; ///< locals declared inside are not visible to the staging
   std::map<unsigned, std::string> Tid;            ///< axis -> text
   std::map<const VarDecl *, std::string> TapText; ///< tap -> value
 
@@ -582,14 +897,17 @@ void haloEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site &S
   ASTContext &Ctx = AC.ast();
   EditBuilder B(Ctx);
   ThreadAxes TA(Ctx, FD, P.Block);
-  const ForStmt *L = P.Loop;
+  const Stmt *L = P.anchor();
+  // Where the staging goes: before the nest or the region, or before the
+  // `if` that guards a region.
+  const Stmt *Before = P.Region && P.G == GuardShape::If ? static_cast<const Stmt *>(P.GuardIf) : P.Outer;
   FreshNames Names(Ctx);
   const analysis::FunctionFacts &Facts = TA.facts();
-  const CompoundStmt *Enclosing = dyn_cast_or_null<CompoundStmt>(Facts.parentOf(P.Outer));
+  const CompoundStmt *Enclosing = dyn_cast_or_null<CompoundStmt>(Facts.parentOf(Before));
   std::string U = Enclosing ? indentUnitOf(Ctx, Enclosing) : std::string("  ");
   if (U.empty())
     U = "  ";
-  std::string Ind = lineIndent(Ctx, P.Outer->getBeginLoc());
+  std::string Ind = lineIndent(Ctx, Before->getBeginLoc());
   auto Fail = [&](StringRef Why, const Stmt *At) {
     B.failWith(Why.str(), At->getBeginLoc());
     commit(B, S);
@@ -601,8 +919,10 @@ void haloEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site &S
   for (Operand &O : P.Ops) {
     const ArraySubscriptExpr *R0 = O.Reads.front();
     O.Tile = Names.getIn(nameStem(R0->getBase(), "operand") + "_tile", {FD->getBody()});
-    std::string Dims, Slot, Use;
-    Restater Rs{Ctx, TA, L, {}, {}};
+    std::string Dims, Slot;
+    std::vector<std::string> Use(O.Reads.size());
+    std::map<unsigned, std::string> SlotOf; // axis -> the slot's counter
+    Restater Rs{Ctx, TA, Before, {}, {}};
     std::vector<std::string> Loops;
     uint64_t Threads = Blk.X * Blk.Y;
     std::string Linear = Blk.Y > 1 && Blk.X > 1 ? "threadIdx.y * " + std::to_string(Blk.X) + " + threadIdx.x"
@@ -614,7 +934,7 @@ void haloEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site &S
       Dims += "[" + E + "]";
       Shape.push_back(E);
       std::string SlotVar;
-      if (!D.Tap) {
+      if (!D.Tap && D.Hi == D.Lo) {
         SlotVar = tidText(D.Axis); // one element per thread along this axis
       } else {
         SlotVar = Names.getIn(std::string("halo_") + (D.Axis == AxisX ? "x" : "y"), {FD->getBody()});
@@ -623,12 +943,21 @@ void haloEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site &S
         uint64_t Step = Alone ? Threads : blockExtent(Blk, D.Axis);
         Loops.push_back("for (int " + SlotVar + " = " + From + "; " + SlotVar + " < " + E + "; " + SlotVar +
                         " += " + std::to_string(Step) + ")");
-        Rs.TapText[D.Tap] = intText(D.Lo);
+        if (D.Tap)
+          Rs.TapText[D.Tap] = intText(D.Lo);
       }
-      Rs.Tid[D.Axis] = SlotVar;
+      // The slot holds the element the first read makes at thread slot + Lo
+      // (a tap at its first value).
+      Rs.Tid[D.Axis] = D.Tap || D.Lo == 0 ? SlotVar : sumText({SlotVar}, D.Lo);
+      SlotOf[D.Axis] = SlotVar;
       Slot += "[" + SlotVar + "]";
-      Use += "[" + (D.Tap ? sumText({tidText(D.Axis), D.Tap->getName().str()}, -D.Lo) : std::string(tidText(D.Axis))) +
-             "]";
+      size_t DI = &D - O.Dims.data();
+      for (size_t K = 0; K < O.Reads.size(); ++K)
+        Use[K] += "[" +
+                  (D.Tap      ? sumText({tidText(D.Axis), D.Tap->getName().str()}, -D.Lo)
+                   : D.Hi > D.Lo ? sumText({tidText(D.Axis)}, O.Offsets[K][DI] - D.Lo)
+                                 : std::string(tidText(D.Axis))) +
+                  "]";
     }
     Shapes.push_back(join(Shape, " x "));
     auto Idx = Rs.text(R0->getIdx());
@@ -656,7 +985,8 @@ void haloEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site &S
         // thread) for one that holds high.
         unsigned A = P.ConjunctAxes[I];
         const HaloDim &D = *llvm::find_if(O.Dims, [&](const HaloDim &X) { return X.Axis == A; });
-        std::string SlotVar = Rs.Tid[A];
+        // Threads slot - span .. slot read the slot.
+        std::string SlotVar = SlotOf[A];
         Restater At = Rs;
         At.TapText.clear();
         At.Tid = {{A, O.HaloAt[I] == 1 ? "max(" + SlotVar + " - " + std::to_string(D.Hi - D.Lo) + ", 0)"
@@ -686,11 +1016,48 @@ void haloEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site &S
     Stage += (Stage.empty() ? "" : "\n" + At) + Store;
     Lines.push_back("__shared__ " + O.ElemType + " " + O.Tile + Dims + ";");
     Lines.push_back(Stage);
-    for (const ArraySubscriptExpr *R : O.Reads) {
+    for (size_t K = 0; K < O.Reads.size(); ++K) {
+      const ArraySubscriptExpr *R = O.Reads[K];
       if (!isUnexpandedText(Ctx, R))
         return Fail("the staged read " + describe(Ctx, R) + " is written in a macro", R);
-      Uses.push_back({beginOffset(Ctx, R), endOffset(Ctx, R) - beginOffset(Ctx, R), O.Tile + Use});
+      Uses.push_back({beginOffset(Ctx, R), endOffset(Ctx, R) - beginOffset(Ctx, R), O.Tile + Use[K]});
     }
+  }
+  bool InLoop = false;
+  for (const Stmt *Up = Facts.parentOf(Before); Up; Up = Facts.parentOf(Up))
+    InLoop = InLoop || isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Up);
+  std::string Staging = join(Lines, "\n" + Ind) + "\n" + Ind + "__syncthreads();";
+  if (P.Region) {
+    // The region stays under its guard, reading the tile; the staging goes
+    // before the guard's `if`, or (an early return) the return goes and
+    // the region with what follows runs under its negation.
+    const SourceManager &SM = Ctx.getSourceManager();
+    const Stmt *First = P.Region, *Last = P.G == GuardShape::EarlyReturn && !P.Post.empty() ? P.Post.back() : P.RegionEnd;
+    if (P.G == GuardShape::If)
+      First = Last = P.GuardIf;
+    CharSourceRange RR = statementsRange(Ctx, First, Last);
+    if (RR.isInvalid())
+      return Fail("the statements holding the reads are not plain text", L);
+    auto Body = textWithEdits(Ctx, SM.getFileID(RR.getBegin()), SM.getFileOffset(RR.getBegin()),
+                              SM.getFileOffset(RR.getEnd()), Uses);
+    if (!Body)
+      return Fail("the staged reads overlap", L);
+    std::string Text = Staging + "\n" + Ind;
+    if (P.G == GuardShape::EarlyReturn) {
+      auto Neg = negatedText(Ctx, P.GuardIf->getCond());
+      if (!Neg)
+        return Fail("the early return's condition is written in a macro", P.GuardIf);
+      B.removeStatement(P.GuardIf);
+      Text += "if (" + *Neg + ") {\n" + Ind + U + indentLines(*Body, U) + "\n" + Ind + "}";
+    } else {
+      Text += *Body;
+    }
+    if (InLoop)
+      Text += "\n" + Ind + "__syncthreads();";
+    B.replaceChars(RR.getBegin(), RR.getEnd(), Text);
+    S.Facts["tiles"] = join(Shapes, ", ");
+    commit(B, S);
+    return;
   }
   std::vector<std::string> Pragmas;
   if (!pragmaLines(Ctx, P, Pragmas))
@@ -705,11 +1072,7 @@ void haloEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site &S
     return Fail("the staged reads overlap", L);
   // Inside an outer loop, the next round's staging must wait for this
   // round's reads.
-  bool InLoop = false;
-  for (const Stmt *Up = Facts.parentOf(P.Outer); Up; Up = Facts.parentOf(Up))
-    InLoop = InLoop || isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Up);
-  std::string Text = join(Lines, "\n" + Ind);
-  Text += "\n" + Ind + "__syncthreads();";
+  std::string Text = Staging;
   for (const std::string &Pr : Pragmas)
     Text += "\n" + Ind + Pr;
   Text += "\n" + Ind + *Nest;

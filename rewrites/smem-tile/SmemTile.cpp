@@ -545,7 +545,7 @@ void readGuard(ASTContext &Ctx, ThreadAxes &TA, LoopPlan &P) {
     P.GuardWhy = std::move(Why);
     P.GuardAt = At;
   };
-  if (U.controlOf(P.Loop).atLeast(analysis::Level::Block))
+  if (U.controlOf(P.anchor()).atLeast(analysis::Level::Block))
     return;
   const Stmt *Parent = F.parentOf(P.Outer);
   const auto *CS = dyn_cast_or_null<CompoundStmt>(Parent);
@@ -601,10 +601,10 @@ void readGuard(ASTContext &Ctx, ThreadAxes &TA, LoopPlan &P) {
         P.Pre.push_back(S);
     }
     if (!R) {
-      auto A = U.controlOf(P.Loop);
+      auto A = U.controlOf(P.anchor());
       return No("the loop runs under control that differs between threads (" + describe(Ctx, A.Breaker) +
                     ") that is neither an 'if' around it nor an early return before it",
-                A.Breaker ? A.Breaker : P.Loop);
+                A.Breaker ? A.Breaker : P.anchor());
     }
     if (!U.controlOf(R).atLeast(analysis::Level::Block)) {
       auto A = U.controlOf(R);
@@ -629,13 +629,18 @@ void readGuard(ASTContext &Ctx, ThreadAxes &TA, LoopPlan &P) {
     Split(R->getCond());
     P.Conjuncts = Disj;
   } else {
-    auto A = U.controlOf(P.Loop);
+    auto A = U.controlOf(P.anchor());
     return No("the loop runs under control that differs between threads (" + describe(Ctx, A.Breaker) +
                   ") that is neither an 'if' around it nor an early return before it",
-              A.Breaker ? A.Breaker : P.Loop);
+              A.Breaker ? A.Breaker : P.anchor());
   }
   for (const Expr *C : P.Conjuncts)
     P.ConjunctAxes.push_back(TA.of(C) & ~((P.Block && P.Block->Z == 1) ? unsigned(AxisZ) : 0u));
+  // A halo region (no tap loop) stays under its guard: only the staging
+  // moves before an `if`; after an early return, what precedes the region
+  // runs for every thread.
+  if (P.Region && P.G == GuardShape::If)
+    return;
   // Threads the guard kept out now run what precedes the loop and the loop:
   // that code may touch no memory but the tiles.
   for (const Stmt *S : P.Pre) {
@@ -668,11 +673,13 @@ void readGuard(ASTContext &Ctx, ThreadAxes &TA, LoopPlan &P) {
                 "keeps out would run it",
                 M);
   }
+  if (P.Region)
+    return;
   std::vector<const Expr *> Tiled = P.GridUniform;
   for (const Operand &O : P.Ops)
     for (const Expr *V : O.Values)
       Tiled.push_back(V);
-  if (const Expr *M = firstMemoryAccess(P.Loop, Tiled, false))
+  if (const Expr *M = firstMemoryAccess(P.anchor(), Tiled, false))
     return No(describe(Ctx, M) + " in the loop is not staged and touches memory: threads the guard keeps out "
               "would run it",
               M);
@@ -747,6 +754,10 @@ Status checkLoopCounted(const PreconditionQuery &Q, PreconditionResult &R) {
     R.Evidence.push_back(evidenceAt(Ctx, P.LoopAt->getBeginLoc(), "loop", "not split into tiles"));
     return Status::Fails;
   }
+  if (P.Region) {
+    R.Reason = "no tap loop: the reads are at constant offsets of the thread indices";
+    return Status::Holds;
+  }
   if (P.Halo) {
     std::vector<std::string> Taps;
     for (const HaloDim &D : P.Taps)
@@ -793,7 +804,7 @@ const char *kindText(OperandKind K) {
 Status checkReusedReadsAffine(const PreconditionQuery &Q, PreconditionResult &R) {
   const LoopPlan &P = planOf(Q);
   ASTContext &Ctx = Q.AC.ast();
-  if (!P.Counter) {
+  if (!P.Counter && !P.Region) {
     R.Reason = "no counted loop (loop-counted)";
     return Status::Unknown;
   }
@@ -810,7 +821,8 @@ Status checkReusedReadsAffine(const PreconditionQuery &Q, PreconditionResult &R)
     R.Evidence.push_back(evidenceAt(Ctx, P.Rejects.front().Read->getBeginLoc(), "read", "not staged"));
     return Status::Fails;
   }
-  R.Reason = "no global read of the body moves with '" + P.Counter->getName().str() + "'";
+  R.Reason = P.Counter ? "no global read of the body moves with '" + P.Counter->getName().str() + "'"
+                       : std::string("no global read at offsets that neighbouring threads share");
   return Status::Fails;
 }
 
@@ -859,9 +871,15 @@ Status checkTilesAgree(const PreconditionQuery &Q, PreconditionResult &R) {
 Status checkSourceNotWritten(const PreconditionQuery &Q, PreconditionResult &R) {
   const LoopPlan &P = planOf(Q);
   ASTContext &Ctx = Q.AC.ast();
-  if (!P.Counter) {
+  if (!P.Counter && !P.Region) {
     R.Reason = "no counted loop (loop-counted)";
     return Status::Unknown;
+  }
+  if (P.WriteAt && P.Region) {
+    R.Reason = describe(Ctx, P.WriteAt) + " writes memory (or calls code that may) before the last read the "
+               "tile replaces: a tile staged before the statements could miss it";
+    R.Evidence.push_back(evidenceAt(Ctx, P.WriteAt->getBeginLoc(), "write", "before the reads"));
+    return Status::Fails;
   }
   if (P.WriteAt) {
     R.Reason = describe(Ctx, P.WriteAt) + " writes memory (or calls code that may) inside the loop: a tile "
@@ -869,14 +887,15 @@ Status checkSourceNotWritten(const PreconditionQuery &Q, PreconditionResult &R) 
     R.Evidence.push_back(evidenceAt(Ctx, P.WriteAt->getBeginLoc(), "write", "inside the loop"));
     return Status::Fails;
   }
-  R.Reason = "the loop writes no memory and calls nothing that may";
+  R.Reason = P.Region ? "the statements write no memory before their last read the tile replaces"
+                      : "the loop writes no memory and calls nothing that may";
   return Status::Holds;
 }
 
 Status checkBarriersReachable(const PreconditionQuery &Q, PreconditionResult &R) {
   const LoopPlan &P = planOf(Q);
   ASTContext &Ctx = Q.AC.ast();
-  if (!P.Counter) {
+  if (!P.Counter && !P.Region) {
     R.Reason = "no counted loop (loop-counted)";
     return Status::Unknown;
   }
@@ -889,6 +908,11 @@ Status checkBarriersReachable(const PreconditionQuery &Q, PreconditionResult &R)
     R.Reason = "every thread of the block runs the loop";
     return Status::Holds;
   case GuardShape::If:
+    if (P.Region) {
+      R.Reason = "the staging and its barrier go before the guard " + describe(Ctx, P.GuardIf->getCond()) +
+                 ", which every thread of the block reaches";
+      return Status::Holds;
+    }
     R.Reason = "the guard " + describe(Ctx, P.GuardIf->getCond()) + " is split: every thread runs the loop, " +
                (P.Post.empty() ? std::string("nothing follows it under the guard")
                                : "what follows it stays under the guard");
@@ -1131,7 +1155,7 @@ bool placeLoopText(ASTContext &Ctx, ThreadAxes &TA, const LoopPlan &P, EditBuild
       unsigned Start = 0, End = 0;
       StringRef Line = Loc.isValid() ? lineContaining(SM, Loc, Start, End) : StringRef();
       if (!Line.trim().starts_with("#pragma"))
-        return No("the loop carries an attribute that is not a '#pragma' line", P.Loop);
+        return No("the loop carries an attribute that is not a '#pragma' line", P.anchor());
       FileID File = SM.getFileID(Loc);
       PragmaRanges.push_back({fileLoc(Ctx, File, Start), fileLoc(Ctx, File, End)});
     }
@@ -1140,7 +1164,7 @@ bool placeLoopText(ASTContext &Ctx, ThreadAxes &TA, const LoopPlan &P, EditBuild
   case GuardShape::Unreachable:
     for (auto [From, To] : PragmaRanges)
       B.replaceChars(From, To, "");
-    B.replaceStatement(P.Loop, Text);
+    B.replaceStatement(P.anchor(), Text);
     break;
   case GuardShape::EarlyReturn: {
     auto Neg = negatedText(Ctx, P.GuardIf->getCond());
@@ -1149,7 +1173,7 @@ bool placeLoopText(ASTContext &Ctx, ThreadAxes &TA, const LoopPlan &P, EditBuild
     B.removeStatement(P.GuardIf);
     for (auto [From, To] : PragmaRanges)
       B.replaceChars(From, To, "");
-    B.replaceStatement(P.Loop, Text);
+    B.replaceStatement(P.anchor(), Text);
     if (!P.Post.empty())
       B.wrapLines(P.Post.front(), P.Post.back(), "if (" + *Neg + ")", U);
     break;
@@ -1414,6 +1438,13 @@ void forwardAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
                      : "stage the reads of the '" + KName + "' loop that threads of a block share in __shared__ tiles";
   if (P.Counter)
     S.Facts["counter"] = KName;
+  checkAndEdit(Pair, AC, FD, P, S);
+}
+
+} // namespace
+
+void checkAndEdit(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site &S) {
+  ASTContext &Ctx = AC.ast();
   S.Facts["block-shape"] = P.Block ? P.Block->str() : "unknown";
   std::vector<std::string> Ops;
   for (const Operand &O : P.Ops)
@@ -1428,7 +1459,7 @@ void forwardAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
     S.Facts["operands"] = join(Ops, ", ");
   S.Facts["guard"] = P.G == GuardShape::If ? "if-split" : P.G == GuardShape::EarlyReturn ? "early-return-split"
                      : P.G == GuardShape::None ? "none" : "unreachable";
-  PreconditionQuery Q{AC, FD, DynTypedNode::create(*Loop), &P};
+  PreconditionQuery Q{AC, FD, DynTypedNode::create(*P.anchor()), &P};
   for (const PreconditionSpec &Spec : Pair.preconditions())
     if (Spec.Dir == Direction::Forward)
       S.check(Spec, Q);
@@ -1438,6 +1469,8 @@ void forwardAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
     return haloEdits(AC, FD, P, S);
   forwardEdits(AC, FD, P, S);
 }
+
+namespace {
 
 class SmemTile final : public RewritePair {
 public:
@@ -1469,6 +1502,7 @@ public:
       for (const auto &L : Loops)
         if (const auto *Loop = L.getNodeAs<ForStmt>("loop"))
           forwardAt(*this, AC, F, Loop);
+      findOffsetHaloSites(*this, AC, F);
     }
   }
 };

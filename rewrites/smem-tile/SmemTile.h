@@ -96,6 +96,9 @@ struct Operand {
   /// the element's own coordinates.
   std::vector<HaloDim> Dims;
   std::vector<const clang::Expr *> Conds;
+  /// Halo without taps: each read's offset along each of Dims (Lo..Hi
+  /// span them).
+  std::vector<std::vector<int64_t>> Offsets;
   /// Halo: how each Kept guard term is restated for a tile slot: 0 as
   /// written (uniform, or about an axis without taps), 1 at the lowest
   /// thread that reads the slot (a bound that holds for low indices), 2 at
@@ -122,6 +125,13 @@ struct LoopPlan : SiteSubject {
   /// Halo: global reads of the nest whose address no thread or block index
   /// reaches (a filter's weights): every thread reads the same elements.
   std::vector<const clang::Expr *> GridUniform;
+  /// Halo without tap loops: the statement holding reads at constant
+  /// offsets (`in[i - 1] + in[i + 1]`); the staging goes before it.
+  const clang::Stmt *Region = nullptr;
+  /// The last statement of the region (statements of one block).
+  const clang::Stmt *RegionEnd = nullptr;
+  /// The statement the staging precedes and the edits replace.
+  const clang::Stmt *anchor() const { return Region ? Region : static_cast<const clang::Stmt *>(Loop); }
   /// --option=tile=N: the tile's length along the counter (0: the block's).
   uint64_t TileAsked = 0;
   const clang::ForStmt *Loop = nullptr;
@@ -185,6 +195,11 @@ bool pragmaLines(clang::ASTContext &Ctx, const LoopPlan &P, std::vector<std::str
 /// tap with a thread index.
 enum class HaloRole { None, Inner, Root };
 HaloRole planHalo(const AnalysisContext &AC, const clang::FunctionDecl *FD, const clang::ForStmt *Root, LoopPlan &P);
+/// The halo sites without tap loops of \p FD: reads of one array at
+/// constant offsets of the thread indices (Halo.cpp).
+void findOffsetHaloSites(const RewritePair &Pair, AnalysisContext &AC, const clang::FunctionDecl *FD);
+/// The checks and edits of a forward site (SmemTile.cpp).
+void checkAndEdit(const RewritePair &Pair, AnalysisContext &AC, const clang::FunctionDecl *FD, LoopPlan &P, Site &S);
 /// The forward edits of a halo plan whose preconditions hold.
 void haloEdits(AnalysisContext &AC, const clang::FunctionDecl *FD, LoopPlan &P, Site &S);
 
