@@ -21,6 +21,7 @@
 #include "klineage/Analysis/LinearForm.h"
 #include "klineage/Analysis/LoopInfo.h"
 #include "klineage/Analysis/ThreadIndex.h"
+#include "klineage/Analysis/ThreadShift.h"
 #include "klineage/Cuda/Builtins.h"
 #include "klineage/Edit/EditBuilder.h"
 #include "klineage/Edit/SourceBuilders.h"
@@ -39,7 +40,19 @@ namespace smem_tile {
 
 namespace {
 
-const char *tidKey(unsigned Axis) { return Axis == AxisX ? "b:threadIdx.x" : "b:threadIdx.y"; }
+std::string tidKey(unsigned Axis) { return analysis::threadIdxKey(Axis == AxisX ? 0 : 1); }
+bool onlyThroughSum(const analysis::LinearForm &F, unsigned Axis, const std::string &VKey) {
+  return analysis::dependsOnlyOnSum(F, tidKey(Axis), VKey);
+}
+bool mentions(const analysis::LinearForm &F, const std::string &Key) { return analysis::mentionsAtom(F, Key); }
+/// The constant by which threadIdx.\p Axis enters \p F (one term, no
+/// other atom in it), or none.
+std::optional<int64_t> tidCoefficient(const analysis::LinearForm &F, unsigned Axis) {
+  auto S = analysis::atomStep(F, tidKey(Axis));
+  if (!S || !S->Mono.empty())
+    return std::nullopt;
+  return S->Coeff;
+}
 const char *tidText(unsigned Axis) { return Axis == AxisX ? "threadIdx.x" : "threadIdx.y"; }
 uint64_t blockExtent(const analysis::Dim3 &B, unsigned Axis) { return Axis == AxisX ? B.X : B.Y; }
 
@@ -79,35 +92,6 @@ std::optional<HaloDim> tapLoop(ASTContext &Ctx, ThreadAxes &TA, const ForStmt *F
     return std::nullopt;
   }
   return D;
-}
-
-/// \p F depends on threadIdx.\p Axis and tap \p VKey only through their sum:
-/// F(t, v) == F(t + v, 0).
-bool onlyThroughSum(const analysis::LinearForm &F, unsigned Axis, const std::string &VKey) {
-  std::string T = tidKey(Axis);
-  auto G = analysis::substitute(F, [&](const std::string &Key) -> std::optional<analysis::LinearForm> {
-    analysis::LinearForm R;
-    if (Key == VKey)
-      return R;
-    if (Key == T) {
-      R.Terms[analysis::Monomial{T}] = 1;
-      R.Terms[analysis::Monomial{VKey}] = 1;
-      return R;
-    }
-    return std::nullopt;
-  });
-  if (!G)
-    return false;
-  G->add(F, -1);
-  G->normalize();
-  return G->Terms.empty();
-}
-
-bool mentions(const analysis::LinearForm &F, const std::string &Key) {
-  for (const auto &[Mono, C] : F.Terms)
-    if (is_contained(Mono, Key))
-      return true;
-  return false;
 }
 
 /// The key of \p V's atom in \p F, if any.
@@ -173,20 +157,6 @@ std::optional<analysis::LinearForm> differenceOf(analysis::Linearizer &Lin, cons
   L->add(*R, -1);
   L->normalize();
   return L;
-}
-
-/// How a thread-index coefficient sits in a form: the constant c of the one
-/// monomial {threadIdx.a}, none when another monomial holds it too.
-std::optional<int64_t> tidCoefficient(const analysis::LinearForm &F, unsigned Axis) {
-  std::optional<int64_t> C;
-  for (const auto &[Mono, Coeff] : F.Terms) {
-    if (!is_contained(Mono, std::string(tidKey(Axis))))
-      continue;
-    if (Mono.size() != 1 || C)
-      return std::nullopt;
-    C = Coeff;
-  }
-  return C;
 }
 
 BinaryOperatorKind flipped(BinaryOperatorKind Op) {
@@ -517,54 +487,21 @@ struct ShiftedRead {
   const ArraySubscriptExpr *R = nullptr;
   analysis::LinearForm F;
   unsigned Axes = 0;
-  std::map<unsigned, std::pair<analysis::Monomial, int64_t>> Step;
+  std::map<unsigned, analysis::AtomStep> Step;
 };
 
-/// The monomial and coefficient that multiply threadIdx.\p Axis in \p F
-/// (one term, degree one in it), or none.
-std::optional<std::pair<analysis::Monomial, int64_t>> stepOf(const analysis::LinearForm &F, unsigned Axis) {
-  std::optional<std::pair<analysis::Monomial, int64_t>> Out;
-  std::string T = tidKey(Axis);
-  for (const auto &[Mono, Coeff] : F.Terms) {
-    if (llvm::count(Mono, T) == 0)
-      continue;
-    if (llvm::count(Mono, T) > 1 || Out)
-      return std::nullopt;
-    analysis::Monomial Rest;
-    for (const std::string &K : Mono)
-      if (K != T)
-        Rest.push_back(K);
-    Out = std::make_pair(Rest, Coeff);
-  }
-  return Out;
-}
-
-/// \p A's index minus \p B's as whole steps along each thread axis, when it
-/// is nothing else: the offsets (in \p A.Axes order y, x) of A from B.
+/// \p A's index minus \p B's as whole steps along each thread axis (y, x),
+/// when it is nothing else.
 std::optional<std::vector<int64_t>> offsetsBetween(const ShiftedRead &A, const ShiftedRead &B) {
   if (A.Axes != B.Axes || A.Step != B.Step)
     return std::nullopt;
-  analysis::LinearForm D = A.F;
-  D.add(B.F, -1);
-  D.normalize();
-  std::vector<int64_t> Off;
-  for (unsigned Ax : {AxisY, AxisX}) {
-    if (!(A.Axes & Ax))
-      continue;
-    const auto &[Mono, Coeff] = A.Step.at(Ax);
-    auto It = D.Terms.find(Mono);
-    int64_t N = It == D.Terms.end() ? 0 : It->second;
-    if (N % Coeff)
-      return std::nullopt;
-    Off.push_back(N / Coeff);
-    if (It != D.Terms.end())
-      D.Terms.erase(It);
-  }
-  D.normalize();
-  if (!D.Terms.empty())
-    return std::nullopt;
-  return Off;
+  std::vector<analysis::AtomStep> Steps;
+  for (unsigned Ax : {AxisY, AxisX})
+    if (A.Axes & Ax)
+      Steps.push_back(A.Step.at(Ax));
+  return analysis::shiftBetween(A.F, B.F, Steps);
 }
+
 
 /// The statement holding \p S that sits directly in a block, or is an
 /// `if`'s then-branch: where the staging can go before.
@@ -623,8 +560,8 @@ void findOffsetHaloSites(const RewritePair &Pair, AnalysisContext &AC, const Fun
     bool Ok = true;
     for (unsigned Ax : {AxisY, AxisX})
       if (SR.Axes & Ax) {
-        auto St = stepOf(*F, Ax);
-        Ok = Ok && St && St->second != 0;
+        auto St = analysis::atomStep(*F, tidKey(Ax));
+        Ok = Ok && St;
         if (St)
           SR.Step[Ax] = *St;
       }
