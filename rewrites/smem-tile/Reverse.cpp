@@ -16,6 +16,7 @@
 #include "klineage/Analysis/AnalysisCache.h"
 #include "klineage/Analysis/LinearForm.h"
 #include "klineage/Analysis/ThreadIndex.h"
+#include "klineage/Analysis/ThreadShift.h"
 #include "klineage/Cuda/Builtins.h"
 #include "klineage/Cuda/MemorySpace.h"
 #include "klineage/Edit/EditBuilder.h"
@@ -885,7 +886,8 @@ bool implied(const std::vector<UpperBound> &Bounds, analysis::LinearForm L, anal
   return false;
 }
 
-void reverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl *FD, const Stmt *Loop,
+/// True when the loop is a site (its body's tiles are its own).
+bool reverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl *FD, const Stmt *Loop,
                const CompoundStmt *Body) {
   ASTContext &Ctx = AC.ast();
   TiledLoop P;
@@ -894,7 +896,7 @@ void reverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
   std::optional<analysis::Dim3> Block = knownBlockShape(AC, FD);
   planTiles(Ctx, FD, Block, P);
   if (P.Tiles.empty() && P.StagedWhy.empty())
-    return;
+    return false;
   Site &S = AC.addSite(Name, Direction::Reverse, Loop->getBeginLoc(), FD, "loop");
   std::vector<std::string> Names;
   for (const Tile &T : P.Tiles)
@@ -1026,7 +1028,7 @@ void reverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
     if (Spec.Dir == Direction::Reverse)
       S.check(Spec, Q);
   if (S.verdict() == Status::Fails)
-    return;
+    return true;
   EditBuilder B(Ctx);
   for (const auto &[R, Text] : Texts)
     B.replace(R, Text);
@@ -1038,6 +1040,472 @@ void reverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
   }
   for (const Stmt *Bar : P.Barriers)
     B.removeStatement(Bar);
+  commit(B, S);
+  return true;
+}
+
+
+//===----------------------------------------------------------------------===//
+// Halo tiles: staged once before their reads, not per step of a loop
+//===----------------------------------------------------------------------===//
+
+/// The statement holding \p S that is a direct child of a block.
+const Stmt *topIn(const analysis::FunctionFacts &F, const Stmt *S, const CompoundStmt *&CS) {
+  for (const Stmt *Up = F.parentOf(S); S; S = Up, Up = Up ? F.parentOf(Up) : nullptr)
+    if ((CS = dyn_cast_or_null<CompoundStmt>(Up)))
+      return S;
+  return nullptr;
+}
+
+/// `for (int s = <start>; s < E; s += K)` declaring \p V, between \p S and
+/// \p Top: a staging loop that strides \p V over a tile's slots.
+const ForStmt *stagingLoopOf(const analysis::FunctionFacts &F, const VarDecl *V, const Stmt *S, const Stmt *Top) {
+  for (const Stmt *Up = F.parentOf(S); Up; Up = F.parentOf(Up)) {
+    if (const auto *L = dyn_cast<ForStmt>(Up)) {
+      const auto *DS = dyn_cast_or_null<DeclStmt>(L->getInit());
+      const auto *C = dyn_cast_or_null<BinaryOperator>(L->getCond() ? L->getCond()->IgnoreParenImpCasts() : nullptr);
+      const auto *I = dyn_cast_or_null<BinaryOperator>(L->getInc() ? L->getInc()->IgnoreParenImpCasts() : nullptr);
+      if (DS && DS->isSingleDecl() && DS->getSingleDecl() == V && C && C->getOpcode() == BO_LT &&
+          analysis::refVar(C->getLHS()) == V && I && I->getOpcode() == BO_AddAssign &&
+          analysis::refVar(I->getLHS()) == V && !F.modifiedWithin(V, L->getBody()))
+        return L;
+    }
+    if (Up == Top)
+      break;
+  }
+  return nullptr;
+}
+
+/// The text of \p A's subscripted variable's rank.
+unsigned rankOf(const VarDecl *V) {
+  unsigned N = 0;
+  for (QualType T = V->getType(); const auto *AT = T->getAsArrayTypeUnsafe(); T = AT->getElementType())
+    ++N;
+  return N;
+}
+
+struct HaloStore {
+  const BinaryOperator *Assign = nullptr;
+  const Stmt *Top = nullptr;
+  std::vector<const Expr *> Slots;
+  std::vector<const VarDecl *> Counters; ///< per slot, the staging loop's counter (kind A), else null
+  const Expr *Value = nullptr;
+  const ArraySubscriptExpr *Source = nullptr;
+  std::vector<const Expr *> Conds;
+};
+
+void haloReverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl *FD, const VarDecl *T,
+                   const std::vector<const CompoundStmt *> &Claimed) {
+  ASTContext &Ctx = AC.ast();
+  const analysis::FunctionFacts &F = analysis::AnalysisCache::of(Ctx).facts(FD);
+  std::optional<analysis::Dim3> Block = knownBlockShape(AC, FD);
+  ThreadAxes TA(Ctx, FD, Block);
+  TiledLoop P;
+  auto Staged = [&](std::string Why, const Stmt *At) {
+    if (P.StagedWhy.empty()) {
+      P.StagedWhy = std::move(Why);
+      P.StagedAt = At;
+    }
+  };
+  unsigned Rank = rankOf(T);
+  std::vector<HaloStore> Stores;
+  std::vector<const ArraySubscriptExpr *> Reads;
+  auto Refs = match(traverse(TK_AsIs, findAll(declRefExpr(to(varDecl(equalsNode(T)))).bind("r"))), *FD->getBody(),
+                    Ctx);
+  for (const auto &Bn : Refs) {
+    const auto *DRE = Bn.getNodeAs<DeclRefExpr>("r");
+    const Stmt *Up = F.parentOf(DRE);
+    while (Up && isa<ImplicitCastExpr, ParenExpr>(Up))
+      Up = F.parentOf(Up);
+    const auto *A0 = dyn_cast_or_null<ArraySubscriptExpr>(Up);
+    const ArraySubscriptExpr *A = A0 ? outermost(A0, F) : nullptr;
+    std::vector<const Expr *> Subs;
+    if (!A || sharedArrayOf(A, Subs) != T || Subs.size() != Rank) {
+      Staged("'" + T->getName().str() + "' is used other than by element reads and stores (" +
+                 describe(Ctx, Up ? Up : DRE) + ")",
+             Up ? Up : DRE);
+      continue;
+    }
+    const Stmt *P0 = F.parentOf(A);
+    while (P0 && isa<ParenExpr>(P0))
+      P0 = F.parentOf(P0);
+    if (const auto *B = dyn_cast_or_null<BinaryOperator>(P0); B && B->getOpcode() == BO_Assign &&
+                                                             B->getLHS()->IgnoreParens() == A) {
+      HaloStore S;
+      S.Assign = B;
+      S.Slots = Subs;
+      Stores.push_back(S);
+    } else if (const auto *C = dyn_cast_or_null<ImplicitCastExpr>(P0); C && C->getCastKind() == CK_LValueToRValue) {
+      Reads.push_back(A);
+    } else {
+      Staged("'" + T->getName().str() + "' is used other than by element reads and stores (" +
+                 describe(Ctx, P0 ? P0 : A) + ")",
+             P0 ? P0 : A);
+    }
+  }
+  if (Stores.empty() || Reads.empty())
+    return;
+  // The staging statements, the barrier after them, the reads after it: one
+  // block.
+  // The innermost block whose statements hold every store.
+  const CompoundStmt *CS = nullptr;
+  for (const Stmt *At = Stores.front().Assign; At && !CS;) {
+    const CompoundStmt *In = nullptr;
+    const Stmt *Top = topIn(F, At, In);
+    if (!Top)
+      break;
+    if (llvm::all_of(Stores, [&](const HaloStore &S) { return analysis::containsStmt(In, S.Assign); }))
+      CS = In;
+    At = In;
+  }
+  for (HaloStore &S : Stores) {
+    S.Top = nullptr;
+    for (const Stmt *X = S.Assign; CS && X && !S.Top; X = F.parentOf(X))
+      if (F.parentOf(X) == CS)
+        S.Top = X;
+  }
+  if (!CS) {
+    Staged("the stores into '" + T->getName().str() + "' are not statements of one block", Stores.front().Assign);
+    return;
+  }
+  if (!CS || llvm::is_contained(Claimed, CS))
+    return; // a loop site's tile
+  auto Index = [&](const Stmt *S) {
+    size_t I = 0;
+    for (const Stmt *B : CS->body()) {
+      if (B == S)
+        return I;
+      ++I;
+    }
+    return ~size_t(0);
+  };
+  size_t LastStore = 0;
+  for (const HaloStore &S : Stores)
+    LastStore = std::max(LastStore, Index(S.Top));
+  const Stmt *Barrier = nullptr;
+  size_t BarrierAt = 0, I = 0;
+  for (const Stmt *B : CS->body()) {
+    if (I > LastStore && !Barrier && isBarrierStmt(B)) {
+      Barrier = B;
+      BarrierAt = I;
+    }
+    ++I;
+  }
+  size_t LastRead = 0;
+  const ArraySubscriptExpr *LastReadE = nullptr;
+  for (const ArraySubscriptExpr *R : Reads) {
+    const CompoundStmt *In = nullptr;
+    const Stmt *Top = topIn(F, R, In);
+    while (Top && In != CS)
+      Top = topIn(F, In, In);
+    size_t At = Top ? Index(Top) : ~size_t(0);
+    if (!Barrier || At == ~size_t(0) || At <= BarrierAt) {
+      if (P.BetweenWhy.empty()) {
+        P.BetweenWhy = describe(Ctx, R) + " reads '" + T->getName().str() + "' " +
+                       (!Barrier ? std::string("with no barrier after the stores")
+                                 : "before the barrier after its stores, or outside their block");
+        P.BetweenAt = R;
+      }
+      continue;
+    }
+    if (At > LastRead || !LastReadE || (At == LastRead && Ctx.getSourceManager().isBeforeInTranslationUnit(
+                                                              LastReadE->getBeginLoc(), R->getBeginLoc()))) {
+      LastRead = At;
+      LastReadE = R;
+    }
+  }
+  P.ComputeBegin = Barrier;
+  // Each store: a global element, at slots that are a staging loop's
+  // counters (kind A) or a thread's own expressions (kind B).
+  analysis::Linearizer Lin(Ctx);
+  bool KindA = false, KindB = false;
+  for (HaloStore &S : Stores) {
+    S.Value = S.Assign->getRHS();
+    S.Source = globalElement(S.Value);
+    if (!S.Source) {
+      Staged("the store " + describe(Ctx, S.Assign) + " stages a computed value, not a global element",
+             S.Assign);
+      continue;
+    }
+    bool A = false, B = false;
+    for (const Expr *Slot : S.Slots) {
+      const VarDecl *V = analysis::refVar(Slot);
+      if (V && stagingLoopOf(F, V, S.Assign, S.Top)) {
+        S.Counters.push_back(V);
+        A = true;
+        continue;
+      }
+      S.Counters.push_back(nullptr);
+      B = true;
+      std::vector<const VarDecl *> Vs;
+      TA.varsOf(Slot, Vs);
+      for (const VarDecl *W : Vs)
+        if (F.modifiedWithin(W, S.Top))
+          Staged("the slot " + describe(Ctx, Slot) + " of the store " + describe(Ctx, S.Assign) + " reads '" +
+                     W->getName().str() + "', which the staging changes, and is not a staging loop's counter",
+                 Slot);
+    }
+    if (A && B)
+      Staged("the store " + describe(Ctx, S.Assign) + " mixes staging-loop slots with thread slots", S.Assign);
+    KindA = KindA || A;
+    KindB = KindB || B;
+    // What the store runs under, up to its statement of the block.
+    for (const Stmt *Up = F.parentOf(S.Assign), *Child = S.Assign; Up; Child = Up, Up = F.parentOf(Up)) {
+      if (const auto *If = dyn_cast<IfStmt>(Up)) {
+        if (Child != If->getThen())
+          Staged("the store " + describe(Ctx, S.Assign) + " runs in an else branch", If);
+        S.Conds.push_back(If->getCond());
+      } else if (const auto *L = dyn_cast<ForStmt>(Up)) {
+        const auto *DS = dyn_cast_or_null<DeclStmt>(L->getInit());
+        const auto *V = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+        if (!V || !llvm::is_contained(S.Counters, V))
+          Staged("the store " + describe(Ctx, S.Assign) + " runs in " + describe(Ctx, L) +
+                     ", which is not a staging loop over the tile's slots",
+                 L);
+      } else if (isa<WhileStmt, DoStmt, SwitchStmt, CXXForRangeStmt>(Up)) {
+        Staged("the store " + describe(Ctx, S.Assign) + " runs in " + describe(Ctx, Up), Up);
+      }
+      if (Up == S.Top)
+        break;
+    }
+    // Thread slots: a condition may only choose which thread stores (it
+    // reads thread indices and constants); what the element is does not
+    // depend on it.
+    if (B)
+      for (const Expr *C : S.Conds) {
+        std::vector<const Expr *> Cs;
+        conjunctsOf(C, Cs);
+        for (const Expr *X : Cs) {
+          const auto *Cmp = dyn_cast<BinaryOperator>(X->IgnoreParenImpCasts());
+          bool Ok = Cmp && Cmp->isComparisonOp();
+          for (const Expr *Side : {Cmp ? Cmp->getLHS() : X, Cmp ? Cmp->getRHS() : X}) {
+            auto L0 = Ok ? Lin.linearize(Side) : std::nullopt;
+            auto L1 = L0 ? analysis::expandLocals(Lin, F, *L0) : std::nullopt;
+            Ok = Ok && L1;
+            if (L1)
+              for (const auto &[Mono, Coeff] : L1->Terms)
+                for (const std::string &K : Mono)
+                  Ok = Ok && (StringRef(K).starts_with("b:threadIdx.") || StringRef(K).starts_with("b:blockDim."));
+          }
+          if (!Ok)
+            Staged("the store " + describe(Ctx, S.Assign) + " runs under " + describe(Ctx, X) +
+                       ", which is about more than which thread of the block stores",
+                   X);
+        }
+      }
+  }
+  if (KindA && (KindB || Stores.size() > 1))
+    Staged("'" + T->getName().str() + "' has " + std::to_string(Stores.size()) +
+               " stores, one of them in a staging loop: a staging loop must be the tile's only store",
+           Stores.back().Assign);
+  // Thread slots: every store stages slot s from element C + s, the same C.
+  std::optional<analysis::LinearForm> C0;
+  if (KindB && P.StagedWhy.empty()) {
+    if (Rank != 1)
+      Staged("'" + T->getName().str() + "' has " + std::to_string(Rank) +
+                 " dimensions written from the threads' own slots: only one-dimensional halo tiles are read back",
+             Stores.front().Assign);
+    for (const HaloStore &S : Stores) {
+      auto G0 = Lin.linearize(S.Source->getIdx()), S0 = Lin.linearize(S.Slots.front());
+      auto G = G0 ? analysis::expandLocals(Lin, F, *G0) : std::nullopt;
+      auto Sl = S0 ? analysis::expandLocals(Lin, F, *S0) : std::nullopt;
+      std::optional<analysis::LinearForm> D;
+      if (G && Sl) {
+        D = *G;
+        D->add(*Sl, -1);
+        D->normalize();
+      }
+      bool Same = D && !analysis::mentionsAtom(*D, analysis::threadIdxKey(0)) &&
+                  !analysis::mentionsAtom(*D, analysis::threadIdxKey(1)) &&
+                  !analysis::mentionsAtom(*D, analysis::threadIdxKey(2));
+      if (Same && C0) {
+        analysis::LinearForm X = *D;
+        X.add(*C0, -1);
+        X.normalize();
+        Same = X.Terms.empty();
+      }
+      if (!Same) {
+        Staged("the store " + describe(Ctx, S.Assign) + " does not stage slot s from element C + s with the "
+               "C of the other stores (a block-uniform offset): a read cannot name its element",
+               S.Assign);
+        break;
+      }
+      C0 = D;
+    }
+  }
+  // What a read's element reads must hold at the read.
+  std::vector<const VarDecl *> Vars;
+  for (const HaloStore &S : Stores) {
+    TA.varsOf(S.Value, Vars);
+    for (const Expr *C : S.Conds)
+      TA.varsOf(C, Vars);
+    for (const Expr *Sl : S.Slots)
+      TA.varsOf(Sl, Vars);
+  }
+  I = 0;
+  for (const Stmt *B : CS->body()) {
+    if (I > LastStore && I <= LastRead && P.StableWhy.empty())
+      for (const VarDecl *V : Vars)
+        if (!llvm::any_of(Stores, [&](const HaloStore &S) { return llvm::is_contained(S.Counters, V); }))
+          if (const auto *M = F.modifiedWithin(V, B); M && P.StableWhy.empty()) {
+            P.StableWhy = "'" + V->getName().str() + "', which the staged element reads, changes before the reads (" +
+                          describe(Ctx, M->At) + ")";
+            P.StableAt = M->At;
+          }
+    ++I;
+  }
+  // Writes between the barrier and the last read: only an assignment whose
+  // right side holds the reads left (it stores after reading).
+  I = 0;
+  for (const Stmt *B : CS->body()) {
+    if (I > BarrierAt && I <= LastRead && !P.WriteAt && LastReadE) {
+      // In the last read's statement, a store after the last read (or the
+      // assignment that holds it) is no write a read could see, unless a
+      // loop around both repeats the reads after it.
+      std::vector<const Expr *> Allowed;
+      if (I == LastRead) {
+        const SourceManager &SM = Ctx.getSourceManager();
+        auto As = match(traverse(TK_AsIs, findAll(binaryOperator(isAssignmentOperator()).bind("a"))), *B, Ctx);
+        for (const auto &M : As) {
+          const auto *A = M.getNodeAs<BinaryOperator>("a");
+          if (!A || !(analysis::containsStmt(A->getRHS(), LastReadE) ||
+                      SM.isBeforeInTranslationUnit(LastReadE->getEndLoc(), A->getBeginLoc())))
+            continue;
+          bool Repeats = false;
+          for (const Stmt *Up = F.parentOf(A); Up && Up != B && !Repeats; Up = F.parentOf(Up))
+            if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Up))
+              Repeats = llvm::any_of(Reads, [&](const ArraySubscriptExpr *R) { return analysis::containsStmt(Up, R); });
+          if (!Repeats)
+            Allowed.push_back(A->getLHS());
+        }
+      }
+      P.WriteAt = firstMemoryAccess(B, Allowed, true);
+    }
+    ++I;
+  }
+  Tile Tl;
+  Tl.Array = T;
+  Tl.Source = Stores.front().Source;
+  Tl.Reads = Reads;
+  P.Tiles.push_back(Tl);
+  auto Decls = match(traverse(TK_AsIs, findAll(declStmt(has(varDecl(equalsNode(T)))).bind("d"))), *FD->getBody(), Ctx);
+  const DeclStmt *Decl = Decls.empty() ? nullptr : Decls.front().getNodeAs<DeclStmt>("d");
+  if (!Decl)
+    return;
+  Site &S = AC.addSite(Name, Direction::Reverse, Decl->getBeginLoc(), FD, "halo");
+  S.Summary = "read the global elements that the halo tile " + T->getName().str() + " stages, without the tile";
+  S.Facts["tiles"] = T->getName().str();
+  PreconditionQuery Q{AC, FD, DynTypedNode::create(*Stores.front().Assign), &P};
+  for (const PreconditionSpec &Spec : Pair.preconditions())
+    if (Spec.Dir == Direction::Reverse)
+      S.check(Spec, Q);
+  if (S.verdict() == Status::Fails)
+    return;
+  // Edits.
+  EditBuilder B(Ctx);
+  auto Fail = [&](StringRef Why, const Stmt *At) {
+    B.failWith(Why.str(), At->getBeginLoc());
+    commit(B, S);
+  };
+  if (!Decl->isSingleDecl())
+    return Fail("the tile's declaration declares other names too", Stores.front().Assign);
+  const HaloStore &Main = [&]() -> const HaloStore & {
+    for (const HaloStore &St : Stores)
+      if (St.Conds.empty())
+        return St;
+    return Stores.front();
+  }();
+  for (const ArraySubscriptExpr *R : Reads) {
+    std::vector<const Expr *> Subs;
+    sharedArrayOf(R, Subs);
+    std::optional<std::string> Text;
+    if (KindA) {
+      auto Subst = [&](const Expr *E) {
+        return substitutedText(Ctx, E, [&](const Expr *X) -> std::optional<std::string> {
+          const VarDecl *V = analysis::refVar(X);
+          const auto *D = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
+          if (!V || !D || D != X->IgnoreParenImpCasts())
+            return std::nullopt;
+          for (size_t K = 0; K < Main.Counters.size(); ++K)
+            if (Main.Counters[K] == V) {
+              auto ST = sourceText(Ctx, Subs[K]);
+              if (!ST)
+                return std::nullopt;
+              return bareIn(TA.facts(), X, *ST) ? *ST : "(" + *ST + ")";
+            }
+          return std::nullopt;
+        });
+      };
+      Text = Subst(Main.Value);
+      std::vector<std::string> Cs;
+      for (const Expr *C : Main.Conds)
+        if (auto CT = Subst(C))
+          Cs.push_back(needsParens(C, prec::LogicalAnd) ? "(" + *CT + ")" : *CT);
+        else
+          Text.reset();
+      if (Text && !Cs.empty())
+        Text = "(" + join(Cs, " && ") + " ? " + *Text + " : 0)";
+    } else {
+      // The read's slot r against the store's s: element C + r = g + (r - s).
+      auto RT = sourceText(Ctx, Subs.front()), ST = sourceText(Ctx, Main.Slots.front());
+      auto GI = sourceText(Ctx, Main.Source->getIdx());
+      auto R0 = Lin.linearize(Subs.front()), S0 = Lin.linearize(Main.Slots.front());
+      if (RT && ST && GI) {
+        std::string Delta;
+        std::optional<analysis::LinearForm> D;
+        if (R0 && S0) {
+          D = analysis::expandLocals(Lin, F, *R0);
+          auto Sx = analysis::expandLocals(Lin, F, *S0);
+          if (D && Sx) {
+            D->add(*Sx, -1);
+            D->normalize();
+          } else {
+            D.reset();
+          }
+        }
+        std::string G = needsParens(Main.Source->getIdx(), prec::Additive) ? "(" + *GI + ")" : *GI;
+        std::string NewIdx;
+        if (D && D->isConstant())
+          NewIdx = sumText({G}, D->constant());
+        else if (StringRef(*RT).starts_with(*ST + " + ") || StringRef(*RT).starts_with(*ST + " - "))
+          NewIdx = G + StringRef(*RT).drop_front(ST->size()).str();
+        else
+          NewIdx = G + " + (" + *RT + ") - (" + *ST + ")";
+        Text = substitutedText(Ctx, Main.Value, [&](const Expr *X) -> std::optional<std::string> {
+          if (X == Main.Source->getIdx())
+            return NewIdx;
+          return std::nullopt;
+        });
+      }
+    }
+    if (!Text)
+      return Fail("the staged element of " + describe(Ctx, R) + " cannot be written at the read (a macro?)", R);
+    if (!isUnexpandedText(Ctx, R))
+      return Fail("the read " + describe(Ctx, R) + " is written in a macro", R);
+    B.replace(R, *Text);
+  }
+  B.removeStatement(Decl);
+  std::set<const Stmt *> Done;
+  for (const HaloStore &St : Stores)
+    if (Done.insert(St.Top).second)
+      B.removeStatement(St.Top);
+  B.removeStatement(Barrier);
+  // The barrier that let the next step restage the tile, when nothing else
+  // shared needs it.
+  if (isa_and_nonnull<ForStmt, WhileStmt, DoStmt>(F.parentOf(CS))) {
+    bool OtherShared = false;
+    auto Sh = match(traverse(TK_AsIs, findAll(declRefExpr().bind("r"))), *CS, Ctx);
+    for (const auto &M : Sh)
+      if (const auto *V = dyn_cast<VarDecl>(M.getNodeAs<DeclRefExpr>("r")->getDecl());
+          V && V != T && cuda::isShared(V))
+        OtherShared = true;
+    I = 0;
+    for (const Stmt *St : CS->body()) {
+      if (I == LastRead + 1 && isBarrierStmt(St) && !OtherShared)
+        B.removeStatement(St);
+      ++I;
+    }
+  }
   commit(B, S);
 }
 
@@ -1075,7 +1543,8 @@ Status checkReadsBetweenBarriers(const PreconditionQuery &Q, PreconditionResult 
   for (const Tile &T : P.Tiles)
     N += T.Reads.size();
   R.Reason = std::to_string(N) + (N == 1 ? " read lies" : " reads lie") +
-             " between the barrier after the stores and the end of the step";
+             (P.Loop ? " between the barrier after the stores and the end of the step"
+                     : " after the barrier that follows the stores, in their block");
   return Status::Holds;
 }
 
@@ -1098,6 +1567,16 @@ Status checkStagedIndexStable(const PreconditionQuery &Q, PreconditionResult &R)
 Status checkReverseSourceNotWritten(const PreconditionQuery &Q, PreconditionResult &R) {
   const TiledLoop &P = planOf(Q);
   ASTContext &Ctx = Q.AC.ast();
+  if (!P.Loop) { // a halo tile
+    if (P.WriteAt) {
+      R.Reason = describe(Ctx, P.WriteAt) + " writes memory (or calls code that may) between the staging and the "
+                 "last read: a global read at the tile's read could see it where the staged copy did not";
+      R.Evidence.push_back(evidenceAt(Ctx, P.WriteAt->getBeginLoc(), "write", "before a read"));
+      return Status::Fails;
+    }
+    R.Reason = "nothing between the staging and the last read writes memory";
+    return Status::Holds;
+  }
   if (P.WriteAt) {
     R.Reason = describe(Ctx, P.WriteAt) + " writes memory (or calls code that may) inside the loop: a global "
                "read at the tile's read could see it where the staged copy did not";
@@ -1109,6 +1588,7 @@ Status checkReverseSourceNotWritten(const PreconditionQuery &Q, PreconditionResu
 }
 
 void findReverseSites(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl *FD) {
+  std::vector<const CompoundStmt *> Claimed;
   auto Loops = match(traverse(TK_AsIs, findAll(stmt(anyOf(forStmt(), whileStmt(), doStmt())).bind("loop"))),
                      *FD->getBody(), AC.ast());
   for (const auto &L : Loops) {
@@ -1121,8 +1601,14 @@ void findReverseSites(const RewritePair &Pair, AnalysisContext &AC, const Functi
     else if (const auto *D = dyn_cast<DoStmt>(Loop))
       Body = D->getBody();
     if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Body))
-      reverseAt(Pair, AC, FD, Loop, CS);
+      if (reverseAt(Pair, AC, FD, Loop, CS))
+        Claimed.push_back(CS);
   }
+  // Shared arrays staged once before their reads, outside a loop site.
+  auto Shared = match(traverse(TK_AsIs, findAll(declStmt(has(varDecl().bind("v"))))), *FD->getBody(), AC.ast());
+  for (const auto &M : Shared)
+    if (const auto *V = M.getNodeAs<VarDecl>("v"); V && cuda::isShared(V) && V->getType()->isConstantArrayType())
+      haloReverseAt(Pair, AC, FD, V, Claimed);
 }
 
 } // namespace smem_tile
