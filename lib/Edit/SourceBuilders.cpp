@@ -1,5 +1,6 @@
 //===- SourceBuilders.cpp -------------------------------------------------===//
 #include "klineage/Edit/SourceBuilders.h"
+#include "klineage/Analysis/LinearForm.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "klineage/Edit/SourceCode.h"
@@ -110,6 +111,48 @@ std::string sumText(ArrayRef<std::string> Terms, int64_t Constant) {
     S += " + " + std::to_string(Constant);
   else if (Constant < 0)
     S += " - " + std::to_string(-Constant);
+  return S;
+}
+
+std::optional<std::string> formText(const ASTContext &Ctx, const analysis::Linearizer &Lin,
+                                    const analysis::LinearForm &F) {
+  std::vector<std::string> Terms;
+  for (const auto &[Mono, Coeff] : F.Terms) {
+    if (Mono.empty() || Coeff == 0)
+      continue;
+    std::vector<std::string> Factors;
+    for (const std::string &K : Mono) {
+      const analysis::Atom *A = Lin.atom(K);
+      if (StringRef(K).starts_with("b:")) {
+        Factors.push_back(K.substr(2));
+      } else if (A && A->Var) {
+        Factors.push_back(A->Var->getName().str());
+      } else if (A && A->E) {
+        auto T = sourceText(Ctx, A->E);
+        if (!T)
+          return std::nullopt;
+        Factors.push_back(needsParens(A->E, prec::Multiplicative) ? "(" + *T + ")" : *T);
+      } else {
+        return std::nullopt;
+      }
+    }
+    std::string Term = join(Factors, " * ");
+    if (Coeff == -1)
+      Term = "-" + Term;
+    else if (Coeff != 1)
+      Term = std::to_string(Coeff) + " * " + Term;
+    Terms.push_back(Term);
+  }
+  std::string S;
+  for (const std::string &T : Terms)
+    S += S.empty() ? T : (T[0] == '-' ? " - " + T.substr(1) : " + " + T);
+  int64_t C = F.constant();
+  if (S.empty())
+    return std::to_string(C);
+  if (C > 0)
+    S += " + " + std::to_string(C);
+  else if (C < 0)
+    S += " - " + std::to_string(-C);
   return S;
 }
 

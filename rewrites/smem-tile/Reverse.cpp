@@ -1092,7 +1092,98 @@ struct HaloStore {
   const Expr *Value = nullptr;
   const ArraySubscriptExpr *Source = nullptr;
   std::vector<const Expr *> Conds;
+  bool InLoop = false; ///< a loop other than a staging loop repeats it (passes)
+  /// Thread slots: the store's conditions about its element, each as text
+  /// with the read's subscripts still to place: Uniform + a * (y) + b * (x) op Other.
+  struct ElementCond {
+    std::string Uniform, Op, Other;
+    int64_t A = 0, B = 0;
+    const Expr *OtherE = nullptr; ///< the uniform side
+    bool operator==(const ElementCond &O) const {
+      return Uniform == O.Uniform && Op == O.Op && Other == O.Other && A == O.A && B == O.B;
+    }
+  };
+  std::vector<ElementCond> ElementConds;
 };
+
+/// Atoms of a form that are the same for every thread of the grid (block
+/// indices, dimensions, parameters, globals): what a read can name.
+bool uniformAtoms(const analysis::Linearizer &Lin, const analysis::LinearForm &F) {
+  for (const auto &[Mono, Coeff] : F.Terms)
+    for (const std::string &K : Mono) {
+      StringRef Key(K);
+      if (Key.starts_with("b:blockIdx.") || Key.starts_with("b:blockDim.") || Key.starts_with("b:gridDim."))
+        continue;
+      const analysis::Atom *A = Lin.atom(K);
+      if (A && A->Var && (isa<ParmVarDecl>(A->Var) || !A->Var->hasLocalStorage()))
+        continue;
+      return false;
+    }
+  return true;
+}
+
+/// A monomial of \p S (not the constant) that \p Other lacks, with its
+/// coefficient in S.
+std::optional<std::pair<analysis::Monomial, int64_t>> ownTerm(const analysis::LinearForm &S,
+                                                              const analysis::LinearForm *Other) {
+  for (const auto &[Mono, Coeff] : S.Terms)
+    if (!Mono.empty() && Coeff && (!Other || !Other->Terms.count(Mono)))
+      return std::make_pair(Mono, Coeff);
+  return std::nullopt;
+}
+
+/// \p F as U + a * Sy + b * Sx with U uniform (Sy absent for a 1-D tile).
+std::optional<std::tuple<analysis::LinearForm, int64_t, int64_t>>
+splitBySlots(const analysis::Linearizer &Lin, const analysis::LinearForm &F, const analysis::LinearForm *Sy,
+             const analysis::LinearForm &Sx) {
+  int64_t A = 0, B = 0;
+  analysis::LinearForm U = F;
+  for (auto [S, Other, Out] : {std::make_tuple(Sy, static_cast<const analysis::LinearForm *>(&Sx), &A),
+                               std::make_tuple(static_cast<const analysis::LinearForm *>(&Sx), Sy, &B)}) {
+    if (!S)
+      continue;
+    auto Own = ownTerm(*S, Other);
+    if (!Own)
+      return std::nullopt;
+    auto It = F.Terms.find(Own->first);
+    int64_t N = It == F.Terms.end() ? 0 : It->second;
+    if (N % Own->second)
+      return std::nullopt;
+    *Out = N / Own->second;
+    U.add(*S, -*Out);
+  }
+  U.normalize();
+  if (!uniformAtoms(Lin, U))
+    return std::nullopt;
+  return std::make_tuple(U, A, B);
+}
+
+/// The form of \p E where statement \p At runs: locals set once expanded,
+/// and locals whose every later assignment comes after \p At (outside any
+/// loop around it) taken at their initialiser (`x` of a transpose that
+/// reuses `x` for the output after the barrier).
+std::optional<analysis::LinearForm> formAt(analysis::Linearizer &Lin, const analysis::FunctionFacts &F,
+                                           const Expr *E, const Stmt *At, unsigned Depth = 0) {
+  auto F0 = Lin.linearize(E);
+  auto X = F0 ? analysis::expandLocals(Lin, F, *F0) : std::nullopt;
+  if (!X || Depth > 4)
+    return X;
+  const SourceManager &SM = F.function()->getASTContext().getSourceManager();
+  return analysis::substitute(*X, [&](const std::string &Key) -> std::optional<analysis::LinearForm> {
+    const analysis::Atom *A = Lin.atom(Key);
+    const VarDecl *V = A ? A->Var : nullptr;
+    if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || !V->getInit())
+      return std::nullopt;
+    for (const analysis::VarMod &M : F.mods(V)) {
+      if (!M.At || SM.isBeforeInTranslationUnit(M.At->getBeginLoc(), At->getEndLoc()))
+        return std::nullopt;
+      for (const Stmt *Up = F.parentOf(At); Up; Up = F.parentOf(Up))
+        if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Up) && analysis::containsStmt(Up, M.At))
+          return std::nullopt;
+    }
+    return formAt(Lin, F, V->getInit(), At, Depth + 1);
+  });
+}
 
 void haloReverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl *FD, const VarDecl *T,
                    const std::vector<const CompoundStmt *> &Claimed) {
@@ -1240,7 +1331,18 @@ void haloReverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionD
       std::vector<const VarDecl *> Vs;
       TA.varsOf(Slot, Vs);
       for (const VarDecl *W : Vs)
-        if (F.modifiedWithin(W, S.Top))
+        if (F.modifiedWithin(W, S.Top) && ![&] {
+              // The counter of a loop around the store (passes over rows).
+              for (const Stmt *Up = F.parentOf(S.Assign); Up; Up = F.parentOf(Up)) {
+                if (const auto *L = dyn_cast<ForStmt>(Up))
+                  if (const auto *DS = dyn_cast_or_null<DeclStmt>(L->getInit());
+                      DS && DS->isSingleDecl() && DS->getSingleDecl() == W && !F.modifiedWithin(W, L->getBody()))
+                    return true;
+                if (Up == S.Top)
+                  break;
+              }
+              return false;
+            }())
           Staged("the slot " + describe(Ctx, Slot) + " of the store " + describe(Ctx, S.Assign) + " reads '" +
                      W->getName().str() + "', which the staging changes, and is not a staging loop's counter",
                  Slot);
@@ -1258,10 +1360,13 @@ void haloReverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionD
       } else if (const auto *L = dyn_cast<ForStmt>(Up)) {
         const auto *DS = dyn_cast_or_null<DeclStmt>(L->getInit());
         const auto *V = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
-        if (!V || !llvm::is_contained(S.Counters, V))
-          Staged("the store " + describe(Ctx, S.Assign) + " runs in " + describe(Ctx, L) +
-                     ", which is not a staging loop over the tile's slots",
-                 L);
+        if (!V || !llvm::is_contained(S.Counters, V)) {
+          if (A)
+            Staged("the store " + describe(Ctx, S.Assign) + " runs in " + describe(Ctx, L) +
+                       ", which is not a staging loop over the tile's slots",
+                   L);
+          S.InLoop = true; // passes of thread slots: the identity must hold in each
+        }
       } else if (isa<WhileStmt, DoStmt, SwitchStmt, CXXForRangeStmt>(Up)) {
         Staged("the store " + describe(Ctx, S.Assign) + " runs in " + describe(Ctx, Up), Up);
       }
@@ -1287,9 +1392,42 @@ void haloReverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionD
                 for (const std::string &K : Mono)
                   Ok = Ok && (StringRef(K).starts_with("b:threadIdx.") || StringRef(K).starts_with("b:blockDim."));
           }
-          if (!Ok)
+          if (Ok)
+            continue; // chooses which thread stores
+          // About the element: one side uniform, the other a uniform part
+          // plus whole slots.
+          std::optional<HaloStore::ElementCond> EC;
+          if (Cmp && Cmp->isRelationalOp() && Rank <= 2) {
+            for (bool Left : {true, false}) {
+              const Expr *Var = Left ? Cmp->getLHS() : Cmp->getRHS(), *Uni = Left ? Cmp->getRHS() : Cmp->getLHS();
+              std::vector<const VarDecl *> UV;
+              TA.varsOf(Uni, UV);
+              bool UniOk = !TA.of(Uni) && llvm::none_of(UV, [&](const VarDecl *W) { return F.modifiedWithin(W, S.Top); });
+              auto FV = UniOk ? formAt(Lin, F, Var, S.Assign) : std::nullopt;
+              std::vector<std::optional<analysis::LinearForm>> SF;
+              for (const Expr *Sl : S.Slots)
+                SF.push_back(formAt(Lin, F, Sl, S.Assign));
+              bool SlotsOk = llvm::all_of(SF, [](const auto &X) { return X.has_value(); });
+              auto Split = FV && SlotsOk ? splitBySlots(Lin, *FV, Rank == 2 ? &*SF[0] : nullptr, *SF.back())
+                                         : std::nullopt;
+              auto UT = Split ? formText(Ctx, Lin, std::get<0>(*Split)) : std::nullopt;
+              auto OT = Split ? sourceText(Ctx, Uni) : std::nullopt;
+              if (UT && OT) {
+                BinaryOperatorKind Op = Cmp->getOpcode();
+                if (!Left) // `U op V` becomes `V op' U`
+                  Op = Op == BO_LT ? BO_GT : Op == BO_GT ? BO_LT : Op == BO_LE ? BO_GE : BO_LE;
+                EC = HaloStore::ElementCond{*UT, BinaryOperator::getOpcodeStr(Op).str(), *OT, std::get<1>(*Split),
+                                            std::get<2>(*Split), Uni};
+                break;
+              }
+            }
+          }
+          if (EC)
+            S.ElementConds.push_back(*EC);
+          else
             Staged("the store " + describe(Ctx, S.Assign) + " runs under " + describe(Ctx, X) +
-                       ", which is about more than which thread of the block stores",
+                       ", which neither only chooses the storing thread nor bounds the element by a uniform "
+                       "value",
                    X);
         }
       }
@@ -1298,35 +1436,81 @@ void haloReverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionD
     Staged("'" + T->getName().str() + "' has " + std::to_string(Stores.size()) +
                " stores, one of them in a staging loop: a staging loop must be the tile's only store",
            Stores.back().Assign);
-  // Thread slots: every store stages slot s from element C + s, the same C.
-  std::optional<analysis::LinearForm> C0;
+  // Thread slots: every store stages slot s (row y, column x) from element
+  // C + y * P + x, the same C and P; every store's conditions about its
+  // element agree.
+  std::optional<analysis::LinearForm> C0, Pitch;
   if (KindB && P.StagedWhy.empty()) {
-    if (Rank != 1)
+    if (Rank > 2)
       Staged("'" + T->getName().str() + "' has " + std::to_string(Rank) +
-                 " dimensions written from the threads' own slots: only one-dimensional halo tiles are read back",
+                 " dimensions written from the threads' own slots: one or two are read back",
              Stores.front().Assign);
     for (const HaloStore &S : Stores) {
-      auto G0 = Lin.linearize(S.Source->getIdx()), S0 = Lin.linearize(S.Slots.front());
-      auto G = G0 ? analysis::expandLocals(Lin, F, *G0) : std::nullopt;
-      auto Sl = S0 ? analysis::expandLocals(Lin, F, *S0) : std::nullopt;
+      if (!P.StagedWhy.empty())
+        break;
+      auto Form = [&](const Expr *E) { return formAt(Lin, F, E, S.Assign); };
+      auto G = Form(S.Source->getIdx());
+      auto Sx = Form(S.Slots.back());
       std::optional<analysis::LinearForm> D;
-      if (G && Sl) {
+      if (G && Sx) {
         D = *G;
-        D->add(*Sl, -1);
+        D->add(*Sx, -1);
         D->normalize();
       }
-      bool Same = D && !analysis::mentionsAtom(*D, analysis::threadIdxKey(0)) &&
-                  !analysis::mentionsAtom(*D, analysis::threadIdxKey(1)) &&
-                  !analysis::mentionsAtom(*D, analysis::threadIdxKey(2));
+      if (D && Rank == 2) {
+        // The pitch: the factor by which the row slot's own term enters.
+        auto Sy = Form(S.Slots.front());
+        auto Own = Sy ? ownTerm(*Sy, nullptr) : std::nullopt;
+        std::optional<analysis::LinearForm> PF;
+        if (Own)
+          for (const auto &[Mono, Coeff] : D->Terms) {
+            analysis::Monomial Rest = Mono;
+            bool Sub = true;
+            for (const std::string &K : Own->first) {
+              auto It = llvm::find(Rest, K);
+              if (It == Rest.end()) {
+                Sub = false;
+                break;
+              }
+              Rest.erase(It);
+            }
+            if (!Sub || Coeff % Own->second)
+              continue;
+            PF.emplace();
+            PF->Terms[Rest] = Coeff / Own->second;
+            break;
+          }
+        auto YP = PF && Sy ? analysis::product(*PF, *Sy) : std::nullopt;
+        if (YP) {
+          D->add(*YP, -1);
+          D->normalize();
+        } else {
+          D.reset();
+        }
+        if (D && Pitch) {
+          analysis::LinearForm X = *PF;
+          X.add(*Pitch, -1);
+          X.normalize();
+          if (!X.Terms.empty())
+            D.reset();
+        }
+        if (PF && !Pitch)
+          Pitch = PF;
+      }
+      bool Same = D && uniformAtoms(Lin, *D);
       if (Same && C0) {
         analysis::LinearForm X = *D;
         X.add(*C0, -1);
         X.normalize();
         Same = X.Terms.empty();
       }
+      if (Same && !(S.ElementConds == Stores.front().ElementConds))
+        Same = false;
       if (!Same) {
-        Staged("the store " + describe(Ctx, S.Assign) + " does not stage slot s from element C + s with the "
-               "C of the other stores (a block-uniform offset): a read cannot name its element",
+        Staged("the store " + describe(Ctx, S.Assign) + " does not stage slot s from element C + s" +
+                   (Rank == 2 ? std::string(" (C + row * pitch + column)") : std::string()) +
+                   " with the C" + (Rank == 2 ? std::string(" and pitch") : std::string()) +
+                   " and the element conditions of the other stores: a read cannot name its element",
                S.Assign);
         break;
       }
@@ -1334,8 +1518,23 @@ void haloReverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionD
     }
   }
   // What a read's element reads must hold at the read.
+  // (Thread slots written from the forms: only the uniform parts' variables.)
+  bool Rendered = KindB && (Rank == 2 || llvm::any_of(Stores, [](const HaloStore &S) {
+                              return S.InLoop || !S.ElementConds.empty();
+                            }));
   std::vector<const VarDecl *> Vars;
   for (const HaloStore &S : Stores) {
+    if (Rendered) {
+      for (const auto *Form : {C0 ? &*C0 : nullptr, Pitch ? &*Pitch : nullptr})
+        if (Form)
+          for (const auto &[Mono, Coeff] : Form->Terms)
+            for (const std::string &K : Mono)
+              if (const analysis::Atom *At = Lin.atom(K); At && At->Var)
+                Vars.push_back(At->Var);
+      for (const HaloStore::ElementCond &EC : S.ElementConds)
+        TA.varsOf(EC.OtherE, Vars);
+      continue;
+    }
     TA.varsOf(S.Value, Vars);
     for (const Expr *C : S.Conds)
       TA.varsOf(C, Vars);
@@ -1445,13 +1644,12 @@ void haloReverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionD
           Text.reset();
       if (Text && !Cs.empty())
         Text = "(" + join(Cs, " && ") + " ? " + *Text + " : 0)";
-    } else {
+    } else if (Rank == 1 && !Main.InLoop && Main.ElementConds.empty()) {
       // The read's slot r against the store's s: element C + r = g + (r - s).
       auto RT = sourceText(Ctx, Subs.front()), ST = sourceText(Ctx, Main.Slots.front());
       auto GI = sourceText(Ctx, Main.Source->getIdx());
       auto R0 = Lin.linearize(Subs.front()), S0 = Lin.linearize(Main.Slots.front());
       if (RT && ST && GI) {
-        std::string Delta;
         std::optional<analysis::LinearForm> D;
         if (R0 && S0) {
           D = analysis::expandLocals(Lin, F, *R0);
@@ -1476,6 +1674,39 @@ void haloReverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionD
             return NewIdx;
           return std::nullopt;
         });
+      }
+    } else {
+      // Element C + y * P + x, written from the forms (the store's own text
+      // names its loop's counters).
+      auto CT = C0 ? formText(Ctx, Lin, *C0) : std::nullopt;
+      auto PT = Pitch ? formText(Ctx, Lin, *Pitch) : std::nullopt;
+      auto YT = sourceText(Ctx, Subs.front()), XT = sourceText(Ctx, Subs.back());
+      auto Base = sourceText(Ctx, Main.Source->getBase());
+      if (CT && YT && XT && Base && (Rank == 1 || PT)) {
+        QualType IT = Main.Source->getIdx()->IgnoreParenImpCasts()->getType();
+        std::string Wide = Ctx.getTypeSize(IT) > 32 ? "(" + IT.getAsString(Ctx.getPrintingPolicy()) + ")" : "";
+        std::vector<std::string> Parts;
+        if (*CT != "0")
+          Parts.push_back(*CT);
+        if (Rank == 2)
+          Parts.push_back(Wide + "(" + *YT + ") * " + (Pitch->Terms.size() > 1 ? "(" + *PT + ")" : *PT));
+        Parts.push_back((Rank == 1 && !Wide.empty() ? Wide : std::string()) + "(" + *XT + ")");
+        std::string Elem = (isPostfixSafe(Main.Source->getBase()->IgnoreImpCasts()) ? *Base : "(" + *Base + ")") +
+                           "[" + join(Parts, " + ") + "]";
+        std::vector<std::string> Cs;
+        for (const HaloStore::ElementCond &EC : Main.ElementConds) {
+          std::vector<std::string> Sum;
+          if (EC.Uniform != "0")
+            Sum.push_back(EC.Uniform);
+          if (EC.A)
+            Sum.push_back((EC.A == 1 ? "" : std::to_string(EC.A) + " * ") + "(" + *YT + ")");
+          if (EC.B)
+            Sum.push_back((EC.B == 1 ? "" : std::to_string(EC.B) + " * ") + "(" + *XT + ")");
+          if (Sum.empty())
+            Sum.push_back("0");
+          Cs.push_back(join(Sum, " + ") + " " + EC.Op + " " + EC.Other);
+        }
+        Text = Cs.empty() ? Elem : "(" + join(Cs, " && ") + " ? " + Elem + " : 0)";
       }
     }
     if (!Text)

@@ -27,6 +27,8 @@ class Stmt;
 namespace klineage {
 namespace analysis {
 class FunctionFacts;
+class Linearizer;
+struct LinearForm;
 }
 
 /// True if \p E needs parentheses to be an operand of an operator of
@@ -43,6 +45,12 @@ std::string parenIf(bool Parenthesise, llvm::StringRef Text);
 /// integer literals folded into the constant (`4 * i + 5`, not
 /// `4 * i + 4 + 1`); a negative constant is subtracted, a zero one dropped.
 std::string sumText(llvm::ArrayRef<std::string> Terms, int64_t Constant);
+/// The text of a LinearForm: terms `c * a * b` in the form's order, each
+/// atom by its builtin name (`blockIdx.y`), its variable's name, or the text
+/// of the expression it stands for (parenthesised); constants folded into
+/// one. nullopt when an atom has no plain text.
+std::optional<std::string> formText(const clang::ASTContext &Ctx, const analysis::Linearizer &Lin,
+                                    const analysis::LinearForm &F);
 /// A stem for names made from \p E: the variable or member it names, through
 /// subscripts (`M[r]` gives "M"); \p Fallback otherwise.
 std::string nameStem(const clang::Expr *E, llvm::StringRef Fallback);
