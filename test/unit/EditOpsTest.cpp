@@ -1,4 +1,5 @@
 //===- EditOpsTest.cpp - Edit/ selectors, builders and edit operations ----===//
+#include "klineage/Analysis/LinearForm.h"
 #include "klineage/Edit/EditBuilder.h"
 #include "klineage/Edit/ParameterEdits.h"
 #include "klineage/Edit/SourceBuilders.h"
@@ -171,6 +172,38 @@ TEST(SourceBuilders, SumsAndNameStems) {
   for (const auto &N : Subs)
     Stems.push_back(nameStem(N.getNodeAs<ArraySubscriptExpr>("s")->getBase(), "vec"));
   EXPECT_EQ(Stems, (std::vector<std::string>{"M", "data", "vec"}));
+}
+
+TEST(SourceBuilders, FormTextWritesALinearForm) {
+  auto AST = test::parseCuda(R"cu(
+    __global__ void k(float *o, int width, int n) {
+      int a = 32 * blockIdx.y * width + blockIdx.x * 32 - 1;
+      int b = width - 2 * n + 3;
+      int c = (n >> 2) * 4;
+      int z = n - n;
+      o[a + b + c + z] = 0;
+    }
+  )cu");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->ast();
+  analysis::Linearizer L(Ctx);
+  auto Text = [&](const char *Name) -> std::string {
+    auto F = L.linearize(test::initOf(Ctx, Name));
+    if (!F)
+      return "no form";
+    auto T = formText(Ctx, L, *F);
+    return T ? *T : "no text";
+  };
+  // Terms in the form's order (atoms sorted by key), constants last.
+  std::string A = Text("a");
+  EXPECT_NE(A.find("32 * blockIdx.x"), std::string::npos) << A;
+  EXPECT_NE(A.find("32 * blockIdx.y * width"), std::string::npos) << A;
+  EXPECT_EQ(A.substr(A.size() - 4), " - 1") << A;
+  std::string B = Text("b");
+  EXPECT_TRUE(B == "width - 2 * n + 3" || B == "-2 * n + width + 3") << B;
+  // An opaque atom is written as its expression, parenthesised.
+  EXPECT_EQ(Text("c"), "4 * (n >> 2)");
+  EXPECT_EQ(Text("z"), "0");
 }
 
 TEST(SourceBuilders, SubstitutedTextReplacesOutermostNodes) {
