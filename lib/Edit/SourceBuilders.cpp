@@ -146,14 +146,7 @@ std::optional<std::string> formText(const ASTContext &Ctx, const analysis::Linea
   std::string S;
   for (const std::string &T : Terms)
     S += S.empty() ? T : (T[0] == '-' ? " - " + T.substr(1) : " + " + T);
-  int64_t C = F.constant();
-  if (S.empty())
-    return std::to_string(C);
-  if (C > 0)
-    S += " + " + std::to_string(C);
-  else if (C < 0)
-    S += " - " + std::to_string(-C);
-  return S;
+  return sumText(S.empty() ? ArrayRef<std::string>() : ArrayRef<std::string>(S), F.constant());
 }
 
 namespace {

@@ -176,6 +176,45 @@ BinaryOperatorKind flipped(BinaryOperatorKind Op) {
   }
 }
 
+/// Each guard term of \p P, kept for \p O's staging as the nearest thread
+/// that reads the element would evaluate it: a bound that holds for low
+/// thread indices at the lowest such thread, one that holds for high ones at
+/// the highest; a term about an axis without a span as written. False (and
+/// P.FootprintWhy) when a term cannot be restated.
+bool keepGuardTerms(ASTContext &Ctx, analysis::Linearizer &Lin, const analysis::FunctionFacts &Facts, LoopPlan &P,
+                    Operand &O) {
+  for (size_t I = 0; I < P.Conjuncts.size(); ++I) {
+    const Expr *C = P.Conjuncts[I];
+    unsigned A = P.ConjunctAxes[I];
+    auto Dim = llvm::find_if(O.Dims, [&](const HaloDim &D) { return D.Axis == A; });
+    if (A == 0 || (Dim != O.Dims.end() && !Dim->Tap && Dim->Hi == Dim->Lo)) {
+      O.Kept.push_back(C); // uniform, or the thread's own coordinate
+      O.HaloAt.push_back(0);
+      continue;
+    }
+    auto No = [&](std::string Why) {
+      P.FootprintWhy = "the guard's term " + describe(Ctx, C) + Why;
+      P.FootprintAt = C;
+      return false;
+    };
+    if ((A & (A - 1)) || A & AxisOther)
+      return No(" depends on " + axesText(A) + ": the staging of " + describe(Ctx, O.Reads.front()) +
+                " cannot restate it for an element");
+    if (Dim == O.Dims.end())
+      continue; // an axis the element does not depend on: some thread that shares it passes
+    const auto *Cmp = dyn_cast<BinaryOperator>(C->IgnoreParenImpCasts());
+    auto D = Cmp && Cmp->isRelationalOp() ? differenceOf(Lin, Facts, Cmp) : std::nullopt;
+    auto Coeff = D ? tidCoefficient(*D, A) : std::nullopt;
+    if (!Coeff || !*Coeff)
+      return No(std::string(" is not a bound (<, <=, >, >=) on a linear form of ") + tidText(A) +
+                ": the staging cannot tell which thread reads an element");
+    BinaryOperatorKind Op = P.G == GuardShape::EarlyReturn ? flipped(Cmp->getOpcode()) : Cmp->getOpcode();
+    O.Kept.push_back(C);
+    O.HaloAt.push_back((Op == BO_LT || Op == BO_LE) == (*Coeff > 0) ? 1 : 2);
+  }
+  return true;
+}
+
 struct Candidate {
   Operand O;
   std::string Key;
@@ -434,43 +473,9 @@ HaloRole planHalo(const AnalysisContext &AC, const FunctionDecl *FD, const ForSt
   readGuard(Ctx, TA, P);
   if (P.G == GuardShape::Unreachable || !P.FootprintWhy.empty())
     return HaloRole::Root;
-  // Each guard term, kept as the nearest thread that reads the element
-  // would evaluate it: a bound that holds for low thread indices at the
-  // lowest such thread, one that holds for high ones at the highest.
-  for (Operand &O : P.Ops) {
-    for (size_t I = 0; I < P.Conjuncts.size(); ++I) {
-      const Expr *C = P.Conjuncts[I];
-      unsigned A = P.ConjunctAxes[I];
-      auto Dim = llvm::find_if(O.Dims, [&](const HaloDim &D) { return D.Axis == A; });
-      if (A == 0 || (Dim != O.Dims.end() && !Dim->Tap)) {
-        O.Kept.push_back(C); // uniform, or the thread's own coordinate
-        O.HaloAt.push_back(0);
-        continue;
-      }
-      if ((A & (A - 1)) || A & AxisOther) {
-        P.FootprintWhy = "the guard's term " + describe(Ctx, C) + " depends on " + axesText(A) +
-                         ": the staging of " + describe(Ctx, O.Reads.front()) +
-                         " cannot restate it for an element";
-        P.FootprintAt = C;
-        return HaloRole::Root;
-      }
-      if (Dim == O.Dims.end())
-        continue; // an axis the element does not depend on: some thread that shares it passes
-      const auto *Cmp = dyn_cast<BinaryOperator>(C->IgnoreParenImpCasts());
-      auto D = Cmp && Cmp->isRelationalOp() ? differenceOf(Lin, Facts, Cmp) : std::nullopt;
-      auto Coeff = D ? tidCoefficient(*D, A) : std::nullopt;
-      if (!Coeff || !*Coeff) {
-        P.FootprintWhy = "the guard's term " + describe(Ctx, C) + " is not a bound (<, <=, >, >=) on a linear "
-                         "form of " + tidText(A) + ": the staging cannot tell which thread reads an element";
-        P.FootprintAt = C;
-        return HaloRole::Root;
-      }
-      BinaryOperatorKind Op = P.G == GuardShape::EarlyReturn ? flipped(Cmp->getOpcode()) : Cmp->getOpcode();
-      bool HoldsLow = (Op == BO_LT || Op == BO_LE) == (*Coeff > 0);
-      O.Kept.push_back(C);
-      O.HaloAt.push_back(HoldsLow ? 1 : 2);
-    }
-  }
+  for (Operand &O : P.Ops)
+    if (!keepGuardTerms(Ctx, Lin, Facts, P, O))
+      break;
   return HaloRole::Root;
 }
 
@@ -715,40 +720,8 @@ void findOffsetHaloSites(const RewritePair &Pair, AnalysisContext &AC, const Fun
         break;
     }
     readGuard(Ctx, TA, P);
-    if (P.G != GuardShape::Unreachable && P.FootprintWhy.empty()) {
-      // The guard's terms, as in planHalo: at the nearest reading thread.
-      Operand &Op = P.Ops.front();
-      for (size_t I = 0; I < P.Conjuncts.size() && P.FootprintWhy.empty(); ++I) {
-        const Expr *C = P.Conjuncts[I];
-        unsigned A = P.ConjunctAxes[I];
-        auto Dim = llvm::find_if(Op.Dims, [&](const HaloDim &D) { return D.Axis == A; });
-        if (A == 0 || (Dim != Op.Dims.end() && Dim->Hi == Dim->Lo)) {
-          Op.Kept.push_back(C);
-          Op.HaloAt.push_back(0);
-          continue;
-        }
-        if ((A & (A - 1)) || A & AxisOther) {
-          P.FootprintWhy = "the guard's term " + describe(Ctx, C) + " depends on " + axesText(A) +
-                           ": the staging cannot restate it for an element";
-          P.FootprintAt = C;
-          break;
-        }
-        if (Dim == Op.Dims.end())
-          continue;
-        const auto *Cmp = dyn_cast<BinaryOperator>(C->IgnoreParenImpCasts());
-        auto D = Cmp && Cmp->isRelationalOp() ? differenceOf(Lin, Facts, Cmp) : std::nullopt;
-        auto Coeff = D ? tidCoefficient(*D, A) : std::nullopt;
-        if (!Coeff || !*Coeff) {
-          P.FootprintWhy = "the guard's term " + describe(Ctx, C) + " is not a bound (<, <=, >, >=) on a linear "
-                           "form of " + tidText(A) + ": the staging cannot tell which thread reads an element";
-          P.FootprintAt = C;
-          break;
-        }
-        BinaryOperatorKind Op2 = P.G == GuardShape::EarlyReturn ? flipped(Cmp->getOpcode()) : Cmp->getOpcode();
-        Op.Kept.push_back(C);
-        Op.HaloAt.push_back((Op2 == BO_LT || Op2 == BO_LE) == (*Coeff > 0) ? 1 : 2);
-      }
-    }
+    if (P.G != GuardShape::Unreachable && P.FootprintWhy.empty())
+      keepGuardTerms(Ctx, Lin, Facts, P, P.Ops.front());
     Site &S = AC.addSite(Name, Direction::Forward, Region->getBeginLoc(), FD, "halo");
     S.Summary = "stage the reads of '" + G.Base + "' that neighbouring threads share at constant offsets, halo "
                 "included, in a __shared__ tile before " + describe(Ctx, Region);
