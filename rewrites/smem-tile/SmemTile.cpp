@@ -834,7 +834,8 @@ Status checkTilesAgree(const PreconditionQuery &Q, PreconditionResult &R) {
     return Status::Unknown;
   }
   if (P.Halo) {
-    R.Reason = "each halo tile is staged once, before the loop nest: no tile length to agree on";
+    R.Reason = std::string("each halo tile is staged once, before ") +
+               (P.Region ? "the statements that read it" : "the loop nest") + ": no tile length to agree on";
     return Status::Holds;
   }
   const Operand *Odd = nullptr;
