@@ -1798,23 +1798,15 @@ Status checkStagedIndexStable(const PreconditionQuery &Q, PreconditionResult &R)
 Status checkReverseSourceNotWritten(const PreconditionQuery &Q, PreconditionResult &R) {
   const TiledLoop &P = planOf(Q);
   ASTContext &Ctx = Q.AC.ast();
-  if (!P.Loop) { // a halo tile
-    if (P.WriteAt) {
-      R.Reason = describe(Ctx, P.WriteAt) + " writes memory (or calls code that may) between the staging and the "
-                 "last read: a global read at the tile's read could see it where the staged copy did not";
-      R.Evidence.push_back(evidenceAt(Ctx, P.WriteAt->getBeginLoc(), "write", "before a read"));
-      return Status::Fails;
-    }
-    R.Reason = "nothing between the staging and the last read writes memory";
-    return Status::Holds;
-  }
+  bool Halo = !P.Loop; // a halo tile: between its staging and its last read
   if (P.WriteAt) {
-    R.Reason = describe(Ctx, P.WriteAt) + " writes memory (or calls code that may) inside the loop: a global "
-               "read at the tile's read could see it where the staged copy did not";
-    R.Evidence.push_back(evidenceAt(Ctx, P.WriteAt->getBeginLoc(), "write", "inside the loop"));
+    R.Reason = describe(Ctx, P.WriteAt) + " writes memory (or calls code that may) " +
+               (Halo ? "between the staging and the last read" : "inside the loop") +
+               ": a global read at the tile's read could see it where the staged copy did not";
+    R.Evidence.push_back(evidenceAt(Ctx, P.WriteAt->getBeginLoc(), "write", Halo ? "before a read" : "inside the loop"));
     return Status::Fails;
   }
-  R.Reason = "the loop writes no memory but the tiles";
+  R.Reason = Halo ? "nothing between the staging and the last read writes memory" : "the loop writes no memory but the tiles";
   return Status::Holds;
 }
 
