@@ -1123,8 +1123,7 @@ bool wholeTiles(const AnalysisContext &AC, const FunctionDecl *FD, const LoopPla
 
 } // namespace
 
-bool pragmaLines(ASTContext &Ctx, const LoopPlan &P, std::vector<std::string> &Lines,
-                 std::vector<std::pair<SourceLocation, SourceLocation>> *Ranges) {
+bool pragmaLines(ASTContext &Ctx, const LoopPlan &P, std::vector<std::string> &Lines) {
   const auto *AS = dyn_cast<AttributedStmt>(P.Outer);
   if (!AS)
     return true;
@@ -1136,10 +1135,6 @@ bool pragmaLines(ASTContext &Ctx, const LoopPlan &P, std::vector<std::string> &L
     if (!Line.trim().starts_with("#pragma"))
       return false;
     Lines.push_back(Line.trim().str());
-    if (Ranges) {
-      FileID File = SM.getFileID(Loc);
-      Ranges->push_back({fileLoc(Ctx, File, Start), fileLoc(Ctx, File, End)});
-    }
   }
   return true;
 }
@@ -1153,10 +1148,18 @@ bool placeLoopText(ASTContext &Ctx, ThreadAxes &TA, const LoopPlan &P, EditBuild
     return false;
   };
   // The loop's `#pragma` lines go with it (the caller wrote them into Text).
-  std::vector<std::string> Lines;
   std::vector<std::pair<SourceLocation, SourceLocation>> PragmaRanges;
-  if (!pragmaLines(Ctx, P, Lines, &PragmaRanges))
-    return No("the loop carries an attribute that is not a '#pragma' line", P.anchor());
+  if (const auto *AS = dyn_cast<AttributedStmt>(P.Outer))
+    for (const Attr *A : AS->getAttrs()) {
+      const SourceManager &SM = Ctx.getSourceManager();
+      SourceLocation Loc = SM.getExpansionLoc(A->getLocation());
+      unsigned Start = 0, End = 0;
+      StringRef Line = Loc.isValid() ? lineContaining(SM, Loc, Start, End) : StringRef();
+      if (!Line.trim().starts_with("#pragma"))
+        return No("the loop carries an attribute that is not a '#pragma' line", P.anchor());
+      FileID File = SM.getFileID(Loc);
+      PragmaRanges.push_back({fileLoc(Ctx, File, Start), fileLoc(Ctx, File, End)});
+    }
   switch (P.G) {
   case GuardShape::None:
   case GuardShape::Unreachable:

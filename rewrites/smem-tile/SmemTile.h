@@ -186,9 +186,7 @@ bool placeLoopText(clang::ASTContext &Ctx, ThreadAxes &TA, const LoopPlan &P, Ed
                    const std::string &Text, llvm::StringRef Unit, std::string &Why, const clang::Stmt *&At);
 /// The `#pragma` lines on the loop (an AttributedStmt), which placeLoopText
 /// removes; false when an attribute is not a `#pragma` line.
-/// \p Ranges, when given, receives each line's source range.
-bool pragmaLines(clang::ASTContext &Ctx, const LoopPlan &P, std::vector<std::string> &Lines,
-                 std::vector<std::pair<clang::SourceLocation, clang::SourceLocation>> *Ranges = nullptr);
+bool pragmaLines(clang::ASTContext &Ctx, const LoopPlan &P, std::vector<std::string> &Lines);
 
 // Halo (Halo.cpp).
 /// Root: the loop is the outermost tap loop of a stencil nest (`for (i =
