@@ -99,8 +99,8 @@ EditBuilder &EditBuilder::insertLineBefore(SourceLocation Loc, StringRef Line) {
     return *this;
   const SourceManager &SM = Ctx.getSourceManager();
   StringRef Buf = SM.getBufferData(SM.getFileID(Loc));
-  size_t LineStart = *Off == 0 ? 0 : Buf.rfind('\n', *Off - 1);
-  LineStart = LineStart == StringRef::npos ? 0 : (*Off == 0 ? 0 : LineStart + 1);
+  size_t LineStart = Buf.rfind('\n', *Off); // searches before *Off
+  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
   StringRef Before = Buf.slice(LineStart, *Off);
   if (!Before.trim().empty()) {
     // Code precedes the anchor on its line: start a new line at the anchor,
@@ -121,7 +121,7 @@ EditBuilder &EditBuilder::insertLineAbovePragmas(const Stmt *S, StringRef Line) 
   const SourceManager &SM = Ctx.getSourceManager();
   StringRef Buf = SM.getBufferData(SM.getFileID(SM.getExpansionLoc(S->getBeginLoc())));
   auto LineStart = [&](unsigned O) -> unsigned {
-    size_t LS = O == 0 ? StringRef::npos : Buf.rfind('\n', O - 1);
+    size_t LS = Buf.rfind('\n', O); // searches before O
     return LS == StringRef::npos ? 0 : unsigned(LS + 1);
   };
   unsigned LS = LineStart(*Off);
@@ -158,7 +158,7 @@ void EditBuilder::removeLines(CharSourceRange CR, SourceLocation Loc) {
   const SourceManager &SM = Ctx.getSourceManager();
   StringRef Buf = SM.getBufferData(SM.getFileID(CR.getBegin()));
   unsigned B = SM.getFileOffset(CR.getBegin()), E = SM.getFileOffset(CR.getEnd());
-  size_t LineStart = B == 0 ? StringRef::npos : Buf.rfind('\n', B - 1);
+  size_t LineStart = Buf.rfind('\n', B); // searches before B
   LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
   size_t LineEnd = Buf.find('\n', E);
   LineEnd = LineEnd == StringRef::npos ? Buf.size() : LineEnd + 1;
@@ -198,7 +198,7 @@ EditBuilder &EditBuilder::removeStatement(const Stmt *S) {
   const SourceManager &SM = Ctx.getSourceManager();
   StringRef Buf = SM.getBufferData(SM.getFileID(R.getBegin()));
   unsigned B = SM.getFileOffset(R.getBegin()), E = SM.getFileOffset(R.getEnd());
-  size_t LineStart = B == 0 ? StringRef::npos : Buf.rfind('\n', B - 1);
+  size_t LineStart = Buf.rfind('\n', B); // searches before B
   LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
   size_t LineEnd = Buf.find('\n', E);
   LineEnd = LineEnd == StringRef::npos ? Buf.size() : LineEnd + 1;
@@ -214,6 +214,19 @@ EditBuilder &EditBuilder::replaceStatement(const Stmt *S, StringRef Text) {
   CharSourceRange R = wholeStatementRange(S);
   if (R.isInvalid())
     return *this;
+  // A loop under `#pragma unroll` is replaced from the pragma's `#`, often
+  // at column 0: the text still starts at the loop's indentation.
+  if (const auto *A = dyn_cast<AttributedStmt>(S)) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    StringRef Buf = SM.getBufferData(SM.getFileID(R.getBegin()));
+    unsigned B = SM.getFileOffset(R.getBegin());
+    size_t LineStart = Buf.rfind('\n', B); // searches before B
+    LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+    StringRef Lead = Buf.slice(LineStart, B);
+    std::string Indent = lineIndent(Ctx, SM.getExpansionLoc(A->getSubStmt()->getBeginLoc()));
+    if (Lead.trim().empty() && Indent.size() > Lead.size() && StringRef(Indent).starts_with(Lead))
+      return replaceChars(R.getBegin(), R.getEnd(), Indent.substr(Lead.size()) + Text.str());
+  }
   return replaceChars(R.getBegin(), R.getEnd(), Text);
 }
 
@@ -317,7 +330,7 @@ EditBuilder &EditBuilder::indentLines(const Stmt *First, const Stmt *Last, Strin
   StringRef Buf = SM.getBufferData(SM.getFileID(FR.getBegin()));
   std::string File = editFilePath(SM, FR.getBegin());
   unsigned B = SM.getFileOffset(FR.getBegin()), E = SM.getFileOffset(LR.getEnd());
-  size_t LineStart = B == 0 ? StringRef::npos : Buf.rfind('\n', B - 1);
+  size_t LineStart = Buf.rfind('\n', B); // searches before B
   LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
   if (!Buf.slice(LineStart, B).trim().empty() || E < B) {
     fail("other code precedes the statements to indent on their first line", First->getBeginLoc());

@@ -142,8 +142,18 @@ namespace {
 /// Emits the statements of a pair reduction (buildPairReduction).
 class PairEmitter {
 public:
-  PairEmitter(const PairReductionRequest &R, FreshNames &Fresh, StringRef IndentUnit) : R(R), Unit(IndentUnit.str()) {
+  /// \p CombineOnly: reserve only the names combine() uses (a shared tree
+  /// declares its own).
+  PairEmitter(const PairReductionRequest &R, FreshNames &Fresh, StringRef IndentUnit, bool CombineOnly = false)
+      : R(R), Unit(IndentUnit.str()) {
     bool Block = R.Over == ReductionRequest::Scope::Block;
+    if (CombineOnly) {
+      ValueOther = Fresh.get(R.Value + "_other");
+      OtherOther = Fresh.get(R.Other + "_other");
+      if (R.K == PairReductionRequest::Kind::OnlineSoftmax)
+        Max = Fresh.get(R.Value + "_max");
+      return;
+    }
     if (Block) {
       ValueWarps = Fresh.get(R.Value + "_warps");
       OtherWarps = Fresh.get(R.Other + "_warps");
@@ -324,6 +334,54 @@ ReductionCode buildSharedTree(const ReductionRequest &R, uint64_t Threads, Fresh
   Line(Unit + Barrier);
   Line("}");
   Line(R.Value + " = " + Tree + "[" + (Warp ? Rank + " - " + Lane : std::string("0")) + "];");
+  return Code;
+}
+
+ReductionCode buildSharedPairTree(const PairReductionRequest &R, uint64_t Threads, FreshNames &Fresh,
+                                  unsigned ValueBytes, unsigned OtherBytes, StringRef IndentUnit) {
+  bool Warp = R.Over == ReductionRequest::Scope::Warp;
+  std::string ValueTree = Fresh.get(R.Value + "_tree"), OtherTree = Fresh.get(R.Other + "_tree");
+  std::string Rank = Fresh.get(R.NameStem + "_rank");
+  std::string Lane = Warp ? Fresh.get(R.NameStem + "_lane") : "";
+  std::string Stride = Fresh.get(R.NameStem + "_stride");
+  PairEmitter E(R, Fresh, IndentUnit, /*CombineOnly=*/true);
+  std::string Barrier = Warp ? "__syncwarp();" : "__syncthreads();";
+  ReductionCode Code;
+  E.line("__shared__ " + R.ValueType + " " + ValueTree + "[" + std::to_string(Threads) + "];");
+  E.line("__shared__ " + R.OtherType + " " + OtherTree + "[" + std::to_string(Threads) + "];");
+  Code.SharedBytes = static_cast<unsigned>(Threads * (ValueBytes + OtherBytes));
+  E.line("const unsigned " + Rank + " = " +
+         (R.OneDimensional ? "threadIdx.x" : "threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)") +
+         ";");
+  if (Warp)
+    E.line("const unsigned " + Lane + " = " + Rank + " % 32u;");
+  if (R.Reentrant)
+    E.line(Barrier);
+  // Each thread owns its element: its locals stay equal to it.
+  auto Store = [&] {
+    E.line(ValueTree + "[" + Rank + "] = " + R.Value + ";");
+    E.line(OtherTree + "[" + Rank + "] = " + R.Other + ";");
+  };
+  Store();
+  E.line(Barrier);
+  E.line("for (unsigned " + Stride + " = " + (Warp ? std::string("16") : std::to_string(Threads / 2)) + "; " +
+         Stride + " > 0; " + Stride + " /= 2) {");
+  E.indent();
+  E.line("if (" + (Warp ? Lane : Rank) + " < " + Stride + ") {");
+  E.indent();
+  E.line("const " + R.ValueType + " " + E.ValueOther + " = " + ValueTree + "[" + Rank + " + " + Stride + "];");
+  E.line("const " + R.OtherType + " " + E.OtherOther + " = " + OtherTree + "[" + Rank + " + " + Stride + "];");
+  E.combine("");
+  Store();
+  E.dedent();
+  E.line("}");
+  E.line(Barrier);
+  E.dedent();
+  E.line("}");
+  std::string Root = Warp ? Rank + " - " + Lane : std::string("0");
+  E.line(R.Value + " = " + ValueTree + "[" + Root + "];");
+  E.line(R.Other + " = " + OtherTree + "[" + Root + "];");
+  Code.Lines = std::move(E.Out);
   return Code;
 }
 

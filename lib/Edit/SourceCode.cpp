@@ -153,7 +153,7 @@ StringRef lineContaining(const SourceManager &SM, SourceLocation Loc, unsigned &
                          unsigned &End) {
   auto [FID, Off] = SM.getDecomposedLoc(Loc);
   StringRef Buf = SM.getBufferData(FID);
-  size_t LS = Off == 0 ? StringRef::npos : Buf.rfind('\n', Off - 1);
+  size_t LS = Buf.rfind('\n', Off); // searches before Off
   Start = LS == StringRef::npos ? 0 : LS + 1;
   size_t LE = Buf.find('\n', Off);
   End = LE == StringRef::npos ? Buf.size() : LE + 1;

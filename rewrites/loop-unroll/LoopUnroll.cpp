@@ -131,7 +131,7 @@ std::string hintSpelling(ASTContext &Ctx, const LoopHintAttr *A) {
   if (isEditable(SM, L)) {
     StringRef Buf = SM.getBufferData(SM.getFileID(L));
     unsigned Off = SM.getFileOffset(L);
-    size_t LS = Off == 0 ? StringRef::npos : Buf.rfind('\n', Off - 1);
+    size_t LS = Buf.rfind('\n', Off); // searches before Off
     size_t LE = Buf.find('\n', Off);
     StringRef Line = Buf.slice(LS == StringRef::npos ? 0 : LS + 1,
                                LE == StringRef::npos ? Buf.size() : LE)

@@ -6,6 +6,9 @@
 // tree (Edit/ReductionBuilders' buildSharedTree): each thread stores its
 // value, the strides halve from half the block (16 for a warp) with a
 // barrier each, and every thread reads the result back into the variable.
+// A pair reduction (online softmax's (max, sum), argmax/argmin's (value,
+// index): analysis::pairReductionAt) becomes the same tree over two arrays
+// whose steps are the pair's combine (buildSharedPairTree).
 //
 //===----------------------------------------------------------------------===//
 #include "WarpShuffleReduce.h"
@@ -44,12 +47,62 @@ bool isShuffleShape(const ReductionMatch &M) {
   return M.Kind == ReductionMatch::WarpShuffle || M.Kind == ReductionMatch::ShuffleAndShared;
 }
 
+/// The shuffle reduction of one local, or of a pair, that starts at
+/// Body[Begin].
+std::optional<ReductionMatch> shuffleReductionAt(ASTContext &Ctx, ArrayRef<const Stmt *> Body, size_t Begin,
+                                                 const analysis::FunctionFacts &Facts) {
+  std::string Why;
+  auto M = analysis::reductionAt(Ctx, Body, Begin, Facts, Why);
+  if (!M || !isShuffleShape(*M) || !M->Var)
+    M = analysis::pairReductionAt(Ctx, Body, Begin, Facts, Why);
+  if (M && (!isShuffleShape(*M) || !M->Var))
+    M.reset();
+  return M;
+}
+
+/// Bytes per thread the tree stores: the local, or both of a pair.
+uint64_t treeBytesPerThread(const ASTContext &Ctx, const ReductionMatch &M) {
+  uint64_t B = Ctx.getTypeSizeInChars(M.Var->getType()).getQuantity();
+  if (M.Pair)
+    B += Ctx.getTypeSizeInChars(M.Pair->Other->getType()).getQuantity();
+  return B;
+}
+
+/// The exponential an online-softmax combine among \p Stmts calls (looked
+/// for in the __device__ helpers they call too), so that the tree scales
+/// with the kernel's own; \p Fallback when none is seen.
+std::string exponentialOf(ArrayRef<const Stmt *> Stmts, std::string Fallback) {
+  std::string Found;
+  std::function<void(const Stmt *, unsigned)> Walk = [&](const Stmt *S, unsigned Depth) {
+    if (!S || !Found.empty())
+      return;
+    if (const auto *C = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *Callee = C->getDirectCallee()) {
+        StringRef N = Callee->getName();
+        if (N == "expf" || N == "__expf" || N == "exp")
+          Found = N.str();
+        else if (Depth < 2 && Callee->hasBody())
+          Walk(Callee->getBody(), Depth + 1);
+      }
+    for (const Stmt *Child : S->children())
+      Walk(Child, Depth);
+  };
+  for (const Stmt *S : Stmts)
+    Walk(S, 0);
+  return Found.empty() ? Fallback : Found;
+}
+
 ShufflePlan planShuffles(ASTContext &Ctx, const FunctionDecl *FD, const Stmt *First) {
   ShufflePlan P;
   P.Function = FD;
   P.Match = reductionStartingAt(Ctx, FD, First, P.Parent);
   if (P.Match && (!isShuffleShape(*P.Match) || !P.Match->Var))
     P.Match.reset();
+  if (!P.Match && P.Parent) {
+    std::vector<const Stmt *> Body(P.Parent->body_begin(), P.Parent->body_end());
+    size_t At = std::find(Body.begin(), Body.end(), First) - Body.begin();
+    P.Match = shuffleReductionAt(Ctx, Body, At, AnalysisCache::of(Ctx).facts(FD));
+  }
   if (P.Match)
     P.Elem = cuda::scalarTypeOf(P.Match->Var->getType());
   return P;
@@ -72,6 +125,8 @@ bool insideLargerReduction(ASTContext &Ctx, const FunctionDecl *FD, const Stmt *
       for (size_t I = J >= 23 ? J - 23 : 0; I <= J && J < Body.size(); ++I) {
         std::string Why;
         auto M = analysis::reductionAt(Ctx, Body, I, Facts, Why);
+        if (!M)
+          M = analysis::pairReductionAt(Ctx, Body, I, Facts, Why);
         if (M && I + M->Stmts.size() > J)
           return true;
       }
@@ -87,6 +142,21 @@ Status checkReverseReassociation(const PreconditionQuery &Q, PreconditionResult 
   if (!P.Match || !P.Elem) {
     R.Reason = "the reduced variable's type is not one the tree is built for";
     return Status::Fails;
+  }
+  if (const auto &Pair = P.Match->Pair) {
+    if (Pair->K != analysis::PairFold::OnlineSoftmax) {
+      // A total order on (value, index): any grouping keeps the same pair.
+      R.Reason = std::string(Pair->K == analysis::PairFold::ArgMax ? "an argmax" : "an argmin") +
+                 " that breaks ties by index picks the same pair in any grouping";
+      return Status::Holds;
+    }
+    // The maxima are exact; the rescaled sums add in another grouping.
+    auto SumType = cuda::scalarTypeOf(Pair->Other->getType());
+    if (!SumType) {
+      R.Reason = "the online softmax's sum has a type the tree is not built for";
+      return Status::Fails;
+    }
+    return reassociationVerdict(Q.AC, cuda::ReduceOp::Add, *SumType, R);
   }
   return reassociationVerdict(Q.AC, P.Match->Op, *P.Elem, R);
 }
@@ -157,7 +227,7 @@ Status checkReverseResultReadByHolders(const PreconditionQuery &Q, PreconditionR
        Ps = Ctx.getParents(*Ps[0].get<Stmt>()))
     if (const Stmt *S = Ps[0].get<Stmt>(); isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S))
       Loop = S;
-  for (const VarDecl *V : {M.Var, M.ResultVar}) {
+  for (const VarDecl *V : {M.Var, M.ResultVar, M.Pair ? M.Pair->Other : nullptr}) {
     if (!V)
       continue;
     std::vector<const DeclRefExpr *> Uses;
@@ -196,7 +266,7 @@ Status checkSharedMemoryFits(const PreconditionQuery &Q, PreconditionResult &R) 
     R.Reason = "decided by block-power-of-two";
     return Status::Unknown;
   }
-  uint64_t Added = Shape->count() * Ctx.getTypeSizeInChars(P.Match->Var->getType()).getQuantity();
+  uint64_t Added = Shape->count() * treeBytesPerThread(Ctx, *P.Match);
   cuda::KernelLauncherGraph Graph(Ctx);
   std::optional<uint64_t> Dynamic;
   if (Graph.allLaunchesKnown(FD)) {
@@ -225,15 +295,20 @@ void findReverseSites(const RewritePair &Pair, AnalysisContext &AC, const Compou
   const analysis::FunctionFacts &Facts = AnalysisCache::of(Ctx).facts(FD);
   std::vector<const Stmt *> Body(CS.body_begin(), CS.body_end());
   for (size_t I = 0; I < Body.size(); ++I) {
-    std::string Why;
-    auto M = analysis::reductionAt(Ctx, Body, I, Facts, Why);
-    if (!M || !isShuffleShape(*M) || !M->Var || insideLargerReduction(Ctx, FD, &CS))
+    auto M = shuffleReductionAt(Ctx, Body, I, Facts);
+    if (!M || insideLargerReduction(Ctx, FD, &CS))
       continue;
     size_t Count = M->Stmts.size();
+    const auto &Two = M->Pair;
     Site &S = AC.addSite(Name, Direction::Reverse, Body[I]->getBeginLoc(), FD, "shuffle-reduction");
-    S.Summary = "replace the warp shuffle reduction of '" + M->Var->getName().str() + "' by a shared-memory tree";
+    S.Summary = "replace the warp shuffle reduction of '" + M->Var->getName().str() +
+                (Two ? "' and '" + Two->Other->getName().str() + "'" : std::string("'")) +
+                " by a shared-memory tree";
     S.Facts["reduction"] = M->Description;
-    S.Facts["operator"] = cuda::reduceOpName(M->Op);
+    S.Facts["operator"] = !Two                                        ? cuda::reduceOpName(M->Op)
+                          : Two->K == analysis::PairFold::OnlineSoftmax ? "online-softmax"
+                          : Two->K == analysis::PairFold::ArgMax        ? "argmax"
+                                                                         : "argmin";
     S.Facts["group"] = M->Over == ReductionMatch::Warp ? "warp" : "block";
     PreconditionQuery Q{AC, FD, DynTypedNode::create(*Body[I])};
     for (const PreconditionSpec &Spec : Pair.preconditions())
@@ -243,22 +318,46 @@ void findReverseSites(const RewritePair &Pair, AnalysisContext &AC, const Compou
     auto Shape = knownBlockShape(AC, FD);
     if (S.verdict() == Status::Fails || !Shape)
       continue;
-    ReductionRequest Req;
-    Req.Op = M->Op;
-    Req.Type = M->Var->getType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
-    Req.Value = M->Var->getName().str();
-    Req.Over = M->Over == ReductionMatch::Warp ? ReductionRequest::Scope::Warp : ReductionRequest::Scope::Block;
-    Req.OneDimensional = Shape->Y == 1 && Shape->Z == 1;
+    const PrintingPolicy &PP = Ctx.getPrintingPolicy();
+    auto Spelled = [&](const VarDecl *V) { return V->getType().getUnqualifiedType().getAsString(PP); };
+    auto Bytes = [&](const VarDecl *V) { return unsigned(Ctx.getTypeSizeInChars(V->getType()).getQuantity()); };
+    auto Scope = M->Over == ReductionMatch::Warp ? ReductionRequest::Scope::Warp : ReductionRequest::Scope::Block;
     bool InLoop = false;
     for (auto Ps = Ctx.getParents(CS); Ps.size() == 1 && Ps[0].get<Stmt>(); Ps = Ctx.getParents(*Ps[0].get<Stmt>()))
       InLoop |= isa<ForStmt>(Ps[0].get<Stmt>()) || isa<WhileStmt>(Ps[0].get<Stmt>()) || isa<DoStmt>(Ps[0].get<Stmt>());
-    Req.Reentrant = InLoop;
-    Req.NameStem = Req.Value;
     FreshNames Names(Ctx);
-    ReductionCode Code = buildSharedTree(Req, Shape->count(), Names,
-                                         Ctx.getTypeSizeInChars(M->Var->getType()).getQuantity(), indentUnitOf(Ctx, &CS));
+    ReductionCode Code;
+    if (Two) {
+      PairReductionRequest Req;
+      Req.K = Two->K == analysis::PairFold::OnlineSoftmax ? PairReductionRequest::Kind::OnlineSoftmax
+              : Two->K == analysis::PairFold::ArgMax      ? PairReductionRequest::Kind::ArgMax
+                                                           : PairReductionRequest::Kind::ArgMin;
+      Req.LastOnTies = Two->LastOnTies;
+      Req.Value = Two->Value->getName().str();
+      Req.ValueType = Spelled(Two->Value);
+      Req.Other = Two->Other->getName().str();
+      Req.OtherType = Spelled(Two->Other);
+      bool Double = Two->Value->getType()->isSpecificBuiltinType(BuiltinType::Double);
+      Req.Exp = exponentialOf(M->Stmts, Double ? "exp" : "expf");
+      Req.Over = Scope;
+      Req.OneDimensional = Shape->Y == 1 && Shape->Z == 1;
+      Req.Reentrant = InLoop;
+      Req.NameStem = Req.Value;
+      Code = buildSharedPairTree(Req, Shape->count(), Names, Bytes(Two->Value), Bytes(Two->Other),
+                                 indentUnitOf(Ctx, &CS));
+    } else {
+      ReductionRequest Req;
+      Req.Op = M->Op;
+      Req.Type = Spelled(M->Var);
+      Req.Value = M->Var->getName().str();
+      Req.Over = Scope;
+      Req.OneDimensional = Shape->Y == 1 && Shape->Z == 1;
+      Req.Reentrant = InLoop;
+      Req.NameStem = Req.Value;
+      Code = buildSharedTree(Req, Shape->count(), Names, Bytes(M->Var), indentUnitOf(Ctx, &CS));
+    }
     std::vector<std::string> Lines = Code.Lines;
-    if (M->ResultVar && M->ResultVar != M->Var) {
+    if (!Two && M->ResultVar && M->ResultVar != M->Var) {
       // The variable warp 0 loaded the partials into: declared by one of
       // the statements that go (declare it again), inside one of them (out
       // of scope after it: nothing to do), or before them (assign it).
@@ -274,10 +373,13 @@ void findReverseSites(const RewritePair &Pair, AnalysisContext &AC, const Compou
       }
       if (!Nested)
         Lines.push_back((Declares ? M->ResultVar->getType().getAsString(Ctx.getPrintingPolicy()) + " " : "") +
-                        M->ResultVar->getName().str() + " = " + Req.Value + ";");
+                        M->ResultVar->getName().str() + " = " + M->Var->getName().str() + ";");
     }
     EditBuilder B(Ctx);
-    std::string Indent = lineIndent(Ctx, Ctx.getSourceManager().getExpansionLoc(Body[I + 1 - Count]->getBeginLoc()));
+    const Stmt *Head = Body[I + 1 - Count];
+    if (const auto *A = dyn_cast<AttributedStmt>(Head)) // `#pragma unroll`: the loop's line
+      Head = A->getSubStmt();
+    std::string Indent = lineIndent(Ctx, Ctx.getSourceManager().getExpansionLoc(Head->getBeginLoc()));
     B.replaceStatement(M->Stmts.front(), join(Lines, "\n" + Indent));
     for (size_t K = 1; K < M->Stmts.size(); ++K)
       B.removeStatement(M->Stmts[K]);

@@ -17,6 +17,7 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 #include "gtest/gtest.h"
+#include <cstdlib>
 #include <fstream>
 
 using namespace klineage;
@@ -245,6 +246,14 @@ int main() {
   return S;
 }
 
+/// With KLINEAGE_KEEP_HARNESS set to a directory, a copy of harness \p Src
+/// goes there (to compile and run it on a GPU machine without LLVM:
+/// `nvcc -arch=sm_90 -std=c++17 -O1 NAME.cu -o NAME && ./NAME`).
+void keepHarness(llvm::StringRef Src, llvm::StringRef Name) {
+  if (const char *Dir = std::getenv("KLINEAGE_KEEP_HARNESS"))
+    llvm::sys::fs::copy_file(Src, (llvm::Twine(Dir) + "/" + Name).str());
+}
+
 bool haveGpu() {
   auto Smi = llvm::sys::findProgramByName("nvidia-smi");
   if (!Smi)
@@ -297,6 +306,7 @@ TEST(ReductionBuilders, NvccCompilesEveryTypeAndOperatorAndTheResultsAreExact) {
     std::ofstream OS(Src);
     OS << harness(Vs, Names);
   }
+  keepHarness(Src, "reductions.cu");
   std::string Log = (Dir + "/nvcc.log").str();
   std::optional<llvm::StringRef> Redirects[] = {std::nullopt, llvm::StringRef(Log), llvm::StringRef(Log)};
   bool Gpu = haveGpu();
@@ -417,6 +427,67 @@ m = __shfl_sync(0xffffffffu, m, 0);
 s = __shfl_sync(0xffffffffu, s, 0);)");
 }
 
+TEST(ReductionBuilders, SharedPairTreeCombinesBothArraysStepByStep) {
+  auto AST = emptyUnit();
+  FreshNames Names(AST->getASTContext());
+  PairReductionRequest R;
+  R.K = PairReductionRequest::Kind::OnlineSoftmax;
+  R.Value = "m";
+  R.ValueType = "float";
+  R.Other = "s";
+  R.OtherType = "float";
+  R.Exp = "__expf";
+  R.Over = ReductionRequest::Scope::Warp;
+  R.OneDimensional = true;
+  R.NameStem = "m";
+  ReductionCode C = buildSharedPairTree(R, 128, Names, 4, 4);
+  EXPECT_EQ(llvm::join(C.Lines, "\n"), R"(__shared__ float m_tree[128];
+__shared__ float s_tree[128];
+const unsigned m_rank = threadIdx.x;
+const unsigned m_lane = m_rank % 32u;
+m_tree[m_rank] = m;
+s_tree[m_rank] = s;
+__syncwarp();
+for (unsigned m_stride = 16; m_stride > 0; m_stride /= 2) {
+  if (m_lane < m_stride) {
+    const float m_other = m_tree[m_rank + m_stride];
+    const float s_other = s_tree[m_rank + m_stride];
+    const float m_max = m < m_other ? m_other : m;
+    s = s * (m == m_max ? 1 : __expf(m - m_max)) + s_other * (m_other == m_max ? 1 : __expf(m_other - m_max));
+    m = m_max;
+    m_tree[m_rank] = m;
+    s_tree[m_rank] = s;
+  }
+  __syncwarp();
+}
+m = m_tree[m_rank - m_lane];
+s = s_tree[m_rank - m_lane];)");
+  EXPECT_EQ(C.SharedBytes, 1024u);
+  EXPECT_TRUE(C.LeaderCondition.empty()) << "every thread reads the pair back";
+
+  // A block's argmax keeping the last of equal values, run in a loop.
+  R.K = PairReductionRequest::Kind::ArgMax;
+  R.LastOnTies = true;
+  R.Value = "best";
+  R.ValueType = "double";
+  R.Other = "at";
+  R.OtherType = "long";
+  R.Over = ReductionRequest::Scope::Block;
+  R.OneDimensional = false;
+  R.Reentrant = true;
+  R.NameStem = "best";
+  C = buildSharedPairTree(R, 512, Names, 8, 8);
+  std::string T = llvm::join(C.Lines, "\n");
+  EXPECT_EQ(C.SharedBytes, 8192u);
+  EXPECT_NE(T.find("threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)"), std::string::npos) << T;
+  EXPECT_NE(T.find("__syncthreads();\nbest_tree[best_rank] = best;"), std::string::npos)
+      << "a tree that runs again waits before storing: " << T;
+  EXPECT_NE(T.find("for (unsigned best_stride = 256;"), std::string::npos) << T;
+  EXPECT_NE(T.find("if (best_other > best || (best_other == best && at_other > at)) {"), std::string::npos) << T;
+  EXPECT_NE(T.find("best = best_tree[0];\nat = at_tree[0];"), std::string::npos) << T;
+  EXPECT_EQ(T.find("__syncwarp"), std::string::npos) << T;
+}
+
 /// A pair variant of the harness.
 struct PairVariant {
   PairReductionRequest::Kind K;
@@ -424,6 +495,9 @@ struct PairVariant {
   std::string ValueType, OtherType;
   ReductionRequest::Scope Over;
   bool FullWarps, OneDimensional, Reentrant;
+  /// Nonzero: buildSharedPairTree over this many threads (the harness runs
+  /// it only on blocks of that size).
+  unsigned TreeThreads = 0;
 };
 
 /// Each kernel combines one pair per thread over its block (or warp): an
@@ -449,7 +523,8 @@ std::string pairHarness(const std::vector<PairVariant> &Vs, FreshNames &Names) {
     R.Reentrant = V.Reentrant;
     R.NameStem = "p" + std::to_string(I);
     unsigned VB = V.ValueType == "double" ? 8 : 4, OB = V.OtherType == "int" ? 4 : 8;
-    ReductionCode C = buildPairReduction(R, Names, VB, OB);
+    ReductionCode C = V.TreeThreads ? buildSharedPairTree(R, V.TreeThreads, Names, VB, OB)
+                                    : buildPairReduction(R, Names, VB, OB);
     bool Soft = V.K == PairReductionRequest::Kind::OnlineSoftmax;
     S += "__global__ void pk" + std::to_string(I) + "(const double *in, double *out_a, double *out_b) {\n";
     S += "  const unsigned t = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);\n";
@@ -469,13 +544,14 @@ std::string pairHarness(const std::vector<PairVariant> &Vs, FreshNames &Names) {
   S += R"(
 typedef void (*Kernel)(const double *, double *, double *);
 // kind: 0 argmax, 1 argmin, 2 online softmax.
-int check(const char *name, Kernel k, int kind, bool last, bool block, bool full, bool oned) {
+// only: run the kernel on blocks of this many threads alone (0: all).
+int check(const char *name, Kernel k, int kind, bool last, bool block, bool full, bool oned, unsigned only) {
   const dim3 shapes[] = {dim3(256), dim3(1024), dim3(96), dim3(100), dim3(33), dim3(7), dim3(1),
                          dim3(32, 4), dim3(16, 3), dim3(5, 3, 2)};
   int bad = 0;
   for (dim3 b : shapes) {
     unsigned nt = b.x * b.y * b.z;
-    if ((full && nt % 32) || (oned && (b.y > 1 || b.z > 1)))
+    if ((full && nt % 32) || (oned && (b.y > 1 || b.z > 1)) || (only && nt != only))
       continue;
     const unsigned blocks = 3;
     size_t n = (size_t)blocks * nt;
@@ -541,7 +617,7 @@ int main() {
     S += "  bad += check(\"pk" + std::to_string(I) + "\", pk" + std::to_string(I) + ", " +
          std::to_string(static_cast<int>(V.K)) + ", " + (V.LastOnTies ? "true" : "false") + ", " +
          (V.Over == ReductionRequest::Scope::Block ? "true" : "false") + ", " + (V.FullWarps ? "true" : "false") +
-         ", " + (V.OneDimensional ? "true" : "false") + ");\n";
+         ", " + (V.OneDimensional ? "true" : "false") + ", " + std::to_string(V.TreeThreads) + ");\n";
   }
   S += "  printf(\"%d mismatches\\n\", bad);\n  return bad != 0;\n}\n";
   return S;
@@ -568,6 +644,23 @@ TEST(ReductionBuilders, NvccCompilesPairReductionsAndTheyAgreeWithTheSerialLoop)
     for (int Bits = 0; Bits < 8; ++Bits)
       Vs.push_back({K::OnlineSoftmax, false, T, T, Bits & 1 ? Scope::Warp : Scope::Block, bool(Bits & 2),
                     bool(Bits & 4), bool(Bits & 1)});
+  // Shared trees (warp-shuffle-reduce's reverse of a pair), run again in a
+  // loop, on block sizes the harness has: 1-D blocks of 256, 1024 and 96
+  // threads and a 32 x 4 block.
+  struct TreeShape {
+    Scope Over;
+    unsigned Threads;
+    bool OneDimensional;
+  };
+  const TreeShape Trees[] = {{Scope::Block, 256, true}, {Scope::Block, 1024, true}, {Scope::Block, 128, false},
+                             {Scope::Warp, 96, true}, {Scope::Warp, 128, false}};
+  for (const TreeShape &TS : Trees) {
+    for (K Kind : {K::ArgMax, K::ArgMin})
+      for (bool Last : {false, true})
+        Vs.push_back({Kind, Last, "float", "int", TS.Over, true, TS.OneDimensional, true, TS.Threads});
+    for (const char *T : {"float", "double"})
+      Vs.push_back({K::OnlineSoftmax, false, T, T, TS.Over, true, TS.OneDimensional, true, TS.Threads});
+  }
 
   auto AST = emptyUnit();
   FreshNames Names(AST->getASTContext());
@@ -578,6 +671,7 @@ TEST(ReductionBuilders, NvccCompilesPairReductionsAndTheyAgreeWithTheSerialLoop)
     std::ofstream OS(Src);
     OS << pairHarness(Vs, Names);
   }
+  keepHarness(Src, "pairs.cu");
   std::string Log = (Dir + "/nvcc.log").str();
   std::optional<llvm::StringRef> Redirects[] = {std::nullopt, llvm::StringRef(Log), llvm::StringRef(Log)};
   bool Gpu = haveGpu();

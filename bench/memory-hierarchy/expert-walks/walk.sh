@@ -4,7 +4,9 @@
 # sm_90), writes each step as OUTDIR/N-<rewrite>.cu, repeats until none
 # applies, then counts what the last step's PTX still has (the issue's
 # criteria: no ld/st.shared beyond the naive kernel, no shfl, no cp.async,
-# no .v4). Why each rewrite refused is printed as it goes.
+# no .v4). Why each rewrite refused is printed as it goes. Floating-point
+# regrouping is asserted (--assume=reassociate): every bundled manifest has a
+# nonzero tolerance, and the gate checks each step against it.
 #
 #   bench/memory-hierarchy/expert-walks/walk.sh WORKLOAD OUTDIR   (from the repo root, after a build)
 set -u
@@ -16,7 +18,7 @@ order="software-pipeline smem-pad warp-shuffle-reduce row-parallelize privatize-
 while :; do
   moved=0
   for r in $order; do
-    build/bin/klineage-rewrite --rewrite=$r --direction=reverse $cur -o $tmp/next.cu > $tmp/log 2>&1; rc=$?
+    build/bin/klineage-rewrite --rewrite=$r --direction=reverse --assume=reassociate $cur -o $tmp/next.cu > $tmp/log 2>&1; rc=$?
     if [ $rc = 0 ] && ! cmp -s $tmp/next.cu $cur; then
       if /usr/local/cuda/bin/nvcc -arch=sm_90 -ptx $tmp/next.cu -o $tmp/next.ptx 2>$tmp/nvcc; then
         n=$((n+1)); cp $tmp/next.cu $out/$n-$r.cu; cur=$out/$n-$r.cu; moved=1

@@ -123,6 +123,16 @@ ReductionCode buildPairReduction(const PairReductionRequest &R, FreshNames &Name
 ReductionCode buildSharedTree(const ReductionRequest &R, uint64_t Threads, FreshNames &Names,
                               unsigned ElementBytes, llvm::StringRef IndentUnit = "  ");
 
+/// The pair reduction \p R as a shared-memory halving tree (the reverse of
+/// a pair's warp shuffles): both locals stored in two `__shared__` arrays of
+/// \p Threads elements (as buildSharedTree), then for s = Threads / 2 (16
+/// for a warp) down to 1 the ranks below s combine the pair s above theirs
+/// into their locals (buildPairReduction's combine) and store it back, a
+/// barrier after each step. Every thread of the scope ends with the result
+/// in both locals.
+ReductionCode buildSharedPairTree(const PairReductionRequest &R, uint64_t Threads, FreshNames &Names,
+                                  unsigned ValueBytes, unsigned OtherBytes, llvm::StringRef IndentUnit = "  ");
+
 /// \p Code's lines as text to insert after a statement: each on a new line
 /// starting with \p Indent (the statement's indentation).
 std::string indentLines(const std::vector<std::string> &Lines, llvm::StringRef Indent);

@@ -30,7 +30,7 @@ __device__ __forceinline__ void mergeMaxSum(float &m, float &s, float m2, float 
 
 template <int WARPS_PER_ROW, int V>
 __global__ void __launch_bounds__(THREADS)
-softmax_rows_kernel(int M, int N, const float *in, float *__restrict__ out) {
+softmax_rows_kernel(int M, int N, const float *__restrict__ in, float *__restrict__ out) {
   constexpr int ROWS_PER_BLOCK = WARPS / WARPS_PER_ROW;
   constexpr int GROUP = WARPS_PER_ROW * 32;
   __shared__ float redMax[WARPS];
@@ -47,6 +47,7 @@ softmax_rows_kernel(int M, int N, const float *in, float *__restrict__ out) {
   const float4 *src = reinterpret_cast<const float4 *>(in + (size_t)row * N);
   float4 x[V];
   float m = -INFINITY;
+#pragma unroll
   for (int k = 0; k < V; ++k) {
     const int idx = g + k * GROUP;
     if (active && idx < n4) {
@@ -58,6 +59,7 @@ softmax_rows_kernel(int M, int N, const float *in, float *__restrict__ out) {
     }
   }
   float s = 0.0f;
+#pragma unroll
   for (int k = 0; k < V; ++k) {
     const int idx = g + k * GROUP;
     if (active && idx < n4) {
@@ -71,11 +73,27 @@ softmax_rows_kernel(int M, int N, const float *in, float *__restrict__ out) {
 
   // Warp-level online merge of (max, sum).
   const float localMax = m;
-  for (int off = 16; off > 0; off /= 2) {
-    const float m2 = __shfl_xor_sync(0xffffffffu, m, off);
-    const float s2 = __shfl_xor_sync(0xffffffffu, s, off);
-    mergeMaxSum(m, s, m2, s2);
+  __shared__ float m_tree[256];
+  __shared__ float s_tree[256];
+  const unsigned m_rank = threadIdx.x;
+  const unsigned m_lane = m_rank % 32u;
+  m_tree[m_rank] = m;
+  s_tree[m_rank] = s;
+  __syncwarp();
+  for (unsigned m_stride = 16; m_stride > 0; m_stride /= 2) {
+    if (m_lane < m_stride) {
+      const float m_other = m_tree[m_rank + m_stride];
+      const float s_other = s_tree[m_rank + m_stride];
+      const float m_max = m < m_other ? m_other : m;
+      s = s * (m == m_max ? 1 : __expf(m - m_max)) + s_other * (m_other == m_max ? 1 : __expf(m_other - m_max));
+      m = m_max;
+      m_tree[m_rank] = m;
+      s_tree[m_rank] = s;
+    }
+    __syncwarp();
   }
+  m = m_tree[m_rank - m_lane];
+  s = s_tree[m_rank - m_lane];
   float rowMax = m, rowSum = s;
   if (WARPS_PER_ROW > 1) {
     if (lane == 0) {
@@ -86,6 +104,7 @@ softmax_rows_kernel(int M, int N, const float *in, float *__restrict__ out) {
     const int first = groupInBlock * WARPS_PER_ROW;
     rowMax = redMax[first];
     rowSum = redSum[first];
+#pragma unroll
     for (int w = 1; w < WARPS_PER_ROW; ++w)
       mergeMaxSum(rowMax, rowSum, redMax[first + w], redSum[first + w]);
   }
@@ -93,6 +112,7 @@ softmax_rows_kernel(int M, int N, const float *in, float *__restrict__ out) {
   // This thread's exponentials were taken against its own max.
   const float scale = (localMax == rowMax ? 1.0f : __expf(localMax - rowMax)) / rowSum;
   float4 *dst = reinterpret_cast<float4 *>(out + (size_t)row * N);
+#pragma unroll
   for (int k = 0; k < V; ++k) {
     const int idx = g + k * GROUP;
     if (active && idx < n4) {

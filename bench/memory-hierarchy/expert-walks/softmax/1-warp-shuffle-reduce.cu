@@ -51,10 +51,7 @@ softmax_rows_kernel(int M, int N, const float *__restrict__ in, float *__restric
   for (int k = 0; k < V; ++k) {
     const int idx = g + k * GROUP;
     if (active && idx < n4) {
-      x[k].x = in[(size_t)row * N + 4 * idx];
-      x[k].y = in[(size_t)row * N + 4 * idx + 1];
-      x[k].z = in[(size_t)row * N + 4 * idx + 2];
-      x[k].w = in[(size_t)row * N + 4 * idx + 3];
+      x[k] = __ldg(&src[idx]);
       m = fmaxf(m, fmaxf(fmaxf(x[k].x, x[k].y), fmaxf(x[k].z, x[k].w)));
     }
   }
@@ -73,12 +70,27 @@ softmax_rows_kernel(int M, int N, const float *__restrict__ in, float *__restric
 
   // Warp-level online merge of (max, sum).
   const float localMax = m;
-#pragma unroll
-  for (int off = 16; off > 0; off /= 2) {
-    const float m2 = __shfl_xor_sync(0xffffffffu, m, off);
-    const float s2 = __shfl_xor_sync(0xffffffffu, s, off);
-    mergeMaxSum(m, s, m2, s2);
+  __shared__ float m_tree[256];
+  __shared__ float s_tree[256];
+  const unsigned m_rank = threadIdx.x;
+  const unsigned m_lane = m_rank % 32u;
+  m_tree[m_rank] = m;
+  s_tree[m_rank] = s;
+  __syncwarp();
+  for (unsigned m_stride = 16; m_stride > 0; m_stride /= 2) {
+    if (m_lane < m_stride) {
+      const float m_other = m_tree[m_rank + m_stride];
+      const float s_other = s_tree[m_rank + m_stride];
+      const float m_max = m < m_other ? m_other : m;
+      s = s * (m == m_max ? 1 : __expf(m - m_max)) + s_other * (m_other == m_max ? 1 : __expf(m_other - m_max));
+      m = m_max;
+      m_tree[m_rank] = m;
+      s_tree[m_rank] = s;
+    }
+    __syncwarp();
   }
+  m = m_tree[m_rank - m_lane];
+  s = s_tree[m_rank - m_lane];
   float rowMax = m, rowSum = s;
   if (WARPS_PER_ROW > 1) {
     if (lane == 0) {
@@ -106,10 +118,7 @@ softmax_rows_kernel(int M, int N, const float *__restrict__ in, float *__restric
       y.y = x[k].y * scale;
       y.z = x[k].z * scale;
       y.w = x[k].w * scale;
-      out[(size_t)row * N + 4 * idx] = y.x;
-      out[(size_t)row * N + 4 * idx + 1] = y.y;
-      out[(size_t)row * N + 4 * idx + 2] = y.z;
-      out[(size_t)row * N + 4 * idx + 3] = y.w;
+      dst[idx] = y;
     }
   }
 }
