@@ -163,7 +163,16 @@ StringRef lineContaining(const SourceManager &SM, SourceLocation Loc, unsigned &
 std::string lineIndent(const ASTContext &Ctx, SourceLocation Loc) {
   const SourceManager &SM = Ctx.getSourceManager();
   unsigned Start = 0, End = 0;
-  StringRef Line = lineContaining(SM, SM.getFileLoc(Loc), Start, End);
+  SourceLocation At = SM.getFileLoc(Loc);
+  StringRef Line = lineContaining(SM, At, Start, End);
+  // A directive (`#pragma unroll` before a loop) is often written at column
+  // 0 whatever its nesting: the code it precedes says the indentation.
+  StringRef Buf = SM.getBufferData(SM.getFileID(At));
+  while (Line.ltrim().starts_with("#") && End < Buf.size()) {
+    size_t Next = Buf.find('\n', End);
+    Line = Buf.slice(End, Next == StringRef::npos ? Buf.size() : Next);
+    End = Next == StringRef::npos ? Buf.size() : Next + 1;
+  }
   return Line.take_while([](char C) { return C == ' ' || C == '\t'; }).str();
 }
 

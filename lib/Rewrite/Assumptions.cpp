@@ -221,4 +221,12 @@ std::vector<std::string> Assumptions::describe() const {
   return Out;
 }
 
+std::string Assumptions::reassociationSource() const {
+  if (Reassociate)
+    return "--assume=reassociate";
+  if (AssumeAll)
+    return "--assume=all";
+  return ReassociationSource;
+}
+
 } // namespace klineage

@@ -302,8 +302,8 @@ Status operatorVerdict(const AnalysisContext &AC, cuda::AtomicFunction Fn,
     return Status::Holds;
   }
   if (AC.assumptions().reassociate()) {
-    R.Reason = Name + ": a " + What + ", regrouped per block; the rounding changes (asserted by "
-               "--assume=reassociate)";
+    R.Reason = Name + ": a " + What + ", regrouped per block; the rounding changes (allowed by " +
+               AC.assumptions().reassociationSource() + ")";
     return Status::Holds;
   }
   R.Reason = Name + ": a " + What + " summed per block first adds in another order, so it rounds "

@@ -1133,7 +1133,7 @@ Status checkOpCombinable(const PreconditionQuery &Q, PreconditionResult &R) {
   if (!cuda::isOrderIndependent(*Op, *T)) {
     if (Q.AC.assumptions().reassociate()) {
       R.Reason = "a " + What + ": regrouped " + (X.Reverse ? "across blocks" : "per block") +
-                 " (asserted by --assume=reassociate)";
+                 " (allowed by " + Q.AC.assumptions().reassociationSource() + ")";
       return Status::Holds;
     }
     R.Reason = "a floating-point " + What + " is regrouped " +

@@ -1411,7 +1411,8 @@ Status checkResultBroadcast(const PreconditionQuery &Q, PreconditionResult &R) {
 Status checkReverseReassociation(const PreconditionQuery &Q, PreconditionResult &R) {
   return verdictOf(Q, R, OperatorAssociative,
                    "the reductions give the same result in any order (integers, max, min), or "
-                   "--assume=reassociate allows regrouping floating-point sums");
+                   "the regrouping of floating-point sums is allowed (--assume=reassociate, or --manifest with a "
+                   "nonzero tolerance)");
 }
 Status checkReverseLauncher(const PreconditionQuery &Q, PreconditionResult &R) {
   BlockRowPlan P = planBlockRow(Q.AC, Q.Function);

@@ -921,7 +921,8 @@ Status checkReductionRecognised(const PreconditionQuery &Q, PreconditionResult &
 Status checkOperatorAssociative(const PreconditionQuery &Q, PreconditionResult &R) {
   return verdictOf(Q, R, OperatorAssociative,
                    "the reductions give the same result in any order (integers, max, min, argmax/argmin), or "
-                   "--assume=reassociate allows regrouping floating-point sums (and online softmax sums)");
+                   "the regrouping of floating-point sums (and online softmax sums) is allowed (--assume=reassociate, "
+                   "or --manifest with a nonzero tolerance)");
 }
 Status checkRowsIndependent(const PreconditionQuery &Q, PreconditionResult &R) {
   return verdictOf(Q, R, RowsIndependent,

@@ -214,9 +214,12 @@ Status checkReverseResultReadByHolders(const PreconditionQuery &Q, PreconditionR
     return Status::Unknown;
   }
   const ReductionMatch &M = *P.Match;
-  // A butterfly leaves the result in every lane.
-  if (M.Kind == ReductionMatch::WarpShuffle && M.EveryThreadHolds) {
-    R.Reason = "the butterfly leaves the result in every lane, as the tree does";
+  // A butterfly leaves the result in every lane; a pair's stage may end in
+  // every thread (merged in order, or broadcast through element 0).
+  if (M.EveryThreadHolds) {
+    R.Reason = M.Kind == ReductionMatch::WarpShuffle
+                   ? "the butterfly leaves the result in every lane, as the tree does"
+                   : "every thread ends with the result, as with the tree";
     return Status::Holds;
   }
   const analysis::FunctionFacts &Facts = AnalysisCache::of(Ctx).facts(P.Function);
@@ -232,9 +235,14 @@ Status checkReverseResultReadByHolders(const PreconditionQuery &Q, PreconditionR
       continue;
     std::vector<const DeclRefExpr *> Uses;
     refsTo(P.Function->getBody(), V, Uses);
+    // A local declared inside the loop starts afresh every round: the
+    // loop's next round does not read what the reduction left.
+    const SourceManager &SM = Ctx.getSourceManager();
+    unsigned DeclAt = SM.getFileOffset(SM.getExpansionLoc(V->getLocation()));
+    bool LivesAcrossRounds = Loop && !(beginOffset(Ctx, Loop) <= DeclAt && DeclAt < endOffset(Ctx, Loop));
     for (const DeclRefExpr *U : Uses) {
       unsigned At = beginOffset(Ctx, U);
-      bool After = At >= End || (Loop && within(Ctx, Loop, U) && At < Begin);
+      bool After = At >= End || (LivesAcrossRounds && within(Ctx, Loop, U) && At < Begin);
       if (!After)
         continue;
       // Inside `if (leader)`: the rank-0 thread (lane 0 for a warp).

@@ -188,7 +188,7 @@ Status reassociationVerdict(const AnalysisContext &AC, cuda::ReduceOp Op, cuda::
     return Status::Holds;
   }
   if (AC.assumptions().reassociate()) {
-    R.Reason = What + ", regrouped; the rounding changes (asserted by --assume=reassociate)";
+    R.Reason = What + ", regrouped; the rounding changes (allowed by " + AC.assumptions().reassociationSource() + ")";
     return Status::Holds;
   }
   R.Reason = What + " adds in another order, so it rounds differently; whether the workload's tolerance "

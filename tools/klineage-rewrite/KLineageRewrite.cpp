@@ -99,7 +99,7 @@ static cl::list<std::string> AssumeFacts(
 static cl::opt<std::string> ManifestFile(
     "manifest",
     cl::desc("A gate workload manifest: its launcher's parameter values join the launch facts "
-             "(--list-launches)"),
+             "(--list-launches); a nonzero tolerance allows regrouping floating-point reductions"),
     cl::value_desc("workload.yaml"), cl::cat(Category));
 static cl::list<std::string> RewriteOpts("option", cl::desc("Rewrite option KEY=VALUE (e.g. unroll-factor=4)"),
                                          cl::cat(Category));
@@ -519,6 +519,17 @@ int main(int argc, const char **argv) {
   }
   SO.Frontend.ResourceDir = *Res;
   SO.Assume = std::move(*Assume);
+  // A workload that accepts results within a nonzero tolerance (every
+  // output's) allows floating-point regrouping; the gate checks each
+  // candidate against that tolerance.
+  if (Workload && !SO.Assume.reassociate()) {
+    double Tol = Workload->Tolerance;
+    for (const gate::Param &P : Workload->Params)
+      if (P.Tolerance)
+        Tol = std::min(Tol, *P.Tolerance);
+    if (Tol > 0)
+      SO.Assume.allowReassociation(formatv("the tolerance {0} of workload '{1}' (--manifest)", format("%g", Tol), Workload->Name).str());
+  }
   SO.Options = std::move(*Options);
   SO.Verify = !NoVerify;
   SO.Scope.MainFileOnly = MainFileOnly;

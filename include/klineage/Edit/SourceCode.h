@@ -103,7 +103,8 @@ std::string where(const clang::ASTContext &Ctx, const clang::Stmt *S);
 /// its [Start, End) offsets in that file, End past the newline.
 llvm::StringRef lineContaining(const clang::SourceManager &SM, clang::SourceLocation Loc,
                                unsigned &Start, unsigned &End);
-/// The whitespace that starts the line holding \p Loc.
+/// The whitespace that starts the line holding \p Loc (for a directive line,
+/// such as a `#pragma unroll` at column 0, the line of code after it).
 std::string lineIndent(const clang::ASTContext &Ctx, clang::SourceLocation Loc);
 /// The indentation one level of nesting adds in \p CS: its first
 /// statement's indentation beyond that of the line of its `{`; two spaces

@@ -65,8 +65,14 @@ public:
   /// index into it lies in [0, N).
   std::optional<unsigned> bins(llvm::StringRef Function, llvm::StringRef Name) const;
   /// True if floating-point reductions may be reassociated (--assume=reassociate,
-  /// or --assume=all).
-  bool reassociate() const { return Reassociate || AssumeAll; }
+  /// --assume=all, or a workload whose tolerance allows it: allowReassociation).
+  bool reassociate() const { return Reassociate || AssumeAll || !ReassociationSource.empty(); }
+  /// Floating-point regrouping is allowed by \p Source (a workload
+  /// manifest's nonzero tolerance, which the gate then checks).
+  void allowReassociation(std::string Source) { ReassociationSource = std::move(Source); }
+  /// What allows the regrouping, for reasons: "--assume=reassociate",
+  /// "--assume=all" or allowReassociation's source (empty: nothing).
+  std::string reassociationSource() const;
   /// True if the user asserted every unknown precondition (--assume=all).
   bool all() const { return AssumeAll; }
   /// The facts in canonical spelling, for reports.
@@ -86,6 +92,7 @@ private:
   std::vector<Fact> Facts;
   bool AssumeAll = false;
   bool Reassociate = false;
+  std::string ReassociationSource; ///< allowReassociation's
 };
 
 } // namespace klineage
