@@ -223,6 +223,18 @@ Status checkReverseResultReadByHolders(const PreconditionQuery &Q, PreconditionR
     return Status::Holds;
   }
   const analysis::FunctionFacts &Facts = AnalysisCache::of(Ctx).facts(P.Function);
+  // A broadcast right after it (`if (rank == 0) slot = v; __syncthreads();
+  // v = slot;`) hands the leader's result to every thread: the tree's total
+  // reaches them the same way.
+  if (P.Parent) {
+    std::vector<const Stmt *> Body(P.Parent->body_begin(), P.Parent->body_end());
+    size_t After = std::find(Body.begin(), Body.end(), M.Stmts.back()) - Body.begin() + 1;
+    if (After <= Body.size())
+      if (auto B = analysis::broadcastAfter(Ctx, Body, After, M, Facts); B && B->K != analysis::ResultBroadcast::Butterfly) {
+        R.Reason = "the result is broadcast to every thread after the reduction, as the tree's total would be";
+        return Status::Holds;
+      }
+  }
   unsigned Begin = beginOffset(Ctx, M.Stmts.front()), End = endOffset(Ctx, M.Stmts.back());
   // A loop around the reduction reads what it left in the next round.
   const Stmt *Loop = nullptr;
@@ -396,6 +408,15 @@ void findReverseSites(const RewritePair &Pair, AnalysisContext &AC, const Compou
     size_t First = I + 1 - Count;
     for (size_t K = First - analysis::scratchBefore(Body, First, I + 1, *M, Facts); K < First; ++K)
       B.removeStatement(Body[K]);
+    // Lane 0's result shuffled to its warp (`v = __shfl_sync(mask, v, 0)`):
+    // every thread already reads the total from the tree.
+    if (!Two)
+      if (auto BC = analysis::broadcastAfter(Ctx, Body, I + 1, *M, Facts);
+          BC && BC->K == analysis::ResultBroadcast::ShuffleLane0 && BC->Var == M->Var) {
+        for (const Stmt *St : BC->Stmts)
+          B.removeStatement(St);
+        I += BC->Stmts.size();
+      }
     S.Facts["shared-bytes"] = std::to_string(Code.SharedBytes);
     commit(B, S);
   }
