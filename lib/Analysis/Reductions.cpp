@@ -1773,6 +1773,7 @@ static std::optional<ReductionMatch> reductionShape(ASTContext &Ctx, ArrayRef<co
       if (auto HM = helperReduction(Ctx, H->Callee, Inner)) {
         M = ReductionMatch();
         M->Kind = ReductionMatch::Helper;
+        M->HelperShape = HM->Kind;
         M->Over = HM->Over;
         M->EveryThreadHolds = HM->EveryThreadHolds;
         M->Op = HM->Op;

@@ -44,7 +44,21 @@ struct ShufflePlan {
 };
 
 bool isShuffleShape(const ReductionMatch &M) {
-  return M.Kind == ReductionMatch::WarpShuffle || M.Kind == ReductionMatch::ShuffleAndShared;
+  auto Shuffles = [](ReductionMatch::Shape K) {
+    return K == ReductionMatch::WarpShuffle || K == ReductionMatch::ShuffleAndShared;
+  };
+  // `v = warpReduceSum(v)`, `float s = blockReduceSum(x)`: a helper whose
+  // body shuffles.
+  if (M.Kind == ReductionMatch::Helper)
+    return Shuffles(M.HelperShape) && M.ResultVar;
+  return Shuffles(M.Kind);
+}
+
+/// A helper's result variable is reduced in place by the tree, after its
+/// argument is copied into it (`float s = v;`).
+void reduceIntoResult(ReductionMatch &M) {
+  if (M.Kind == ReductionMatch::Helper && !M.Var)
+    M.Var = M.ResultVar;
 }
 
 /// The shuffle reduction of one local, or of a pair, that starts at
@@ -53,6 +67,8 @@ std::optional<ReductionMatch> shuffleReductionAt(ASTContext &Ctx, ArrayRef<const
                                                  const analysis::FunctionFacts &Facts) {
   std::string Why;
   auto M = analysis::reductionAt(Ctx, Body, Begin, Facts, Why);
+  if (M)
+    reduceIntoResult(*M);
   if (!M || !isShuffleShape(*M) || !M->Var)
     M = analysis::pairReductionAt(Ctx, Body, Begin, Facts, Why);
   if (M && (!isShuffleShape(*M) || !M->Var))
@@ -96,6 +112,8 @@ ShufflePlan planShuffles(ASTContext &Ctx, const FunctionDecl *FD, const Stmt *Fi
   ShufflePlan P;
   P.Function = FD;
   P.Match = reductionStartingAt(Ctx, FD, First, P.Parent);
+  if (P.Match)
+    reduceIntoResult(*P.Match);
   if (P.Match && (!isShuffleShape(*P.Match) || !P.Match->Var))
     P.Match.reset();
   if (!P.Match && P.Parent) {
@@ -318,6 +336,10 @@ void findReverseSites(const RewritePair &Pair, AnalysisContext &AC, const Compou
     auto M = shuffleReductionAt(Ctx, Body, I, Facts);
     if (!M || insideLargerReduction(Ctx, FD, &CS))
       continue;
+    // The body of a helper (`float warpReduceSum(float v) { ...; return v; }`):
+    // its calls in the kernels are the sites.
+    if (FD && !cuda::isKernel(FD) && FD->getNumParams() == 1 && M->Var == FD->getParamDecl(0))
+      continue;
     size_t Count = M->Stmts.size();
     const auto &Two = M->Pair;
     Site &S = AC.addSite(Name, Direction::Reverse, Body[I]->getBeginLoc(), FD, "shuffle-reduction");
@@ -377,7 +399,19 @@ void findReverseSites(const RewritePair &Pair, AnalysisContext &AC, const Compou
       Code = buildSharedTree(Req, Shape->count(), Names, Bytes(M->Var), indentUnitOf(Ctx, &CS));
     }
     std::vector<std::string> Lines = Code.Lines;
-    if (!Two && M->ResultVar && M->ResultVar != M->Var) {
+    const auto *ArgRef = M->Contribution ? dyn_cast<DeclRefExpr>(M->Contribution->IgnoreParenImpCasts()) : nullptr;
+    if (M->Kind == ReductionMatch::Helper && !(ArgRef && ArgRef->getDecl() == M->Var)) {
+      // `float s = warpReduceSum(v);`: s takes v, then the tree reduces s.
+      const auto *DS = dyn_cast<DeclStmt>(M->Stmts.front());
+      auto Arg = sourceText(Ctx, M->Contribution);
+      if (!Arg) {
+        S.addPrecondition(SourceRewritable, Status::Fails, "the helper's argument is not plain source text");
+        continue;
+      }
+      Lines.insert(Lines.begin(), (DS ? M->Var->getType().getAsString(Ctx.getPrintingPolicy()) + " " : std::string()) +
+                                      M->Var->getName().str() + " = " + *Arg + ";");
+    }
+    if (!Two && M->Kind != ReductionMatch::Helper && M->ResultVar && M->ResultVar != M->Var) {
       // The variable warp 0 loaded the partials into: declared by one of
       // the statements that go (declare it again), inside one of them (out
       // of scope after it: nothing to do), or before them (assign it).

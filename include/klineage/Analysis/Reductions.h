@@ -218,6 +218,9 @@ struct ReductionMatch {
   std::string Description; ///< "warp shuffles (__shfl_down_sync) and a shared stage"
   /// A pair reduction (pairReductionAt): Var is the running max, this the sum.
   std::optional<PairReduction> Pair;
+  /// Helper: the shape of the helper's body (a cooperative_groups reduce is
+  /// the library's warp shuffles).
+  Shape HelperShape = WarpShuffle;
 };
 
 /// A reduction made of the statements \p Body[Begin, End) exactly, whose
