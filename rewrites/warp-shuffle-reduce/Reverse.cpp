@@ -255,11 +255,34 @@ Status checkReverseResultReadByHolders(const PreconditionQuery &Q, PreconditionR
   }
   unsigned Begin = beginOffset(Ctx, M.Stmts.front()), End = endOffset(Ctx, M.Stmts.back());
   // A loop around the reduction reads what it left in the next round.
-  const Stmt *Loop = nullptr;
+  const Stmt *Loop = nullptr, *Inner = nullptr;
   for (auto Ps = Ctx.getParents(*M.Stmts.front()); Ps.size() == 1 && Ps[0].get<Stmt>();
        Ps = Ctx.getParents(*Ps[0].get<Stmt>()))
-    if (const Stmt *S = Ps[0].get<Stmt>(); isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S))
+    if (const Stmt *S = Ps[0].get<Stmt>(); isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S)) {
       Loop = S;
+      Inner = Inner ? Inner : S;
+    }
+  // Where `V = <no V>;`, a statement of the innermost loop's body before the
+  // reduction, overwrites V every round: reads after it read the new value.
+  auto ResetOffset = [&](const VarDecl *V) -> std::optional<unsigned> {
+    const Stmt *LB = !Inner                      ? nullptr
+                     : isa<ForStmt>(Inner)       ? cast<ForStmt>(Inner)->getBody()
+                     : isa<WhileStmt>(Inner)     ? cast<WhileStmt>(Inner)->getBody()
+                                                 : cast<DoStmt>(Inner)->getBody();
+    const auto *CB = dyn_cast_or_null<CompoundStmt>(LB);
+    if (!CB)
+      return std::nullopt;
+    for (const Stmt *St : CB->body()) {
+      if (beginOffset(Ctx, St) >= beginOffset(Ctx, M.Stmts.front()))
+        break;
+      const auto *A = dyn_cast<BinaryOperator>(St);
+      const auto *L = A && A->getOpcode() == BO_Assign ? dyn_cast<DeclRefExpr>(A->getLHS()->IgnoreParens()) : nullptr;
+      std::vector<const DeclRefExpr *> InRhs;
+      if (L && L->getDecl() == V && (refsTo(A->getRHS(), V, InRhs), InRhs.empty()))
+        return endOffset(Ctx, St);
+    }
+    return std::nullopt;
+  };
   for (const VarDecl *V : {M.Var, M.ResultVar, M.Pair ? M.Pair->Other : nullptr}) {
     if (!V)
       continue;
@@ -270,10 +293,17 @@ Status checkReverseResultReadByHolders(const PreconditionQuery &Q, PreconditionR
     const SourceManager &SM = Ctx.getSourceManager();
     unsigned DeclAt = SM.getFileOffset(SM.getExpansionLoc(V->getLocation()));
     bool LivesAcrossRounds = Loop && !(beginOffset(Ctx, Loop) <= DeclAt && DeclAt < endOffset(Ctx, Loop));
+    std::optional<unsigned> Reset = LivesAcrossRounds ? ResetOffset(V) : std::nullopt;
     for (const DeclRefExpr *U : Uses) {
       unsigned At = beginOffset(Ctx, U);
-      bool After = At >= End || (LivesAcrossRounds && within(Ctx, Loop, U) && At < Begin);
+      bool ReadsReset = Reset && within(Ctx, Inner, U) && At >= *Reset;
+      bool After = At >= End || (LivesAcrossRounds && within(Ctx, Loop, U) && At < Begin && !ReadsReset);
       if (!After)
+        continue;
+      // `v = ...` writes the variable: it does not read the partial.
+      auto Ps = Ctx.getParents(*U);
+      if (const auto *A = Ps.size() == 1 ? Ps[0].get<BinaryOperator>() : nullptr;
+          A && A->getOpcode() == BO_Assign && A->getLHS()->IgnoreParens() == U)
         continue;
       // Inside `if (leader)`: the rank-0 thread (lane 0 for a warp).
       bool ByHolder = false;
