@@ -221,7 +221,13 @@ Status checkBlockPowerOfTwo(const PreconditionQuery &Q, PreconditionResult &R) {
 }
 
 Status checkReverseNoLaneExits(const PreconditionQuery &Q, PreconditionResult &R) {
-  return everyThreadReaches(Q.AC.ast(), Q.Function, Q.Node.get<Stmt>(), R);
+  // A warp's tree waits only for its warp (__syncwarp).
+  ShufflePlan P = planOf(Q);
+  bool Warp = P.Match && P.Match->Over == ReductionMatch::Warp;
+  std::optional<analysis::Dim3> Block =
+      Q.Function && cuda::isKernel(Q.Function) ? knownBlockShape(Q.AC, Q.Function) : std::nullopt;
+  return everyThreadReaches(Q.AC.ast(), Q.Function, Q.Node.get<Stmt>(), R,
+                            Warp ? analysis::Level::Warp : analysis::Level::Block, Block);
 }
 
 Status checkReverseResultReadByHolders(const PreconditionQuery &Q, PreconditionResult &R) {

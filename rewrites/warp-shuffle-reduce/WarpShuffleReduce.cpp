@@ -139,11 +139,14 @@ static bool isLoop(const Stmt *S) {
   return isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S);
 }
 
-Status everyThreadReaches(ASTContext &Ctx, const FunctionDecl *FD, const Stmt *S, PreconditionResult &R) {
+Status everyThreadReaches(ASTContext &Ctx, const FunctionDecl *FD, const Stmt *S, PreconditionResult &R,
+                          analysis::Level Group, std::optional<analysis::Dim3> Block) {
   if (!FD || !cuda::isKernel(FD)) {
     R.Reason = "the reduction is in a __device__ function: which threads call it is not seen";
     return Status::Unknown;
   }
+  analysis::Uniformity U(Ctx, FD, Block);
+  const char *GroupName = Group == analysis::Level::Warp ? "warp" : "block";
   unsigned At = beginOffset(Ctx, S);
   // The loops around S: a break or continue in them skips it.
   std::vector<const Stmt *> Loops;
@@ -156,8 +159,11 @@ Status everyThreadReaches(ASTContext &Ctx, const FunctionDecl *FD, const Stmt *S
       return;
     bool Before = beginOffset(Ctx, X) < At;
     bool LoopOfS = Loop && is_contained(Loops, Loop);
+    // An exit under a condition uniform over the group (`if (row >= rows)
+    // return;` with a row per warp) takes the whole group or none of it.
     if (Before && (isa<ReturnStmt>(X) || isa<GotoStmt>(X) ||
-                   ((isa<BreakStmt>(X) || isa<ContinueStmt>(X)) && LoopOfS)))
+                   ((isa<BreakStmt>(X) || isa<ContinueStmt>(X)) && LoopOfS)) &&
+        (isa<GotoStmt>(X) || !U.controlOf(X).atLeast(Group)))
       Exit = X;
     for (const Stmt *C : X->children())
       Find(C, isLoop(X) ? X : (isa<SwitchStmt>(X) ? nullptr : Loop));
@@ -169,15 +175,15 @@ Status everyThreadReaches(ASTContext &Ctx, const FunctionDecl *FD, const Stmt *S
     R.Evidence.push_back(evidenceAt(Ctx, Exit->getBeginLoc(), "exit", "a thread may leave here"));
     return Status::Fails;
   }
-  analysis::Uniformity U(Ctx, FD, std::nullopt);
   analysis::UniformityAnswer C = U.controlOf(S);
-  if (!C.atLeast(analysis::Level::Block)) {
+  if (!C.atLeast(Group)) {
     R.Reason = "whether a thread reaches the reduction depends on the thread: " + C.Why;
     if (C.Breaker)
       R.Evidence.push_back(evidenceAt(Ctx, C.Breaker->getBeginLoc(), "condition", "decides which threads reach it"));
     return C.L == analysis::Level::Varying ? Status::Fails : Status::Unknown;
   }
-  R.Reason = "every thread of the block reaches the reduction";
+  R.Reason = std::string("every thread of the ") + GroupName + " reaches the reduction" +
+             (C.atLeast(analysis::Level::Block) ? "" : " (the conditions around it are warp-uniform)");
   return Status::Holds;
 }
 

@@ -11,6 +11,7 @@
 
 #include "klineage/Analysis/LaunchFacts.h"
 #include "klineage/Analysis/Reductions.h"
+#include "klineage/Analysis/Uniformity.h"
 #include "klineage/Rewrite/RewritePair.h"
 #include <optional>
 
@@ -29,10 +30,14 @@ inline constexpr char SharedMemoryFits[] = "shared-memory-fits";
 
 /// The `block:KERNEL:X` assumption that settles an unknown shape.
 std::string blockAssumable(const clang::FunctionDecl *FD);
-/// Every thread of the block reaches statement \p S of kernel \p FD: no
-/// return, goto, or loop exit before it, no thread-varying branch around it.
+/// Every thread of the group reaches statement \p S of kernel \p FD, or
+/// none does: no return, goto, or loop exit before it and no branch around
+/// it unless its condition is uniform at \p Group (Block: the block; Warp:
+/// each warp, for a reduction that waits only for its warp, which needs
+/// \p Block, the launch's block shape, to tell `threadIdx.x / 32` apart).
 Status everyThreadReaches(clang::ASTContext &Ctx, const clang::FunctionDecl *FD, const clang::Stmt *S,
-                          PreconditionResult &R);
+                          PreconditionResult &R, analysis::Level Group = analysis::Level::Block,
+                          std::optional<analysis::Dim3> Block = std::nullopt);
 /// Whether a reduction with \p Op of \p T may change its grouping.
 Status reassociationVerdict(const AnalysisContext &AC, cuda::ReduceOp Op, cuda::ScalarType T,
                             PreconditionResult &R);
