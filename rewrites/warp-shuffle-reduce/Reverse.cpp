@@ -368,6 +368,9 @@ void findReverseSites(const RewritePair &Pair, AnalysisContext &AC, const Compou
   const FunctionDecl *FD = cuda::enclosingFunction(Ctx, CS);
   const analysis::FunctionFacts &Facts = AnalysisCache::of(Ctx).facts(FD);
   std::vector<const Stmt *> Body(CS.body_begin(), CS.body_end());
+  // One set of fresh names for the block: two trees in it (two reductions
+  // of one variable) must not declare the same array.
+  FreshNames Names(Ctx);
   for (size_t I = 0; I < Body.size(); ++I) {
     auto M = shuffleReductionAt(Ctx, Body, I, Facts);
     if (!M || insideLargerReduction(Ctx, FD, &CS))
@@ -403,7 +406,6 @@ void findReverseSites(const RewritePair &Pair, AnalysisContext &AC, const Compou
     bool InLoop = false;
     for (auto Ps = Ctx.getParents(CS); Ps.size() == 1 && Ps[0].get<Stmt>(); Ps = Ctx.getParents(*Ps[0].get<Stmt>()))
       InLoop |= isa<ForStmt>(Ps[0].get<Stmt>()) || isa<WhileStmt>(Ps[0].get<Stmt>()) || isa<DoStmt>(Ps[0].get<Stmt>());
-    FreshNames Names(Ctx);
     ReductionCode Code;
     if (Two) {
       PairReductionRequest Req;
@@ -444,7 +446,9 @@ void findReverseSites(const RewritePair &Pair, AnalysisContext &AC, const Compou
         S.addPrecondition(SourceRewritable, Status::Fails, "the helper's argument is not plain source text");
         continue;
       }
-      Lines.insert(Lines.begin(), (DS ? M->Var->getType().getAsString(Ctx.getPrintingPolicy()) + " " : std::string()) +
+      // `const float s = f(v);` loses its const: the tree writes s.
+      Lines.insert(Lines.begin(), (DS ? M->Var->getType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy()) + " "
+                                      : std::string()) +
                                       M->Var->getName().str() + " = " + *Arg + ";");
     }
     if (!Two && M->Kind != ReductionMatch::Helper && M->ResultVar && M->ResultVar != M->Var) {
