@@ -99,8 +99,7 @@ EditBuilder &EditBuilder::insertLineBefore(SourceLocation Loc, StringRef Line) {
     return *this;
   const SourceManager &SM = Ctx.getSourceManager();
   StringRef Buf = SM.getBufferData(SM.getFileID(Loc));
-  size_t LineStart = Buf.rfind('\n', *Off); // searches before *Off
-  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+  size_t LineStart = lineStartOffset(Buf, *Off);
   StringRef Before = Buf.slice(LineStart, *Off);
   if (!Before.trim().empty()) {
     // Code precedes the anchor on its line: start a new line at the anchor,
@@ -120,10 +119,7 @@ EditBuilder &EditBuilder::insertLineAbovePragmas(const Stmt *S, StringRef Line) 
     return *this;
   const SourceManager &SM = Ctx.getSourceManager();
   StringRef Buf = SM.getBufferData(SM.getFileID(SM.getExpansionLoc(S->getBeginLoc())));
-  auto LineStart = [&](unsigned O) -> unsigned {
-    size_t LS = Buf.rfind('\n', O); // searches before O
-    return LS == StringRef::npos ? 0 : unsigned(LS + 1);
-  };
+  auto LineStart = [&](unsigned O) { return lineStartOffset(Buf, O); };
   unsigned LS = LineStart(*Off);
   if (!Buf.slice(LS, *Off).trim().empty())
     return insertLineBefore(S->getBeginLoc(), Line);
@@ -158,8 +154,7 @@ void EditBuilder::removeLines(CharSourceRange CR, SourceLocation Loc) {
   const SourceManager &SM = Ctx.getSourceManager();
   StringRef Buf = SM.getBufferData(SM.getFileID(CR.getBegin()));
   unsigned B = SM.getFileOffset(CR.getBegin()), E = SM.getFileOffset(CR.getEnd());
-  size_t LineStart = Buf.rfind('\n', B); // searches before B
-  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+  size_t LineStart = lineStartOffset(Buf, B);
   size_t LineEnd = Buf.find('\n', E);
   LineEnd = LineEnd == StringRef::npos ? Buf.size() : LineEnd + 1;
   if (!Buf.slice(LineStart, B).trim().empty() || !Buf.slice(E, LineEnd).trim().empty()) {
@@ -198,8 +193,7 @@ EditBuilder &EditBuilder::removeStatement(const Stmt *S) {
   const SourceManager &SM = Ctx.getSourceManager();
   StringRef Buf = SM.getBufferData(SM.getFileID(R.getBegin()));
   unsigned B = SM.getFileOffset(R.getBegin()), E = SM.getFileOffset(R.getEnd());
-  size_t LineStart = Buf.rfind('\n', B); // searches before B
-  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+  size_t LineStart = lineStartOffset(Buf, B);
   size_t LineEnd = Buf.find('\n', E);
   LineEnd = LineEnd == StringRef::npos ? Buf.size() : LineEnd + 1;
   if (Buf.slice(LineStart, B).trim().empty() && Buf.slice(E, LineEnd).trim().empty()) {
@@ -220,9 +214,7 @@ EditBuilder &EditBuilder::replaceStatement(const Stmt *S, StringRef Text) {
     const SourceManager &SM = Ctx.getSourceManager();
     StringRef Buf = SM.getBufferData(SM.getFileID(R.getBegin()));
     unsigned B = SM.getFileOffset(R.getBegin());
-    size_t LineStart = Buf.rfind('\n', B); // searches before B
-    LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
-    StringRef Lead = Buf.slice(LineStart, B);
+    StringRef Lead = Buf.slice(lineStartOffset(Buf, B), B);
     std::string Indent = lineIndent(Ctx, SM.getExpansionLoc(A->getSubStmt()->getBeginLoc()));
     if (Lead.trim().empty() && Indent.size() > Lead.size() && StringRef(Indent).starts_with(Lead))
       return replaceChars(R.getBegin(), R.getEnd(), Indent.substr(Lead.size()) + Text.str());
@@ -330,8 +322,7 @@ EditBuilder &EditBuilder::indentLines(const Stmt *First, const Stmt *Last, Strin
   StringRef Buf = SM.getBufferData(SM.getFileID(FR.getBegin()));
   std::string File = editFilePath(SM, FR.getBegin());
   unsigned B = SM.getFileOffset(FR.getBegin()), E = SM.getFileOffset(LR.getEnd());
-  size_t LineStart = Buf.rfind('\n', B); // searches before B
-  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+  size_t LineStart = lineStartOffset(Buf, B);
   if (!Buf.slice(LineStart, B).trim().empty() || E < B) {
     fail("other code precedes the statements to indent on their first line", First->getBeginLoc());
     return *this;
@@ -375,10 +366,7 @@ EditBuilder &EditBuilder::unwrap(const Stmt *S, const Stmt *Inner, StringRef Ind
   unsigned WB = SM.getFileOffset(Whole.getBegin()), WE = SM.getFileOffset(Whole.getEnd());
   unsigned BB = SM.getFileOffset(Body.getBegin()), BE = SM.getFileOffset(Body.getEnd());
   (void)BB;
-  auto LineStartOf = [&](size_t At) { // rfind looks before At
-    size_t L = Buf.rfind('\n', At);
-    return L == StringRef::npos ? size_t(0) : L + 1;
-  };
+  auto LineStartOf = [&](size_t At) { return size_t(lineStartOffset(Buf, At)); };
   auto LineEndOf = [&](size_t At) { // one past the newline
     size_t L = Buf.find('\n', At);
     return L == StringRef::npos ? Buf.size() : L + 1;

@@ -149,12 +149,16 @@ std::string where(const ASTContext &Ctx, const Stmt *S) {
          "')";
 }
 
+unsigned lineStartOffset(StringRef Buf, size_t Off) {
+  size_t LS = Buf.rfind('\n', Off); // the last newline before Off
+  return LS == StringRef::npos ? 0 : unsigned(LS + 1);
+}
+
 StringRef lineContaining(const SourceManager &SM, SourceLocation Loc, unsigned &Start,
                          unsigned &End) {
   auto [FID, Off] = SM.getDecomposedLoc(Loc);
   StringRef Buf = SM.getBufferData(FID);
-  size_t LS = Buf.rfind('\n', Off); // searches before Off
-  Start = LS == StringRef::npos ? 0 : LS + 1;
+  Start = lineStartOffset(Buf, Off);
   size_t LE = Buf.find('\n', Off);
   End = LE == StringRef::npos ? Buf.size() : LE + 1;
   return Buf.slice(Start, LE == StringRef::npos ? Buf.size() : LE);

@@ -131,10 +131,8 @@ std::string hintSpelling(ASTContext &Ctx, const LoopHintAttr *A) {
   if (isEditable(SM, L)) {
     StringRef Buf = SM.getBufferData(SM.getFileID(L));
     unsigned Off = SM.getFileOffset(L);
-    size_t LS = Buf.rfind('\n', Off); // searches before Off
     size_t LE = Buf.find('\n', Off);
-    StringRef Line = Buf.slice(LS == StringRef::npos ? 0 : LS + 1,
-                               LE == StringRef::npos ? Buf.size() : LE)
+    StringRef Line = Buf.slice(lineStartOffset(Buf, Off), LE == StringRef::npos ? Buf.size() : LE)
                          .split("//").first.trim();
     if (Line.starts_with("#"))
       return Line.str();

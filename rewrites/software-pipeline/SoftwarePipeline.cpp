@@ -1131,8 +1131,7 @@ void replaceFromLineStart(EditBuilder &B, const ASTContext &Ctx, CharSourceRange
   SourceLocation Begin = SM.getFileLoc(Range.getBegin());
   unsigned Off = SM.getFileOffset(Begin);
   StringRef Buf = SM.getBufferData(SM.getFileID(Begin));
-  size_t LS = Buf.rfind('\n', Off); // the last newline before Off
-  LS = LS == StringRef::npos ? 0 : LS + 1;
+  size_t LS = lineStartOffset(Buf, Off);
   if (Off && Buf.slice(LS, Off).trim().empty())
     B.replaceChars(Begin.getLocWithOffset(-int(Off - LS)), Range.getEnd(), Indent.str() + Text.str());
   else

@@ -111,16 +111,15 @@ std::string exponentialOf(ArrayRef<const Stmt *> Stmts, std::string Fallback) {
 ShufflePlan planShuffles(ASTContext &Ctx, const FunctionDecl *FD, const Stmt *First) {
   ShufflePlan P;
   P.Function = FD;
-  P.Match = reductionStartingAt(Ctx, FD, First, P.Parent);
-  if (P.Match)
-    reduceIntoResult(*P.Match);
-  if (P.Match && (!isShuffleShape(*P.Match) || !P.Match->Var))
-    P.Match.reset();
-  if (!P.Match && P.Parent) {
-    std::vector<const Stmt *> Body(P.Parent->body_begin(), P.Parent->body_end());
-    size_t At = std::find(Body.begin(), Body.end(), First) - Body.begin();
-    P.Match = shuffleReductionAt(Ctx, Body, At, AnalysisCache::of(Ctx).facts(FD));
-  }
+  if (!FD || !First)
+    return P;
+  auto Parents = Ctx.getParents(*First);
+  P.Parent = Parents.size() == 1 ? Parents[0].get<CompoundStmt>() : nullptr;
+  if (!P.Parent)
+    return P;
+  std::vector<const Stmt *> Body(P.Parent->body_begin(), P.Parent->body_end());
+  size_t At = std::find(Body.begin(), Body.end(), First) - Body.begin();
+  P.Match = shuffleReductionAt(Ctx, Body, At, AnalysisCache::of(Ctx).facts(FD));
   if (P.Match)
     P.Elem = cuda::scalarTypeOf(P.Match->Var->getType());
   return P;
@@ -283,8 +282,11 @@ Status checkReverseResultReadByHolders(const PreconditionQuery &Q, PreconditionR
         break;
       const auto *A = dyn_cast<BinaryOperator>(St);
       const auto *L = A && A->getOpcode() == BO_Assign ? dyn_cast<DeclRefExpr>(A->getLHS()->IgnoreParens()) : nullptr;
+      if (!L || L->getDecl() != V)
+        continue;
       std::vector<const DeclRefExpr *> InRhs;
-      if (L && L->getDecl() == V && (refsTo(A->getRHS(), V, InRhs), InRhs.empty()))
+      refsTo(A->getRHS(), V, InRhs);
+      if (InRhs.empty())
         return endOffset(Ctx, St);
     }
     return std::nullopt;

@@ -99,6 +99,9 @@ unsigned fileLine(const clang::ASTContext &Ctx, clang::SourceLocation Loc);
 /// "line N ('text')": where a node is, for reasons.
 std::string where(const clang::ASTContext &Ctx, const clang::Stmt *S);
 
+/// The offset at which the line holding offset \p Off of \p Buf starts (0
+/// for the first line; \p Off itself when it starts a line).
+unsigned lineStartOffset(llvm::StringRef Buf, size_t Off);
 /// The text of the line holding the file location \p Loc (no newline), with
 /// its [Start, End) offsets in that file, End past the newline.
 llvm::StringRef lineContaining(const clang::SourceManager &SM, clang::SourceLocation Loc,
