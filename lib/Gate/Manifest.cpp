@@ -2,6 +2,8 @@
 #include "klineage/Gate/Manifest.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 #include <yaml-cpp/yaml.h>
@@ -758,6 +760,16 @@ Expected<Manifest> loadManifest(const std::string &Path) {
     }
     return Err(L, "YAML: " + E.msg);
   }
+}
+
+std::optional<std::string> reassociationAllowedBy(const Manifest &M, llvm::StringRef Via) {
+  double Tol = M.Tolerance;
+  for (const Param &P : M.Params)
+    if (P.Tolerance)
+      Tol = std::min(Tol, *P.Tolerance);
+  if (!(Tol > 0))
+    return std::nullopt;
+  return llvm::formatv("the tolerance {0} of workload '{1}' ({2})", llvm::format("%g", Tol), M.Name, Via).str();
 }
 
 } // namespace gate

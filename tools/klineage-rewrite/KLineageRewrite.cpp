@@ -522,14 +522,9 @@ int main(int argc, const char **argv) {
   // A workload that accepts results within a nonzero tolerance (every
   // output's) allows floating-point regrouping; the gate checks each
   // candidate against that tolerance.
-  if (Workload && !SO.Assume.reassociate()) {
-    double Tol = Workload->Tolerance;
-    for (const gate::Param &P : Workload->Params)
-      if (P.Tolerance)
-        Tol = std::min(Tol, *P.Tolerance);
-    if (Tol > 0)
-      SO.Assume.allowReassociation(formatv("the tolerance {0} of workload '{1}' (--manifest)", format("%g", Tol), Workload->Name).str());
-  }
+  if (Workload && !SO.Assume.reassociate())
+    if (auto Why = gate::reassociationAllowedBy(*Workload, "--manifest"))
+      SO.Assume.allowReassociation(*Why);
   SO.Options = std::move(*Options);
   SO.Verify = !NoVerify;
   SO.Scope.MainFileOnly = MainFileOnly;

@@ -9,6 +9,9 @@
 // Exit codes (docs/gate.md): 0 accepted, 1 usage/manifest error, 2 rejected,
 // 3 compile passed but runtime stages skipped (no GPU), 4 gate-internal error.
 //
+//   klineage lineage EXPERT.cu --workload M.yaml -o DIR [options]
+//                 (LineageCommand.cpp, docs/lineage.md)
+//
 //===----------------------------------------------------------------------===//
 #include "klineage/Gate/Gate.h"
 #include "klineage/Gate/Manifest.h"
@@ -19,6 +22,8 @@
 
 using namespace llvm;
 using namespace klineage::gate;
+
+int lineageMain(int Argc, char **Argv, const char *Argv0); // LineageCommand.cpp
 
 static void usage(raw_ostream &OS) {
   OS << "usage: klineage gate KERNEL.cu [KERNEL2.cu] --workload MANIFEST.yaml [options]\n"
@@ -168,12 +173,15 @@ static int gateMain(int Argc, char **Argv) {
 int main(int Argc, char **Argv) {
   if (Argc < 2 || !strcmp(Argv[1], "-h") || !strcmp(Argv[1], "--help")) {
     outs() << "usage: klineage <command> [args]\n  gate     verify and time candidate kernels against a "
-              "workload (klineage gate --help)\n";
+              "workload (klineage gate --help)\n  lineage  walk an expert kernel back through gate-accepted "
+              "reverse rewrites (klineage lineage --help)\n";
     return Argc < 2 ? ExitUsage : 0;
   }
   std::string Cmd = Argv[1];
   if (Cmd == "gate")
     return gateMain(Argc - 2, Argv + 2);
-  errs() << "klineage: error: unknown command '" << Cmd << "' (available: gate)\n";
+  if (Cmd == "lineage")
+    return lineageMain(Argc - 2, Argv + 2, Argv[0]);
+  errs() << "klineage: error: unknown command '" << Cmd << "' (available: gate, lineage)\n";
   return ExitUsage;
 }

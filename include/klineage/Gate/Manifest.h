@@ -126,6 +126,12 @@ struct Manifest {
 /// Loads and validates a manifest. Errors read "FILE:LINE:COL: error: ...".
 llvm::Expected<Manifest> loadManifest(const std::string &Path);
 
+/// Whether \p M allows floating-point reductions to be regrouped: its
+/// tolerance, and every output's, is nonzero (the gate checks each candidate
+/// against it). Returns the reason to cite ("the tolerance 1e-05 of workload
+/// 'softmax' (--manifest)"), or none.
+std::optional<std::string> reassociationAllowedBy(const Manifest &M, llvm::StringRef Via);
+
 } // namespace gate
 } // namespace klineage
 

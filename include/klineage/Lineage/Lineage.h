@@ -1,0 +1,88 @@
+//===- Lineage.h - Walk an expert kernel back through gated reverse rewrites -===//
+//
+// Part of KLineage. `klineage lineage EXPERT.cu --workload M.yaml -o DIR`
+// (docs/lineage.md): at each step every reverse rewrite of the catalogue is
+// tried on the current kernel (its applicable sites, through the Session),
+// each candidate is gated against the kernel before it (compile for all, in
+// parallel; correctness and profile on a GPU), and one accepted candidate
+// becomes the next kernel, chosen by the walk's policy. The walk stops at a
+// root: a kernel where no reverse step is applicable and accepted.
+//
+// Everything is written to DIR as it happens: the kernels (N-<rewrite>.cu),
+// the diffs, every candidate and its gate report, and lineage.json (the
+// record, rewritten atomically after each candidate). A walk that stops for
+// any reason resumes from DIR; a candidate whose gate report is already there
+// is not gated again.
+//
+// The gate runs as a child process (`klineage gate`), so a kernel that
+// crashes or hangs costs one candidate, never the walk.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KLINEAGE_LINEAGE_LINEAGE_H
+#define KLINEAGE_LINEAGE_LINEAGE_H
+
+#include "klineage/Rewrite/Session.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+#include <string>
+#include <vector>
+
+namespace klineage {
+namespace lineage {
+
+/// How the next step is chosen among the accepted candidates of a step.
+enum class Policy {
+  /// The candidate whose kernel is slowest relative to the kernel before it:
+  /// the most valuable optimization is taken off first. Unmeasured
+  /// candidates (no GPU, --stages compile) fall back to catalogue order.
+  MostCostly,
+  /// The first accepted candidate in catalogue order; later candidates of
+  /// the step are not gated (cheapest walk).
+  First,
+};
+llvm::StringRef policyName(Policy P);
+std::optional<Policy> parsePolicy(llvm::StringRef S);
+
+/// What one candidate of a step is: every applicable site of one rewrite, or
+/// one site.
+enum class Granularity { Rewrite, Site };
+
+/// The reverse rewrites a walk tries, in this order (ties and unmeasured
+/// walks follow it): structure before the instructions it is made of, so the
+/// kernel is simplified from the outside in.
+const std::vector<std::string> &defaultReverseOrder();
+
+struct WalkOptions {
+  std::string Expert, Workload, OutDir;
+  /// Rewrites to try, in order (names of the catalogue).
+  std::vector<const RewritePair *> Rewrites;
+  SessionOptions Session;
+  Policy Pol = Policy::MostCostly;
+  Granularity Gran = Granularity::Rewrite;
+  /// "compile" (no GPU needed; every step unmeasured) or "all".
+  std::string Stages = "all";
+  unsigned MaxSteps = 50;
+  unsigned Jobs = 2;          ///< parallel compile-stage gates
+  int Repeat = 2;             ///< profile rounds per candidate pair (interleaved)
+  std::string GateExe;        ///< the `klineage` executable that runs `gate`
+  std::vector<std::string> GateArgs; ///< extra `klineage gate` flags (--arch, --cache-dir, --no-gpu, --nvcc)
+  unsigned GateTimeoutS = 1800; ///< one gate run, wall clock
+  bool Restart = false;       ///< discard a walk in OutDir and start again
+};
+
+/// Walks \p O.Expert back to a root. Progress goes to \p Log. The record is
+/// O.OutDir/lineage.json (schema in docs/lineage.md), also returned. Errors:
+/// bad input (unparsable kernel, a DIR holding another kernel's walk,
+/// unwritable DIR); a candidate's failure is never an error.
+llvm::Expected<llvm::json::Object> walk(const WalkOptions &O, llvm::raw_ostream &Log);
+
+/// A unified diff of two texts (3 lines of context), headed with the two
+/// names; empty when the texts are equal.
+std::string unifiedDiff(llvm::StringRef Old, llvm::StringRef New, llvm::StringRef OldName,
+                        llvm::StringRef NewName);
+
+} // namespace lineage
+} // namespace klineage
+
+#endif

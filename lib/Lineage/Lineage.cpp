@@ -1,0 +1,716 @@
+//===- Lineage.cpp - Walk an expert kernel back through gated reverse rewrites -===//
+#include "klineage/Lineage/Lineage.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/SHA256.h"
+#include <algorithm>
+#include <chrono>
+#include <optional>
+
+using namespace llvm;
+
+namespace klineage {
+namespace lineage {
+
+StringRef policyName(Policy P) { return P == Policy::First ? "first" : "most-costly"; }
+
+std::optional<Policy> parsePolicy(StringRef S) {
+  if (S == "most-costly")
+    return Policy::MostCostly;
+  if (S == "first")
+    return Policy::First;
+  return std::nullopt;
+}
+
+const std::vector<std::string> &defaultReverseOrder() {
+  static const std::vector<std::string> Order = {
+      "software-pipeline", "smem-pad",         "warp-shuffle-reduce", "row-parallelize",
+      "privatize-shared",  "atomic-aggregate", "register-tile",       "smem-tile",
+      "thread-coarsen",    "vectorize-global-access", "readonly-restrict", "loop-unroll"};
+  return Order;
+}
+
+// ------------------------------------------------------------------ diff --
+
+std::string unifiedDiff(StringRef Old, StringRef New, StringRef OldName, StringRef NewName) {
+  if (Old == New)
+    return "";
+  SmallVector<StringRef, 0> A, B;
+  Old.split(A, '\n');
+  New.split(B, '\n');
+  // A trailing newline leaves an empty last piece on both sides alike.
+  size_t N = A.size(), M = B.size();
+  // Common prefix and suffix first: rewrites change a few regions of a file.
+  size_t Pre = 0;
+  while (Pre < N && Pre < M && A[Pre] == B[Pre])
+    ++Pre;
+  size_t Suf = 0;
+  while (Suf < N - Pre && Suf < M - Pre && A[N - 1 - Suf] == B[M - 1 - Suf])
+    ++Suf;
+  size_t n = N - Pre - Suf, m = M - Pre - Suf;
+  // Longest common subsequence of the middle (lines of one kernel: small).
+  std::vector<uint32_t> L((n + 1) * (m + 1), 0);
+  auto At = [&](size_t I, size_t J) -> uint32_t & { return L[I * (m + 1) + J]; };
+  for (size_t I = n; I-- > 0;)
+    for (size_t J = m; J-- > 0;)
+      At(I, J) = A[Pre + I] == B[Pre + J] ? At(I + 1, J + 1) + 1 : std::max(At(I + 1, J), At(I, J + 1));
+  // The edit script over whole files: ' ' kept, '-' removed, '+' added.
+  struct Line {
+    char Op;
+    size_t OldNo, NewNo; // 0-based line of the old / new file it belongs to
+    StringRef Text;
+  };
+  std::vector<Line> Script;
+  for (size_t I = 0; I < Pre; ++I)
+    Script.push_back({' ', I, I, A[I]});
+  size_t I = 0, J = 0;
+  while (I < n || J < m) {
+    if (I < n && J < m && A[Pre + I] == B[Pre + J]) {
+      Script.push_back({' ', Pre + I, Pre + J, A[Pre + I]});
+      ++I, ++J;
+    } else if (I < n && (J == m || At(I + 1, J) >= At(I, J + 1))) {
+      // Removed lines before added ones, as diff -u writes them.
+      Script.push_back({'-', Pre + I, Pre + J, A[Pre + I]});
+      ++I;
+    } else {
+      Script.push_back({'+', Pre + I, Pre + J, B[Pre + J]});
+      ++J;
+    }
+  }
+  for (size_t K = 0; K < Suf; ++K)
+    Script.push_back({' ', Pre + n + K, Pre + m + K, A[Pre + n + K]});
+  // The last piece after a final newline is not a line.
+  bool OldNl = Old.ends_with("\n"), NewNl = New.ends_with("\n");
+  if (!Script.empty() && Script.back().Op == ' ' && OldNl && NewNl && Script.back().Text.empty())
+    Script.pop_back();
+
+  std::string Out;
+  raw_string_ostream OS(Out);
+  OS << "--- " << OldName << "\n+++ " << NewName << "\n";
+  const size_t Ctx = 3;
+  size_t K = 0;
+  while (K < Script.size()) {
+    if (Script[K].Op == ' ') {
+      ++K;
+      continue;
+    }
+    // A hunk: from Ctx lines before this change to Ctx lines after the last
+    // change that is at most 2*Ctx kept lines further.
+    size_t Begin = K >= Ctx ? K - Ctx : 0;
+    while (Begin < K && Script[Begin].Op != ' ')
+      ++Begin;
+    size_t End = K, Kept = 0;
+    for (size_t P = K; P < Script.size(); ++P) {
+      if (Script[P].Op == ' ') {
+        if (++Kept > 2 * Ctx)
+          break;
+      } else {
+        Kept = 0;
+        End = P;
+      }
+    }
+    size_t Stop = std::min(Script.size(), End + 1 + Ctx);
+    size_t OldStart = Script[Begin].OldNo, NewStart = Script[Begin].NewNo, OldLen = 0, NewLen = 0;
+    for (size_t P = Begin; P < Stop; ++P) {
+      OldLen += Script[P].Op != '+';
+      NewLen += Script[P].Op != '-';
+    }
+    OS << "@@ -" << (OldLen ? OldStart + 1 : OldStart) << "," << OldLen << " +"
+       << (NewLen ? NewStart + 1 : NewStart) << "," << NewLen << " @@\n";
+    for (size_t P = Begin; P < Stop; ++P)
+      OS << Script[P].Op << Script[P].Text << "\n";
+    K = Stop;
+  }
+  return Out;
+}
+
+// --------------------------------------------------------------- helpers --
+
+namespace {
+
+std::string sha256Hex(StringRef Text) {
+  SHA256 H;
+  H.update(Text);
+  auto D = H.final();
+  return toHex(ArrayRef<uint8_t>(D.data(), D.size()), /*LowerCase=*/true);
+}
+
+Expected<std::string> readFile(const Twine &Path) {
+  auto B = MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!B)
+    return createStringError(B.getError(), "cannot read " + Path.str() + ": " + B.getError().message());
+  return (*B)->getBuffer().str();
+}
+
+/// Writes \p Text to \p Path through a temporary file and a rename: a reader
+/// (or a resumed walk) sees the old file or the new one, never half of one.
+Error writeAtomic(const Twine &Path, StringRef Text) {
+  std::string P = Path.str();
+  std::string Tmp = P + ".tmp";
+  {
+    std::error_code EC;
+    raw_fd_ostream OS(Tmp, EC, sys::fs::OF_Text);
+    if (EC)
+      return createStringError(EC, "cannot write " + Tmp + ": " + EC.message());
+    OS << Text;
+    OS.close();
+    if (OS.has_error())
+      return createStringError(OS.error(), "cannot write " + Tmp + ": " + OS.error().message());
+  }
+  if (std::error_code EC = sys::fs::rename(Tmp, P))
+    return createStringError(EC, "cannot rename " + Tmp + " to " + P + ": " + EC.message());
+  return Error::success();
+}
+
+std::string fmtTime(double S) {
+  if (S < 60)
+    return formatv("{0:F0}s", S).str();
+  return formatv("{0}m{1:00}s", unsigned(S) / 60, unsigned(S) % 60).str();
+}
+
+json::Object preconditionJson(const PreconditionResult &P) {
+  json::Object O{{"name", P.Name}, {"status", statusName(P.St)}, {"reason", P.Reason}};
+  if (!P.Assumable.empty())
+    O["assumable"] = P.Assumable;
+  json::Array Ev;
+  for (const EvidenceNote &N : P.Evidence)
+    Ev.push_back(json::Object{{"line", N.Line}, {"column", N.Column}, {"role", N.Role}, {"text", N.Text}});
+  if (!Ev.empty())
+    O["evidence"] = std::move(Ev);
+  return O;
+}
+
+json::Object siteJson(const Site &S) {
+  json::Array Pre;
+  for (const PreconditionResult &P : S.Preconditions)
+    Pre.push_back(preconditionJson(P));
+  json::Object O{{"descriptor", SiteDescriptor::of(S).str()},
+                 {"kind", S.Kind},
+                 {"function", S.Function},
+                 {"line", S.Line},
+                 {"summary", S.Summary},
+                 {"preconditions", std::move(Pre)}};
+  if (!S.Facts.empty()) {
+    json::Object F;
+    for (auto &KV : S.Facts)
+      F[KV.first] = KV.second;
+    O["facts"] = std::move(F);
+  }
+  return O;
+}
+
+/// One candidate of a step: a reverse rewrite applied to the current kernel.
+struct Candidate {
+  const RewritePair *R = nullptr;
+  std::string Name; ///< "<step>-<rewrite>" or "<step>-<rewrite>.site<id>"
+  std::string File; ///< DIR/candidates/<Name>.cu
+  std::string Text;
+  json::Array Sites;
+  // Results.
+  std::string Verdict = "not gated", FailedStage, Reason;
+  double BeforeMs = -1, AfterMs = -1;
+  bool Compiled = false, Measured = false;
+  std::string CompileJson, GateJson;
+  json::Object Resources; ///< the compile stage's detail (registers, PTX summary)
+  bool accepted() const { return Verdict == "accepted" || Verdict == "compiled (unmeasured)"; }
+  double slowdown() const { return BeforeMs > 0 && AfterMs > 0 ? AfterMs / BeforeMs : -1; }
+};
+
+/// Takes the verdict and the kernels' facts of \p C's compile-stage report
+/// (its candidate record \p X): ptxas resources per kernel, the PTX summary.
+void takeCompileReport(Candidate &C, const json::Object &X) {
+  C.Compiled = X.getString("failed_stage").value_or("").empty();
+  if (!C.Compiled) {
+    C.Verdict = "rejected";
+    C.FailedStage = "compile";
+    C.Reason = X.getString("reason").value_or("").str();
+  }
+  const json::Object *St = X.getObject("stages");
+  const json::Object *Cm = St ? St->getObject("compile") : nullptr;
+  if (!Cm)
+    return;
+  if (const json::Value *K = Cm->get("kernels"))
+    C.Resources["kernels"] = *K;
+  if (const json::Object *P = Cm->getObject("ptx"))
+    if (const json::Value *T = P->get("(total)"))
+      C.Resources["ptx"] = *T;
+}
+
+/// The candidate record of a gate report (its last candidate: B of "A B").
+const json::Object *lastCandidate(const json::Object &Report) {
+  const json::Array *Cs = Report.getArray("candidates");
+  if (!Cs || Cs->empty())
+    return nullptr;
+  return Cs->back().getAsObject();
+}
+
+std::optional<json::Object> readJsonFile(StringRef Path) {
+  auto T = readFile(Path);
+  if (!T) {
+    consumeError(T.takeError());
+    return std::nullopt;
+  }
+  auto V = json::parse(*T);
+  if (!V) {
+    consumeError(V.takeError());
+    return std::nullopt;
+  }
+  if (json::Object *O = V->getAsObject())
+    return std::move(*O);
+  return std::nullopt;
+}
+
+class Walker {
+public:
+  Walker(const WalkOptions &O, raw_ostream &Log) : O(O), Log(Log) {}
+  Expected<json::Object> run();
+
+private:
+  Error loadOrStart();
+  Error save();
+  std::vector<Candidate> candidates(Session &S, StringRef CurText, unsigned Step, json::Array &Tried);
+  void compileAll(std::vector<Candidate> &Cs);
+  void gatePair(Candidate &C, StringRef Prev);
+  /// Runs `klineage gate ARGS --json J`; returns the report (none when the
+  /// gate wrote none: it could not run, or was killed after the time limit).
+  std::optional<json::Object> runGate(ArrayRef<std::string> Files, bool CompileOnly, StringRef Json,
+                                      StringRef LogFile, std::string &Why);
+  std::string path(const Twine &Rel) const {
+    SmallString<256> P(O.OutDir);
+    sys::path::append(P, Rel);
+    return std::string(P);
+  }
+  void progress(const Twine &Msg) { Log << "lineage: " << Msg << "\n"; }
+
+  const WalkOptions &O;
+  raw_ostream &Log;
+  json::Object Record;
+  json::Array Steps;
+  std::string CurFile; ///< the current kernel, relative to OutDir
+  bool Measured = true;
+  std::string UnmeasuredWhy;
+  double GateSeconds = 0;
+  unsigned GateRuns = 0;
+};
+
+Error Walker::loadOrStart() {
+  auto Expert = readFile(O.Expert);
+  if (!Expert)
+    return Expert.takeError();
+  std::string Sha = sha256Hex(*Expert);
+  if (std::error_code EC = sys::fs::create_directories(path("candidates")))
+    return createStringError(EC, "cannot create " + path("candidates") + ": " + EC.message());
+  std::string RecordPath = path("lineage.json");
+  if (!O.Restart && sys::fs::exists(RecordPath)) {
+    auto Old = readJsonFile(RecordPath);
+    if (!Old)
+      return createStringError(inconvertibleErrorCode(),
+                               RecordPath + ": not a lineage record (unreadable JSON); use --restart "
+                                            "to start the walk again");
+    if (Old->getString("expert_sha256").value_or("") != Sha)
+      return createStringError(inconvertibleErrorCode(),
+                               RecordPath + " is the walk of another kernel (" +
+                                   Old->getString("expert").value_or("?").str() +
+                                   "); use another -o or --restart");
+    Record = std::move(*Old);
+    if (const json::Array *S = Record.getArray("steps"))
+      Steps = *S;
+    CurFile = "0-expert.cu";
+    if (!Steps.empty())
+      CurFile = Steps.back().getAsObject()->getString("to").value_or(CurFile).str();
+    progress(formatv("resuming {0} at step {1} (from {2})", RecordPath, Steps.size() + 1, CurFile));
+    if (Record.getString("status").value_or("") != "root")
+      Record["status"] = "walking";
+    return Error::success();
+  }
+  if (Error E = writeAtomic(path("0-expert.cu"), *Expert))
+    return E;
+  CurFile = "0-expert.cu";
+  Record = json::Object{{"schema", "klineage-lineage/1"},
+                        {"expert", O.Expert},
+                        {"expert_sha256", Sha},
+                        {"workload", O.Workload},
+                        {"direction", "reverse"},
+                        {"policy", policyName(O.Pol)},
+                        {"granularity", O.Gran == Granularity::Site ? "site" : "rewrite"},
+                        {"stages", O.Stages},
+                        {"status", "walking"}};
+  json::Array Assumed;
+  for (const std::string &F : O.Session.Assume.describe())
+    Assumed.push_back(F);
+  Record["assumptions"] = std::move(Assumed);
+  if (O.Session.Assume.reassociate())
+    Record["reassociation"] = O.Session.Assume.reassociationSource();
+  return save();
+}
+
+Error Walker::save() {
+  Record["steps"] = json::Array(Steps);
+  Record["current"] = CurFile;
+  Record["measured"] = Measured && O.Stages != "compile";
+  if (!UnmeasuredWhy.empty())
+    Record["unmeasured_reason"] = UnmeasuredWhy;
+  return writeAtomic(path("lineage.json"), formatv("{0:2}", json::Value(json::Object(Record))).str() + "\n");
+}
+
+std::vector<Candidate> Walker::candidates(Session &S, StringRef CurText, unsigned Step,
+                                          json::Array &Tried) {
+  std::vector<Candidate> Out;
+  bool AllowUnknown = S.options().Assume.all();
+  for (const RewritePair *R : O.Rewrites) {
+    std::vector<Site> &Sites = S.sites(*R, Direction::Reverse);
+    std::vector<const Site *> Ok;
+    const Site *Blocked = nullptr;
+    for (const Site &X : Sites) {
+      if (X.applicable(AllowUnknown))
+        Ok.push_back(&X);
+      else if (!Blocked)
+        Blocked = &X;
+    }
+    json::Object T{{"rewrite", R->name()}, {"sites", Sites.size()}, {"applicable", Ok.size()}};
+    if (Ok.empty()) {
+      if (Blocked)
+        if (const PreconditionResult *P = Blocked->blocker(AllowUnknown))
+          T["blocked_by"] = formatv("line {0}: {1} {2}: {3}", Blocked->Line, P->Name, statusName(P->St),
+                                    P->Reason)
+                                .str();
+      Tried.push_back(std::move(T));
+      continue;
+    }
+    std::vector<std::vector<const Site *>> Groups;
+    if (O.Gran == Granularity::Rewrite)
+      Groups.push_back(Ok);
+    else
+      for (const Site *X : Ok)
+        Groups.push_back({X});
+    unsigned Made = 0;
+    for (auto &G : Groups) {
+      Selection Sel;
+      for (const Site *X : G)
+        Sel.Ids.push_back(X->Id);
+      auto Res = S.apply(*R, Direction::Reverse, Sel);
+      std::string Why;
+      if (!Res)
+        Why = toString(Res.takeError());
+      else if (Res->Outcome != ApplyResult::Applied)
+        Why = Res->Failed.empty() ? outcomeName(Res->Outcome).str() : Res->Failed.front().Reason;
+      else if (!Res->Headers.empty())
+        Why = "the rewrite edits a header; a lineage walks one file";
+      else if (Res->Text == CurText)
+        Why = "the rewrite left the file unchanged";
+      if (!Why.empty()) {
+        T["not_built"] = Why;
+        continue;
+      }
+      Candidate C;
+      C.R = R;
+      C.Name = formatv("{0}-{1}", Step, R->name()).str();
+      if (O.Gran == Granularity::Site)
+        C.Name += formatv(".site{0}", G.front()->Id).str();
+      C.File = path("candidates/" + C.Name + ".cu");
+      C.Text = std::move(Res->Text);
+      for (const Site *X : Res->Applied)
+        C.Sites.push_back(siteJson(*X));
+      Out.push_back(std::move(C));
+      ++Made;
+    }
+    T["candidates"] = Made;
+    Tried.push_back(std::move(T));
+  }
+  return Out;
+}
+
+std::optional<json::Object> Walker::runGate(ArrayRef<std::string> Files, bool CompileOnly,
+                                            StringRef Json, StringRef LogFile, std::string &Why) {
+  std::vector<std::string> Args = {O.GateExe, "gate"};
+  Args.insert(Args.end(), Files.begin(), Files.end());
+  Args.insert(Args.end(), {"--workload", O.Workload, "--json", Json.str()});
+  if (CompileOnly)
+    Args.insert(Args.end(), {"--stages", "compile"});
+  else
+    Args.insert(Args.end(), {"--repeat", std::to_string(std::max(1, O.Repeat))});
+  Args.insert(Args.end(), O.GateArgs.begin(), O.GateArgs.end());
+  std::vector<StringRef> Refs(Args.begin(), Args.end());
+  sys::fs::remove(Json);
+  std::optional<StringRef> Redir[] = {StringRef(""), LogFile, LogFile};
+  auto T0 = std::chrono::steady_clock::now();
+  std::string Err;
+  int RC = sys::ExecuteAndWait(O.GateExe, Refs, std::nullopt, Redir, O.GateTimeoutS, 0, &Err);
+  double Secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - T0).count();
+  if (!CompileOnly) {
+    GateSeconds += Secs;
+    ++GateRuns;
+  }
+  auto R = readJsonFile(Json);
+  if (!R) {
+    Why = RC == -2 ? formatv("the gate was killed (crash or the {0} s limit)", O.GateTimeoutS).str()
+                   : formatv("the gate wrote no report (exit {0}{1}); see {2}", RC,
+                             Err.empty() ? "" : ": " + Err, LogFile)
+                         .str();
+    return std::nullopt;
+  }
+  return R;
+}
+
+void Walker::compileAll(std::vector<Candidate> &Cs) {
+  // Every candidate's compile stage, Jobs at a time, each a gate process.
+  struct Job {
+    Candidate *C;
+    sys::ProcessInfo PI;
+    std::string Json;
+  };
+  std::vector<Candidate *> Todo;
+  for (Candidate &C : Cs) {
+    C.CompileJson = path("candidates/" + C.Name + ".compile.json");
+    if (auto R = readJsonFile(C.CompileJson)) { // resumed: compiled before
+      if (const json::Object *X = lastCandidate(*R)) {
+        takeCompileReport(C, *X);
+        continue;
+      }
+    }
+    Todo.push_back(&C);
+  }
+  size_t Done = Cs.size() - Todo.size();
+  for (size_t B = 0; B < Todo.size(); B += std::max(1u, O.Jobs)) {
+    std::vector<Job> Jobs;
+    for (size_t K = B; K < Todo.size() && K < B + std::max(1u, O.Jobs); ++K) {
+      Candidate *C = Todo[K];
+      std::vector<std::string> Args = {O.GateExe, "gate", C->File, "--workload", O.Workload,
+                                       "--stages", "compile", "--json", C->CompileJson};
+      Args.insert(Args.end(), O.GateArgs.begin(), O.GateArgs.end());
+      std::vector<StringRef> Refs(Args.begin(), Args.end());
+      std::string LogFile = path("candidates/" + C->Name + ".compile.log");
+      std::optional<StringRef> Redir[] = {StringRef(""), StringRef(LogFile), StringRef(LogFile)};
+      std::string Err;
+      bool Failed = false;
+      sys::ProcessInfo PI = sys::ExecuteNoWait(O.GateExe, Refs, std::nullopt, Redir, 0, &Err, &Failed);
+      if (Failed) {
+        C->Verdict = "rejected";
+        C->FailedStage = "compile";
+        C->Reason = "cannot run the gate: " + Err;
+        continue;
+      }
+      Jobs.push_back({C, PI, C->CompileJson});
+    }
+    for (Job &J : Jobs) {
+      sys::Wait(J.PI, O.GateTimeoutS);
+      Candidate &C = *J.C;
+      auto R = readJsonFile(J.Json);
+      const json::Object *X = R ? lastCandidate(*R) : nullptr;
+      if (!X) {
+        C.Verdict = "rejected";
+        C.FailedStage = "compile";
+        C.Reason = "the gate wrote no report; see candidates/" + C.Name + ".compile.log";
+      } else {
+        takeCompileReport(C, *X);
+      }
+      ++Done;
+    }
+    progress(formatv("  compile {0}/{1}", Done, Cs.size()));
+  }
+  for (Candidate &C : Cs)
+    if (C.Compiled && C.Verdict == "not gated" && (O.Stages == "compile" || !Measured))
+      C.Verdict = "compiled (unmeasured)";
+}
+
+void Walker::gatePair(Candidate &C, StringRef Prev) {
+  C.GateJson = path("candidates/" + C.Name + ".gate.json");
+  std::optional<json::Object> R = readJsonFile(C.GateJson); // resumed: gated before
+  std::string Why;
+  if (!R)
+    R = runGate({Prev.str(), C.File}, /*CompileOnly=*/false, C.GateJson,
+                path("candidates/" + C.Name + ".gate.log"), Why);
+  if (!R) {
+    C.Verdict = "rejected";
+    C.FailedStage = "gate";
+    C.Reason = Why;
+    return;
+  }
+  if (!R->getBoolean("gpu_available").value_or(false)) {
+    Measured = false;
+    UnmeasuredWhy = R->getString("runtime_skipped_reason").value_or("no GPU").str();
+    C.Verdict = "compiled (unmeasured)";
+    return;
+  }
+  const json::Array *Cs = R->getArray("candidates");
+  const json::Object *A = Cs && Cs->size() == 2 ? (*Cs)[0].getAsObject() : nullptr;
+  const json::Object *B = Cs && Cs->size() == 2 ? (*Cs)[1].getAsObject() : nullptr;
+  if (!A || !B) {
+    C.Verdict = "rejected";
+    C.FailedStage = "gate";
+    C.Reason = "the gate report has no pair of candidates";
+    return;
+  }
+  C.Measured = true;
+  C.BeforeMs = A->getNumber("median_ms").value_or(-1);
+  C.AfterMs = B->getNumber("median_ms").value_or(-1);
+  if (B->getString("verdict").value_or("") != "accepted") {
+    C.Verdict = "rejected";
+    C.FailedStage = B->getString("failed_stage").value_or("").str();
+    C.Reason = B->getString("reason").value_or("").str();
+    return;
+  }
+  if (A->getString("verdict").value_or("") != "accepted") {
+    // The kernel before it failed in this run (flaky, or a harder size):
+    // nothing can be compared.
+    C.Verdict = "rejected";
+    C.FailedStage = "baseline";
+    C.Reason = "the kernel before it was rejected in this run: " + A->getString("reason").value_or("").str();
+    return;
+  }
+  C.Verdict = "accepted";
+}
+
+Expected<json::Object> Walker::run() {
+  clang::tooling::FixedCompilationDatabase DB(".", {});
+  Session S(DB, O.Session);
+  // A kernel that does not parse is refused before anything is written.
+  if (O.Restart || !sys::fs::exists(path("lineage.json")))
+    if (Error E = S.open(O.Expert))
+      return createStringError(inconvertibleErrorCode(), O.Expert + ": cannot parse: " + toString(std::move(E)));
+  if (Error E = loadOrStart())
+    return std::move(E);
+  if (Record.getString("status").value_or("") == "root") {
+    progress(formatv("the walk in {0} is complete ({1} steps, root {2})", O.OutDir, Steps.size(), CurFile));
+    return Record;
+  }
+  if (O.Stages == "compile") {
+    Measured = false;
+    UnmeasuredWhy = "--stages compile: no runtime stage was run";
+  }
+  auto Start = std::chrono::steady_clock::now();
+  while (Steps.size() < O.MaxSteps) {
+    unsigned Step = Steps.size() + 1;
+    std::string Cur = path(CurFile);
+    auto CurText = readFile(Cur);
+    if (!CurText)
+      return CurText.takeError();
+    if (Error E = S.open(Cur))
+      return createStringError(inconvertibleErrorCode(), Cur + ": cannot parse: " + toString(std::move(E)));
+    json::Array Tried;
+    std::vector<Candidate> Cs = candidates(S, *CurText, Step, Tried);
+    std::string Names;
+    for (Candidate &C : Cs)
+      Names += (Names.empty() ? "" : ", ") + C.Name.substr(C.Name.find('-') + 1);
+    progress(formatv("step {0}: {1} from {2}: {3} candidate{4}{5}{6}", Step, "reverse", CurFile, Cs.size(),
+                     Cs.size() == 1 ? "" : "s", Cs.empty() ? "" : ": ", Names));
+    for (Candidate &C : Cs)
+      if (Error E = writeAtomic(C.File, C.Text))
+        return std::move(E);
+    compileAll(Cs);
+    if (O.Stages != "compile") {
+      std::vector<Candidate *> ToGate;
+      for (Candidate &C : Cs)
+        if (C.Compiled && C.Verdict == "not gated")
+          ToGate.push_back(&C);
+      for (size_t K = 0; K < ToGate.size() && Measured; ++K) {
+        Candidate &C = *ToGate[K];
+        std::string Eta = GateRuns ? ", ETA of the step " + fmtTime(GateSeconds / GateRuns * (ToGate.size() - K))
+                                   : "";
+        progress(formatv("  gate {0}/{1}: {2} against {3}{4}", K + 1, ToGate.size(), C.Name, CurFile, Eta));
+        gatePair(C, Cur);
+        progress(formatv("    {0}{1}{2}", C.Verdict,
+                         C.slowdown() > 0 ? formatv(": {0:F4} -> {1:F4} ms ({2:F3}x the time)", C.BeforeMs,
+                                                    C.AfterMs, C.slowdown())
+                                                .str()
+                                          : std::string(),
+                         C.Reason.empty() ? "" : " (" + C.FailedStage + ": " + C.Reason + ")"));
+        if (O.Pol == Policy::First && C.accepted())
+          break;
+      }
+      if (!Measured)
+        for (Candidate &C : Cs)
+          if (C.Compiled && C.Verdict == "not gated")
+            C.Verdict = "compiled (unmeasured)";
+    }
+    // Choose.
+    Candidate *Best = nullptr;
+    for (Candidate &C : Cs) {
+      if (!C.accepted())
+        continue;
+      if (!Best)
+        Best = &C;
+      else if (O.Pol == Policy::MostCostly && C.slowdown() > Best->slowdown())
+        Best = &C;
+    }
+    json::Array CandJson;
+    for (Candidate &C : Cs) {
+      json::Object X{{"name", C.Name}, {"rewrite", C.R->name()}, {"file", "candidates/" + C.Name + ".cu"},
+                     {"verdict", C.Verdict}};
+      if (!C.FailedStage.empty())
+        X["failed_stage"] = C.FailedStage;
+      if (!C.Reason.empty())
+        X["reason"] = C.Reason;
+      if (C.slowdown() > 0)
+        X["slowdown"] = C.slowdown();
+      CandJson.push_back(std::move(X));
+    }
+    if (!Best) {
+      Record["status"] = "root";
+      Record["root"] = CurFile;
+      Record["root_reason"] = Cs.empty() ? "no reverse rewrite applies" : "no candidate was accepted by the gate";
+      Record["root_tried"] = std::move(Tried);
+      Record["root_candidates"] = std::move(CandJson);
+      progress(formatv("root: {0} ({1}); {2} steps in {3}", CurFile, *Record.getString("root_reason"),
+                       Steps.size(), fmtTime(std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                                                            Start)
+                                                 .count())));
+      if (Error E = save())
+        return std::move(E);
+      return Record;
+    }
+    std::string To = formatv("{0}-{1}.cu", Step, Best->R->name()).str();
+    std::string DiffName = formatv("{0}-{1}.diff", Step, Best->R->name()).str();
+    if (Error E = writeAtomic(path(To), Best->Text))
+      return std::move(E);
+    if (Error E = writeAtomic(path(DiffName), unifiedDiff(*CurText, Best->Text, CurFile, To)))
+      return std::move(E);
+    json::Object StepJ{{"step", Step},
+                       {"from", CurFile},
+                       {"to", To},
+                       {"rewrite", Best->R->name()},
+                       {"direction", "reverse"},
+                       {"sites", std::move(Best->Sites)},
+                       {"diff", DiffName},
+                       {"verdict", Best->Verdict},
+                       {"compile_report", "candidates/" + Best->Name + ".compile.json"},
+                       {"resources", json::Object(Best->Resources)},
+                       {"candidates", std::move(CandJson)},
+                       {"tried", std::move(Tried)}};
+    if (!Best->GateJson.empty() && Best->Measured) {
+      StepJ["gate_report"] = "candidates/" + Best->Name + ".gate.json";
+      StepJ["before_ms"] = Best->BeforeMs;
+      StepJ["after_ms"] = Best->AfterMs;
+      StepJ["slowdown"] = Best->slowdown();
+      // The forward step's effect, what a skill card cites.
+      StepJ["forward_speedup"] = 1.0 / Best->slowdown();
+    }
+    progress(formatv("step {0}: {1} ({2})", Step, To,
+                     Best->slowdown() > 0 ? formatv("{0:F3}x the time", Best->slowdown()).str() : "unmeasured"));
+    Steps.push_back(std::move(StepJ));
+    CurFile = To;
+    if (Error E = save())
+      return std::move(E);
+  }
+  Record["status"] = "stopped";
+  Record["stop_reason"] = formatv("--max-steps {0} reached", O.MaxSteps).str();
+  progress(formatv("stopped after {0} steps (--max-steps); run again with a larger --max-steps to go on",
+                   Steps.size()));
+  if (Error E = save())
+    return std::move(E);
+  return Record;
+}
+
+} // namespace
+
+Expected<json::Object> walk(const WalkOptions &O, raw_ostream &Log) {
+  Walker W(O, Log);
+  return W.run();
+}
+
+} // namespace lineage
+} // namespace klineage

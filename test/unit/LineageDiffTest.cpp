@@ -1,0 +1,32 @@
+//===- LineageDiffTest.cpp - The unified diff a lineage step records ------===//
+#include "klineage/Lineage/Lineage.h"
+#include "gtest/gtest.h"
+
+using klineage::lineage::unifiedDiff;
+
+TEST(LineageDiff, EqualTextsGiveNothing) {
+  EXPECT_EQ(unifiedDiff("a\nb\n", "a\nb\n", "x", "y"), "");
+}
+
+TEST(LineageDiff, OneChangedLineWithContext) {
+  std::string Old = "1\n2\n3\n4\n5\n6\n7\n8\n9\n";
+  std::string New = "1\n2\n3\n4\nfive\n6\n7\n8\n9\n";
+  EXPECT_EQ(unifiedDiff(Old, New, "a.cu", "b.cu"),
+            "--- a.cu\n+++ b.cu\n@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n");
+}
+
+TEST(LineageDiff, InsertionAndRemovalCounts) {
+  // An added line at the top, a removed line at the bottom: two hunks.
+  std::string Old = "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\n";
+  std::string New = "#pragma unroll\na\nb\nc\nd\ne\nf\ng\nh\ni\nk\n";
+  EXPECT_EQ(unifiedDiff(Old, New, "o", "n"),
+            "--- o\n+++ n\n@@ -1,3 +1,4 @@\n+#pragma unroll\n a\n b\n c\n"
+            "@@ -7,5 +8,4 @@\n g\n h\n i\n-j\n k\n");
+}
+
+TEST(LineageDiff, NearbyChangesShareAHunk) {
+  std::string Old = "a\nb\nc\nd\ne\nf\n";
+  std::string New = "A\nb\nc\nd\ne\nF\n";
+  EXPECT_EQ(unifiedDiff(Old, New, "o", "n"),
+            "--- o\n+++ n\n@@ -1,6 +1,6 @@\n-a\n+A\n b\n c\n d\n e\n-f\n+F\n");
+}

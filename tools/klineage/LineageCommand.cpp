@@ -1,0 +1,260 @@
+//===- LineageCommand.cpp - `klineage lineage`: the driver over lib/Lineage -===//
+//
+//   klineage lineage EXPERT.cu --workload M.yaml -o DIR [options]
+//
+// Exit: 0 the walk reached a root (or --max-steps), 1 usage or bad input
+// (the kernel does not parse, DIR holds another kernel's walk, no CUDA).
+//
+//===----------------------------------------------------------------------===//
+#include "RewriteRegistry.h"
+#include "klineage/Frontend/CudaFrontend.h"
+#include "klineage/Gate/Manifest.h"
+#include "klineage/Lineage/Lineage.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+#include <thread>
+
+using namespace llvm;
+using namespace klineage;
+
+static void lineageUsage(raw_ostream &OS) {
+  OS << "usage: klineage lineage EXPERT.cu --workload MANIFEST.yaml -o DIR [options]\n"
+        "Walks EXPERT.cu back through gate-accepted reverse rewrites to a root (docs/lineage.md).\n"
+        "  -o DIR                 where the walk is written (and resumed from)\n"
+        "  --stages LIST          compile (no GPU: every step unmeasured) | all (default)\n"
+        "  --policy P             most-costly (default: the step whose removal costs the most time)\n"
+        "                         | first (the first accepted step in catalogue order)\n"
+        "  --granularity G        rewrite (default: a candidate applies every applicable site of one\n"
+        "                         rewrite) | site (a candidate per site)\n"
+        "  --rewrites LIST        reverse rewrites to try, in order (default: the catalogue order of\n"
+        "                         docs/lineage.md)\n"
+        "  --assume FACTS         facts for the rewrites' preconditions (klineage-rewrite --assume)\n"
+        "  --max-steps N          stop after N steps (default 50); run again to go on\n"
+        "  --jobs N               compile-stage gates in parallel (default: the cores)\n"
+        "  --repeat N             profile rounds per gated pair (default 2)\n"
+        "  --gate-timeout S       wall-clock limit of one gate run (default 1800)\n"
+        "  --restart              discard the walk in DIR and start again\n"
+        "  --arch SM, --nvcc PATH, --cache-dir D, --no-gpu   passed to `klineage gate`\n"
+        "  --cuda-path D, --resource-dir D                   for parsing (as klineage-rewrite)\n";
+}
+
+int lineageMain(int Argc, char **Argv, const char *Argv0) {
+  lineage::WalkOptions O;
+  std::string Rewrites, CudaPath, ResourceDir, Arch = "sm_90";
+  std::vector<std::string> AssumeFacts;
+  O.Jobs = std::max(1u, std::thread::hardware_concurrency());
+  for (int I = 0; I < Argc; ++I) {
+    std::string A = Argv[I];
+    auto Next = [&](std::string &Dst) {
+      size_t Eq = A.find('=');
+      if (A.rfind("--", 0) == 0 && Eq != std::string::npos) {
+        Dst = A.substr(Eq + 1);
+        return true;
+      }
+      if (I + 1 >= Argc) {
+        errs() << "klineage lineage: error: " << A << " needs a value\n";
+        return false;
+      }
+      Dst = Argv[++I];
+      return true;
+    };
+    auto Is = [&](const char *Name) { return A == Name || A.rfind(std::string(Name) + "=", 0) == 0; };
+    auto Num = [&](unsigned &Dst, unsigned Min) {
+      std::string V;
+      if (!Next(V))
+        return false;
+      if (!to_integer(V, Dst) || Dst < Min) {
+        errs() << "klineage lineage: error: " << A.substr(0, A.find('=')) << " needs an integer >= " << Min
+               << ", not '" << V << "'\n";
+        return false;
+      }
+      return true;
+    };
+    std::string V;
+    if (A == "-h" || A == "--help") {
+      lineageUsage(outs());
+      return 0;
+    } else if (Is("--workload")) {
+      if (!Next(O.Workload)) return 1;
+    } else if (A == "-o" || Is("--out-dir")) {
+      if (!Next(O.OutDir)) return 1;
+    } else if (Is("--stages")) {
+      if (!Next(O.Stages)) return 1;
+      if (O.Stages != "compile" && O.Stages != "all") {
+        errs() << "klineage lineage: error: --stages must be compile or all, not '" << O.Stages << "'\n";
+        return 1;
+      }
+    } else if (Is("--policy")) {
+      if (!Next(V)) return 1;
+      auto P = lineage::parsePolicy(V);
+      if (!P) {
+        errs() << "klineage lineage: error: --policy must be most-costly or first, not '" << V << "'\n";
+        return 1;
+      }
+      O.Pol = *P;
+    } else if (Is("--granularity")) {
+      if (!Next(V)) return 1;
+      if (V != "rewrite" && V != "site") {
+        errs() << "klineage lineage: error: --granularity must be rewrite or site, not '" << V << "'\n";
+        return 1;
+      }
+      O.Gran = V == "site" ? lineage::Granularity::Site : lineage::Granularity::Rewrite;
+    } else if (Is("--rewrites")) {
+      if (!Next(Rewrites)) return 1;
+    } else if (Is("--assume")) {
+      if (!Next(V)) return 1;
+      AssumeFacts.push_back(V);
+    } else if (Is("--max-steps")) {
+      if (!Num(O.MaxSteps, 0)) return 1;
+    } else if (Is("--jobs")) {
+      if (!Num(O.Jobs, 1)) return 1;
+    } else if (Is("--repeat")) {
+      unsigned R;
+      if (!Num(R, 1)) return 1;
+      O.Repeat = R;
+    } else if (Is("--gate-timeout")) {
+      if (!Num(O.GateTimeoutS, 1)) return 1;
+    } else if (A == "--restart") {
+      O.Restart = true;
+    } else if (Is("--arch")) {
+      if (!Next(Arch)) return 1;
+    } else if (Is("--nvcc") || Is("--cache-dir")) {
+      std::string Flag = A.substr(0, A.find('='));
+      if (!Next(V)) return 1;
+      O.GateArgs.insert(O.GateArgs.end(), {Flag, V});
+    } else if (A == "--no-gpu") {
+      O.GateArgs.push_back("--no-gpu");
+    } else if (Is("--cuda-path")) {
+      if (!Next(CudaPath)) return 1;
+    } else if (Is("--resource-dir")) {
+      if (!Next(ResourceDir)) return 1;
+    } else if (!A.empty() && A[0] == '-') {
+      errs() << "klineage lineage: error: unknown option '" << A << "'\n";
+      lineageUsage(errs());
+      return 1;
+    } else if (O.Expert.empty()) {
+      O.Expert = A;
+    } else {
+      errs() << "klineage lineage: error: one expert kernel per walk ('" << O.Expert << "' and '" << A << "')\n";
+      return 1;
+    }
+  }
+  if (O.Expert.empty() || O.Workload.empty() || O.OutDir.empty()) {
+    errs() << "klineage lineage: error: "
+           << (O.Expert.empty() ? "no expert .cu given" : O.Workload.empty() ? "--workload is required" : "-o DIR is required")
+           << "\n";
+    lineageUsage(errs());
+    return 1;
+  }
+  O.GateArgs.insert(O.GateArgs.end(), {"--arch", Arch});
+  if (!sys::fs::exists(O.Expert)) {
+    errs() << "klineage lineage: error: no such file: " << O.Expert << "\n";
+    return 1;
+  }
+  // Absolute paths: the gate runs as a child, the record outlives the shell.
+  auto Abs = [](std::string &P) {
+    SmallString<256> S(P);
+    sys::fs::make_absolute(S);
+    sys::path::remove_dots(S, true);
+    P = std::string(S);
+  };
+  Abs(O.Expert);
+  Abs(O.Workload);
+  Abs(O.OutDir);
+  auto M = gate::loadManifest(O.Workload);
+  if (!M) {
+    errs() << toString(M.takeError()) << "\n";
+    return 1;
+  }
+
+  // The rewrites, in walk order.
+  std::vector<std::string> Names;
+  if (Rewrites.empty())
+    Names = lineage::defaultReverseOrder();
+  else {
+    SmallVector<StringRef, 16> Parts;
+    StringRef(Rewrites).split(Parts, ',', -1, false);
+    for (StringRef P : Parts)
+      Names.push_back(P.trim().str());
+  }
+  for (const std::string &N : Names) {
+    const RewritePair *R = findRewrite(N);
+    if (!R) {
+      errs() << "klineage lineage: error: unknown rewrite '" << N << "' (klineage-rewrite --list)\n";
+      return 1;
+    }
+    O.Rewrites.push_back(R);
+  }
+  // Rewrites of the catalogue the order does not name are tried last.
+  if (Rewrites.empty())
+    for (const auto &R : allRewrites())
+      if (!is_contained(O.Rewrites, R.get()))
+        O.Rewrites.push_back(R.get());
+
+  auto Assume = Assumptions::parse(AssumeFacts);
+  if (!Assume) {
+    errs() << "klineage lineage: error: " << toString(Assume.takeError()) << "\n";
+    return 1;
+  }
+  O.Session.Assume = std::move(*Assume);
+  if (!O.Session.Assume.reassociate())
+    if (auto Why = gate::reassociationAllowedBy(*M, "--workload"))
+      O.Session.Assume.allowReassociation(*Why);
+  O.Session.Frontend.GpuArch = Arch;
+  O.Session.Frontend.Argv0 = Argv0;
+  auto Cuda = findCudaPath(CudaPath);
+  if (!Cuda) {
+    errs() << "klineage lineage: error: " << toString(Cuda.takeError()) << "\n";
+    return 1;
+  }
+  O.Session.Frontend.CudaPath = *Cuda;
+  auto Res = findResourceDir(ResourceDir, Argv0);
+  if (!Res) {
+    errs() << "klineage lineage: error: " << toString(Res.takeError()) << "\n";
+    return 1;
+  }
+  O.Session.Frontend.ResourceDir = *Res;
+  O.Session.Scope.MainFileOnly = true; // a lineage walks one file
+  O.GateExe = sys::fs::getMainExecutable(Argv0, (void *)&lineageMain);
+  if (O.GateExe.empty()) {
+    errs() << "klineage lineage: error: cannot find the klineage executable to run the gate\n";
+    return 1;
+  }
+
+  auto Record = lineage::walk(O, errs());
+  if (!Record) {
+    errs() << "klineage lineage: error: " << toString(Record.takeError()) << "\n";
+    return 1;
+  }
+  // Summary on stdout: the chain, one line per step.
+  const json::Array *Steps = Record->getArray("steps");
+  outs() << "lineage of " << O.Expert << " (" << M->Name << "), " << (Steps ? Steps->size() : 0) << " steps, "
+         << (Record->getBoolean("measured").value_or(false) ? "measured" : "unmeasured") << ":\n";
+  if (auto Why = Record->getString("unmeasured_reason"))
+    outs() << "  (unmeasured: " << *Why << ")\n";
+  outs() << "  0  0-expert.cu\n";
+  if (Steps)
+    for (const json::Value &V : *Steps) {
+      const json::Object &S = *V.getAsObject();
+      outs() << "  " << S.getInteger("step").value_or(0) << "  " << S.getString("to").value_or("") << "  "
+             << S.getString("rewrite").value_or("") << " reverse, " << S.getArray("sites")->size() << " site(s), ";
+      if (auto Sl = S.getNumber("slowdown"))
+        outs() << formatv("{0:F4} -> {1:F4} ms, {2:F3}x the time", *S.getNumber("before_ms"),
+                          *S.getNumber("after_ms"), *Sl);
+      else
+        outs() << S.getString("verdict").value_or("");
+      outs() << "\n";
+    }
+  StringRef Status = Record->getString("status").value_or("");
+  if (Status == "root")
+    outs() << "root: " << Record->getString("root").value_or("") << " ("
+           << Record->getString("root_reason").value_or("") << ")\n";
+  else
+    outs() << "stopped: " << Record->getString("stop_reason").value_or("") << "\n";
+  outs() << "record: " << O.OutDir << "/lineage.json\n";
+  return 0;
+}
