@@ -213,6 +213,8 @@ struct Candidate {
   // Results.
   std::string Verdict = "not gated", FailedStage, Reason;
   double BeforeMs = -1, AfterMs = -1;
+  /// The profile of each kernel in the pair run (size, spread, % of ceiling).
+  json::Object BeforeProfile, AfterProfile;
   bool Compiled = false, Measured = false;
   std::string CompileJson, GateJson;
   json::Object Resources; ///< the compile stage's detail (registers, PTX summary)
@@ -238,6 +240,24 @@ void takeCompileReport(Candidate &C, const json::Object &X) {
   if (const json::Object *P = Cm->getObject("ptx"))
     if (const json::Value *T = P->get("(total)"))
       C.Resources["ptx"] = *T;
+}
+
+/// What the profile stage measured of one kernel of a gate report: the size
+/// timed, the median and its spread, the achieved rates and the % of the
+/// machine's measured ceilings (copy bandwidth, FP32 peak).
+json::Object profileFacts(const json::Object &Candidate) {
+  json::Object Out;
+  const json::Object *St = Candidate.getObject("stages");
+  const json::Object *P = St ? St->getObject("profile") : nullptr;
+  if (!P)
+    return Out;
+  for (const char *K : {"size", "median_ms", "p10_ms", "p90_ms", "gbs", "tflops", "pct_copy_bw",
+                        "pct_fp32_measured"})
+    if (const json::Value *V = P->get(K))
+      Out[K] = *V;
+  if (const json::Array *R = Candidate.getArray("round_medians_ms"))
+    Out["round_medians_ms"] = json::Array(*R);
+  return Out;
 }
 
 /// The candidate record of a gate report (its last candidate: B of "A B").
@@ -548,6 +568,14 @@ void Walker::gatePair(Candidate &C, StringRef Prev) {
   C.Measured = true;
   C.BeforeMs = A->getNumber("median_ms").value_or(-1);
   C.AfterMs = B->getNumber("median_ms").value_or(-1);
+  C.BeforeProfile = profileFacts(*A);
+  C.AfterProfile = profileFacts(*B);
+  if (const json::Object *G = R->getObject("gpu"))
+    if (!Record.getObject("gpu"))
+      Record["gpu"] = json::Object{{"name", G->getString("name").value_or("")},
+                                   {"sms", G->getInteger("sms").value_or(0)},
+                                   {"copy_bw_measured", G->getNumber("copy_bw_measured").value_or(0)},
+                                   {"fp32_measured", G->getNumber("fp32_measured").value_or(0)}};
   if (B->getString("verdict").value_or("") != "accepted") {
     C.Verdict = "rejected";
     C.FailedStage = B->getString("failed_stage").value_or("").str();
@@ -685,6 +713,8 @@ Expected<json::Object> Walker::run() {
       StepJ["gate_report"] = "candidates/" + Best->Name + ".gate.json";
       StepJ["before_ms"] = Best->BeforeMs;
       StepJ["after_ms"] = Best->AfterMs;
+      StepJ["before_profile"] = json::Object(Best->BeforeProfile);
+      StepJ["after_profile"] = json::Object(Best->AfterProfile);
       StepJ["slowdown"] = Best->slowdown();
       // The forward step's effect, what a skill card cites.
       StepJ["forward_speedup"] = 1.0 / Best->slowdown();
