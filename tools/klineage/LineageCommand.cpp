@@ -10,6 +10,8 @@
 #include "klineage/Frontend/CudaFrontend.h"
 #include "klineage/Gate/Manifest.h"
 #include "klineage/Lineage/Lineage.h"
+#include "klineage/Lineage/Report.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -256,5 +258,87 @@ int lineageMain(int Argc, char **Argv, const char *Argv0) {
   else
     outs() << "stopped: " << Record->getString("stop_reason").value_or("") << "\n";
   outs() << "record: " << O.OutDir << "/lineage.json\n";
+  return 0;
+}
+
+//   klineage report DIR [--html FILE] [--markdown FILE]
+// Exit: 0 written, 1 usage or a DIR without a lineage record.
+int reportMain(int Argc, char **Argv) {
+  std::string Dir, HtmlOut, MdOut;
+  for (int I = 0; I < Argc; ++I) {
+    std::string A = Argv[I];
+    auto Next = [&](std::string &Dst) {
+      size_t Eq = A.find('=');
+      if (A.rfind("--", 0) == 0 && Eq != std::string::npos) {
+        Dst = A.substr(Eq + 1);
+        return true;
+      }
+      if (I + 1 >= Argc) {
+        errs() << "klineage report: error: " << A << " needs a value\n";
+        return false;
+      }
+      Dst = Argv[++I];
+      return true;
+    };
+    auto Is = [&](const char *Name) { return A == Name || A.rfind(std::string(Name) + "=", 0) == 0; };
+    if (A == "-h" || A == "--help") {
+      outs() << "usage: klineage report DIR [--html FILE] [--markdown FILE]\n"
+                "Writes the lineage in DIR (klineage lineage -o DIR) as a self-contained HTML page and as\n"
+                "Markdown (default DIR/report.html and DIR/report.md).\n";
+      return 0;
+    } else if (Is("--html")) {
+      if (!Next(HtmlOut)) return 1;
+    } else if (Is("--markdown")) {
+      if (!Next(MdOut)) return 1;
+    } else if (!A.empty() && A[0] == '-') {
+      errs() << "klineage report: error: unknown option '" << A << "'\n";
+      return 1;
+    } else if (Dir.empty()) {
+      Dir = A;
+    } else {
+      errs() << "klineage report: error: one lineage folder per report\n";
+      return 1;
+    }
+  }
+  if (Dir.empty()) {
+    errs() << "klineage report: error: no lineage folder given (klineage report DIR)\n";
+    return 1;
+  }
+  SmallString<256> RecordPath(Dir);
+  sys::path::append(RecordPath, "lineage.json");
+  auto Buf = MemoryBuffer::getFile(RecordPath, /*IsText=*/true);
+  if (!Buf) {
+    errs() << "klineage report: error: cannot read " << RecordPath << ": " << Buf.getError().message() << "\n";
+    return 1;
+  }
+  auto V = json::parse((*Buf)->getBuffer());
+  if (!V || !V->getAsObject()) {
+    errs() << "klineage report: error: " << RecordPath << ": not a lineage record"
+           << (V ? "" : ": " + toString(V.takeError())) << "\n";
+    return 1;
+  }
+  auto R = lineage::renderReport(*V->getAsObject(), Dir);
+  if (!R) {
+    errs() << "klineage report: error: " << RecordPath << ": " << toString(R.takeError()) << "\n";
+    return 1;
+  }
+  if (HtmlOut.empty())
+    HtmlOut = (Dir + "/report.html");
+  if (MdOut.empty())
+    MdOut = (Dir + "/report.md");
+  for (auto [Path, Text] : {std::pair<std::string, std::string *>{HtmlOut, &R->Html}, {MdOut, &R->Markdown}}) {
+    std::string Tmp = Path + ".tmp";
+    std::error_code EC;
+    {
+      raw_fd_ostream OS(Tmp, EC, sys::fs::OF_Text);
+      if (!EC)
+        OS << *Text;
+    }
+    if (EC || (EC = sys::fs::rename(Tmp, Path))) {
+      errs() << "klineage report: error: cannot write " << Path << ": " << EC.message() << "\n";
+      return 1;
+    }
+    outs() << "wrote " << Path << "\n";
+  }
   return 0;
 }

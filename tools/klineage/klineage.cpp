@@ -11,6 +11,7 @@
 //
 //   klineage lineage EXPERT.cu --workload M.yaml -o DIR [options]
 //                 (LineageCommand.cpp, docs/lineage.md)
+//   klineage report DIR [--html F] [--markdown F]
 //
 //===----------------------------------------------------------------------===//
 #include "klineage/Gate/Gate.h"
@@ -24,6 +25,7 @@ using namespace llvm;
 using namespace klineage::gate;
 
 int lineageMain(int Argc, char **Argv, const char *Argv0); // LineageCommand.cpp
+int reportMain(int Argc, char **Argv);                      // LineageCommand.cpp
 
 static void usage(raw_ostream &OS) {
   OS << "usage: klineage gate KERNEL.cu [KERNEL2.cu] --workload MANIFEST.yaml [options]\n"
@@ -174,7 +176,8 @@ int main(int Argc, char **Argv) {
   if (Argc < 2 || !strcmp(Argv[1], "-h") || !strcmp(Argv[1], "--help")) {
     outs() << "usage: klineage <command> [args]\n  gate     verify and time candidate kernels against a "
               "workload (klineage gate --help)\n  lineage  walk an expert kernel back through gate-accepted "
-              "reverse rewrites (klineage lineage --help)\n";
+              "reverse rewrites (klineage lineage --help)\n  report   a lineage as an HTML page and Markdown "
+              "(klineage report --help)\n";
     return Argc < 2 ? ExitUsage : 0;
   }
   std::string Cmd = Argv[1];
@@ -182,6 +185,8 @@ int main(int Argc, char **Argv) {
     return gateMain(Argc - 2, Argv + 2);
   if (Cmd == "lineage")
     return lineageMain(Argc - 2, Argv + 2, Argv[0]);
-  errs() << "klineage: error: unknown command '" << Cmd << "' (available: gate, lineage)\n";
+  if (Cmd == "report")
+    return reportMain(Argc - 2, Argv + 2);
+  errs() << "klineage: error: unknown command '" << Cmd << "' (available: gate, lineage, report)\n";
   return ExitUsage;
 }
