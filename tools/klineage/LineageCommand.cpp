@@ -6,6 +6,7 @@
 // (the kernel does not parse, DIR holds another kernel's walk, no CUDA).
 //
 //===----------------------------------------------------------------------===//
+#include "FrontendSetup.h"
 #include "RewriteRegistry.h"
 #include "klineage/Frontend/CudaFrontend.h"
 #include "klineage/Gate/Manifest.h"
@@ -42,6 +43,28 @@ static void lineageUsage(raw_ostream &OS) {
         "  --restart              discard the walk in DIR and start again\n"
         "  --arch SM, --nvcc PATH, --cache-dir D, --no-gpu   passed to `klineage gate`\n"
         "  --cuda-path D, --resource-dir D                   for parsing (as klineage-rewrite)\n";
+}
+
+Expected<SessionOptions> klineage::commandSessionOptions(const char *Argv0, const std::string &CudaPath,
+                                                         const std::string &ResourceDir, const std::string &Arch,
+                                                         const std::vector<std::string> &AssumeFacts) {
+  SessionOptions SO;
+  auto Assume = Assumptions::parse(AssumeFacts);
+  if (!Assume)
+    return Assume.takeError();
+  SO.Assume = std::move(*Assume);
+  SO.Frontend.GpuArch = Arch;
+  SO.Frontend.Argv0 = Argv0;
+  auto Cuda = findCudaPath(CudaPath);
+  if (!Cuda)
+    return Cuda.takeError();
+  SO.Frontend.CudaPath = *Cuda;
+  auto Res = findResourceDir(ResourceDir, Argv0);
+  if (!Res)
+    return Res.takeError();
+  SO.Frontend.ResourceDir = *Res;
+  SO.Scope.MainFileOnly = true; // lineages and cards are about one file
+  return SO;
 }
 
 int lineageMain(int Argc, char **Argv, const char *Argv0) {
@@ -197,30 +220,15 @@ int lineageMain(int Argc, char **Argv, const char *Argv0) {
       if (!is_contained(O.Rewrites, R.get()))
         O.Rewrites.push_back(R.get());
 
-  auto Assume = Assumptions::parse(AssumeFacts);
-  if (!Assume) {
-    errs() << "klineage lineage: error: " << toString(Assume.takeError()) << "\n";
+  auto SO = commandSessionOptions(Argv0, CudaPath, ResourceDir, Arch, AssumeFacts);
+  if (!SO) {
+    errs() << "klineage lineage: error: " << toString(SO.takeError()) << "\n";
     return 1;
   }
-  O.Session.Assume = std::move(*Assume);
+  O.Session = std::move(*SO);
   if (!O.Session.Assume.reassociate())
     if (auto Why = gate::reassociationAllowedBy(*M, "--workload"))
       O.Session.Assume.allowReassociation(*Why);
-  O.Session.Frontend.GpuArch = Arch;
-  O.Session.Frontend.Argv0 = Argv0;
-  auto Cuda = findCudaPath(CudaPath);
-  if (!Cuda) {
-    errs() << "klineage lineage: error: " << toString(Cuda.takeError()) << "\n";
-    return 1;
-  }
-  O.Session.Frontend.CudaPath = *Cuda;
-  auto Res = findResourceDir(ResourceDir, Argv0);
-  if (!Res) {
-    errs() << "klineage lineage: error: " << toString(Res.takeError()) << "\n";
-    return 1;
-  }
-  O.Session.Frontend.ResourceDir = *Res;
-  O.Session.Scope.MainFileOnly = true; // a lineage walks one file
   O.GateExe = sys::fs::getMainExecutable(Argv0, (void *)&lineageMain);
   if (O.GateExe.empty()) {
     errs() << "klineage lineage: error: cannot find the klineage executable to run the gate\n";

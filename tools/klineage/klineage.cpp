@@ -12,6 +12,7 @@
 //   klineage lineage EXPERT.cu --workload M.yaml -o DIR [options]
 //                 (LineageCommand.cpp, docs/lineage.md)
 //   klineage report DIR [--html F] [--markdown F]
+//   klineage skills extract|check|validate ...  (SkillsCommand.cpp, docs/skills.md)
 //
 //===----------------------------------------------------------------------===//
 #include "klineage/Gate/Gate.h"
@@ -26,6 +27,7 @@ using namespace klineage::gate;
 
 int lineageMain(int Argc, char **Argv, const char *Argv0); // LineageCommand.cpp
 int reportMain(int Argc, char **Argv);                      // LineageCommand.cpp
+int skillsMain(int Argc, char **Argv, const char *Argv0);  // SkillsCommand.cpp
 
 static void usage(raw_ostream &OS) {
   OS << "usage: klineage gate KERNEL.cu [KERNEL2.cu] --workload MANIFEST.yaml [options]\n"
@@ -177,7 +179,8 @@ int main(int Argc, char **Argv) {
     outs() << "usage: klineage <command> [args]\n  gate     verify and time candidate kernels against a "
               "workload (klineage gate --help)\n  lineage  walk an expert kernel back through gate-accepted "
               "reverse rewrites (klineage lineage --help)\n  report   a lineage as an HTML page and Markdown "
-              "(klineage report --help)\n";
+              "(klineage report --help)\n  skills   skill cards: extract from a lineage, check against a kernel "
+              "(klineage skills --help)\n";
     return Argc < 2 ? ExitUsage : 0;
   }
   std::string Cmd = Argv[1];
@@ -187,6 +190,8 @@ int main(int Argc, char **Argv) {
     return lineageMain(Argc - 2, Argv + 2, Argv[0]);
   if (Cmd == "report")
     return reportMain(Argc - 2, Argv + 2);
-  errs() << "klineage: error: unknown command '" << Cmd << "' (available: gate, lineage, report)\n";
+  if (Cmd == "skills")
+    return skillsMain(Argc - 2, Argv + 2, Argv[0]);
+  errs() << "klineage: error: unknown command '" << Cmd << "' (available: gate, lineage, report, skills)\n";
   return ExitUsage;
 }

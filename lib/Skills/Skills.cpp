@@ -1,0 +1,326 @@
+//===- Skills.cpp - Skill cards from lineages; checking a card against a kernel -===//
+#include "klineage/Skills/Skills.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include <algorithm>
+#include <climits>
+#include <set>
+
+using namespace llvm;
+
+namespace klineage {
+namespace skills {
+
+namespace {
+
+/// What a step's unified diff says: the new-file line ranges of its hunks
+/// (where the simpler kernel differs, with context), and the removed and
+/// added lines (the optimized and the simpler code).
+struct DiffFacts {
+  std::vector<std::pair<unsigned, unsigned>> NewRanges; ///< [first, last], 1-based
+  /// New-file lines added, or where lines were removed.
+  std::set<unsigned> Changed;
+  std::string Removed, Added;
+};
+
+DiffFacts readDiff(StringRef Text) {
+  DiffFacts D;
+  SmallVector<StringRef, 128> Lines;
+  Text.split(Lines, '\n');
+  unsigned RemovedN = 0, AddedN = 0, NewLine = 0;
+  const unsigned MaxLines = 40; // an excerpt, not the file
+  for (StringRef L : Lines) {
+    if (!L.starts_with("@@") && !L.starts_with("---") && !L.starts_with("+++") && !L.empty()) {
+      if (L[0] == '-')
+        D.Changed.insert(NewLine);
+      else if (L[0] == '+')
+        D.Changed.insert(NewLine++);
+      else
+        ++NewLine;
+    }
+    if (L.starts_with("@@")) {
+      // @@ -a,b +c,d @@
+      size_t Plus = L.find(" +");
+      if (Plus == StringRef::npos)
+        continue;
+      StringRef R = L.substr(Plus + 2);
+      R = R.take_until([](char C) { return C == ' '; });
+      unsigned Start = 0, Len = 1;
+      auto [S, N] = R.split(',');
+      if (!to_integer(S, Start))
+        continue;
+      if (!N.empty())
+        to_integer(N, Len);
+      D.NewRanges.push_back({Start, Start + std::max(Len, 1u) - 1});
+      NewLine = Start;
+    } else if (L.starts_with("---") || L.starts_with("+++")) {
+      continue;
+    } else if (L.starts_with("-")) {
+      if (RemovedN++ < MaxLines)
+        D.Removed += L.substr(1).str() + "\n";
+    } else if (L.starts_with("+")) {
+      if (AddedN++ < MaxLines)
+        D.Added += L.substr(1).str() + "\n";
+    }
+  }
+  if (RemovedN > MaxLines)
+    D.Removed += formatv("// ... {0} more lines\n", RemovedN - MaxLines).str();
+  if (AddedN > MaxLines)
+    D.Added += formatv("// ... {0} more lines\n", AddedN - MaxLines).str();
+  return D;
+}
+
+std::string readText(const Twine &Path) {
+  auto B = MemoryBuffer::getFile(Path, /*IsText=*/true);
+  return B ? (*B)->getBuffer().str() : std::string();
+}
+
+std::string fmtNum(double V) {
+  if (V == std::floor(V) && std::fabs(V) < 1e15)
+    return std::to_string(int64_t(V));
+  return formatv("{0:F2}", V).str();
+}
+
+/// The gate's context of the slower kernel of a step (its `to`): what bounds
+/// it, how close it is to the ceiling, its resources and PTX shape.
+std::map<std::string, std::string> contextOf(const json::Object &Step) {
+  std::map<std::string, std::string> C;
+  if (const json::Object *P = Step.getObject("after_profile")) {
+    double Bw = P->getNumber("pct_copy_bw").value_or(-1), Fp = P->getNumber("pct_fp32_measured").value_or(-1);
+    if (Bw >= 0 || Fp >= 0)
+      C["bound"] = Fp > Bw ? "compute" : "memory";
+    if (Bw >= 0)
+      C["pct_copy_bw"] = fmtNum(Bw);
+    if (Fp >= 0)
+      C["pct_fp32"] = fmtNum(Fp);
+    if (auto S = P->getString("size"))
+      C["size"] = S->str();
+    if (auto T = P->getNumber("median_ms"))
+      C["time_ms"] = formatv("{0:F4}", *T).str();
+  }
+  if (const json::Object *R = Step.getObject("resources")) {
+    int64_t Regs = 0, Smem = 0, Spill = 0;
+    if (const json::Array *Ks = R->getArray("kernels"))
+      for (const json::Value &KV : *Ks)
+        if (const json::Object *K = KV.getAsObject()) {
+          Regs = std::max(Regs, K->getInteger("registers").value_or(0));
+          Smem = std::max(Smem, K->getInteger("smem_bytes").value_or(0));
+          Spill += K->getInteger("spill_store_bytes").value_or(0) + K->getInteger("spill_load_bytes").value_or(0);
+        }
+    C["registers"] = std::to_string(Regs);
+    C["smem_bytes"] = std::to_string(Smem);
+    C["spill_bytes"] = std::to_string(Spill);
+    if (const json::Object *Ptx = R->getObject("ptx"))
+      for (const char *K : {"ld.global.v4", "ld.global.nc", "st.global.v4", "ld.shared", "st.shared", "shfl",
+                            "cp.async", "atom", "red", "bar"})
+        if (auto N = Ptx->getInteger(K))
+          C[std::string("ptx.") + K] = std::to_string(*N);
+  }
+  return C;
+}
+
+} // namespace
+
+std::string cardPath(StringRef Root, const SkillCard &C) {
+  StringRef Leaf = StringRef(C.Id).rsplit('/').second;
+  if (Leaf.empty())
+    Leaf = C.Id;
+  SmallString<256> P(Root);
+  sys::path::append(P, C.Rewrite, Leaf + ".yaml");
+  return std::string(P);
+}
+
+Expected<std::vector<SkillCard>> extractSkills(const json::Object &Record, StringRef LineageDir, Session &S,
+                                               RewriteLookup Find, StringRef Commit, raw_ostream &Log) {
+  const json::Array *Steps = Record.getArray("steps");
+  if (!Record.getString("schema") || !Steps)
+    return createStringError(inconvertibleErrorCode(), "not a lineage record (no schema or steps)");
+  std::string Workload = sys::path::stem(Record.getString("workload").value_or("kernel")).str();
+  std::string Gpu;
+  if (const json::Object *G = Record.getObject("gpu"))
+    Gpu = G->getString("name").value_or("").str();
+  SmallString<256> RecordPath(LineageDir);
+  sys::path::append(RecordPath, "lineage.json");
+
+  std::vector<SkillCard> Cards;
+  for (const json::Value &V : *Steps) {
+    const json::Object *Step = V.getAsObject();
+    if (!Step)
+      continue;
+    int64_t N = Step->getInteger("step").value_or(0);
+    StringRef RName = Step->getString("rewrite").value_or("");
+    const RewritePair *R = Find(RName);
+    if (!R) {
+      Log << "skills: step " << N << ": unknown rewrite '" << RName << "'; skipped\n";
+      continue;
+    }
+    SkillCard C;
+    C.Rewrite = RName.str();
+    C.Id = formatv("{0}/{1}-step{2}", RName, Workload, N).str();
+    C.Intent = R->intent().str();
+    C.Step = int(N);
+    C.Lineage = std::string(RecordPath);
+    C.Commit = Commit.str();
+    C.GateReport = Step->getString("gate_report").value_or("").str();
+
+    DiffFacts D = readDiff(readText(LineageDir + "/" + Step->getString("diff").value_or("").str()));
+    // Forwards, the simpler code (the reverse step's additions) becomes the
+    // optimized code (its removals).
+    C.Before = D.Added;
+    C.After = D.Removed;
+
+    // The reverse sites: their facts carry the options the expert used.
+    std::map<std::string, std::string> Facts;
+    std::string ReverseKind, Function;
+    if (const json::Array *Sites = Step->getArray("sites"))
+      for (const json::Value &SV : *Sites)
+        if (const json::Object *Site = SV.getAsObject()) {
+          if (ReverseKind.empty()) {
+            ReverseKind = Site->getString("kind").value_or("").str();
+            Function = Site->getString("function").value_or("").str();
+          }
+          if (const json::Object *F = Site->getObject("facts"))
+            for (auto &KV : *F)
+              if (auto Str = KV.second.getAsString())
+                Facts.emplace(KV.first.str(), Str->str());
+        }
+    for (auto &KV : Facts) {
+      if (R->findOption(KV.first))
+        C.Options[KV.first] = KV.second;
+    }
+
+    // The forward sites of the simpler kernel inside the step's diff.
+    SmallString<256> To(LineageDir);
+    sys::path::append(To, Step->getString("to").value_or(""));
+    if (Error E = S.open(To)) {
+      Log << "skills: step " << N << ": " << To << " does not parse (" << toString(std::move(E)) << "); skipped\n";
+      continue;
+    }
+    // The forward sites the step undid: anchored on a changed line (else
+    // inside a hunk); among them those that agree most with the reverse
+    // sites' facts (the parameter, array or loop they name), applicable
+    // ones first.
+    std::vector<const Site *> Inside;
+    for (int Pass = 0; Pass < 2 && Inside.empty(); ++Pass)
+      for (const Site &Si : S.sites(*R, Direction::Forward)) {
+        if (!Si.Header.empty())
+          continue;
+        bool In = Pass == 0 ? D.Changed.count(Si.Line) > 0
+                            : llvm::any_of(D.NewRanges, [&](auto Rg) { return Si.Line >= Rg.first && Si.Line <= Rg.second; });
+        if (In)
+          Inside.push_back(&Si);
+      }
+    auto Score = [&](const Site *Si) {
+      int Agree = 0;
+      for (auto &KV : Si->Facts) {
+        auto It = Facts.find(KV.first);
+        if (It != Facts.end())
+          Agree += It->second == KV.second ? 1 : -1;
+      }
+      return 2 * Agree + (Si->applicable(S.options().Assume.all()) ? 1 : 0);
+    };
+    if (Inside.size() > 1) {
+      int Best = INT_MIN;
+      for (const Site *Si : Inside)
+        Best = std::max(Best, Score(Si));
+      llvm::erase_if(Inside, [&](const Site *Si) { return Score(Si) < Best; });
+    }
+    if (!Inside.empty()) {
+      C.SiteKind = Inside.front()->Kind;
+      C.SiteFunction = Inside.front()->Function;
+      C.SitePattern = formatv("{0} forward at a '{1}' site: {2}", RName, C.SiteKind, Inside.front()->Summary).str();
+      // Each precondition with its worst verdict over the sites.
+      std::map<std::string, size_t> Index;
+      for (const Site *Si : Inside)
+        for (const PreconditionResult &P : Si->Preconditions) {
+          auto [It, New] = Index.emplace(P.Name, C.Preconditions.size());
+          if (New) {
+            C.Preconditions.push_back({P.Name, statusName(P.St).str(), P.Reason, P.Assumable});
+            continue;
+          }
+          SkillCondition &Old = C.Preconditions[It->second];
+          Status OldSt = Old.Status == "holds" ? Status::Holds : Old.Status == "fails" ? Status::Fails : Status::Unknown;
+          if (worse(OldSt, P.St) != OldSt)
+            Old = {P.Name, statusName(P.St).str(), P.Reason, P.Assumable};
+        }
+    } else {
+      // The forward rewrite does not rebuild this step: the card keeps the
+      // reverse site's identity and says so.
+      C.SiteKind = ReverseKind.empty() ? "unknown" : ReverseKind;
+      C.SiteFunction = Function;
+      C.SitePattern = formatv("{0}: no forward site inside the step's diff (the forward rewrite does not "
+                              "rebuild this step; conditions unknown)",
+                              RName)
+                          .str();
+    }
+    C.Context = contextOf(*Step);
+    for (auto &KV : Facts)
+      if (!C.Options.count(KV.first))
+        C.Context["site." + KV.first] = KV.second;
+
+    if (auto Sl = Step->getNumber("slowdown"); Sl && *Sl > 0) {
+      C.Measured = true;
+      C.Speedup = 1.0 / *Sl;
+      const json::Object *B = Step->getObject("before_profile"), *A = Step->getObject("after_profile");
+      double B10 = B ? B->getNumber("p10_ms").value_or(0) : 0, B90 = B ? B->getNumber("p90_ms").value_or(0) : 0;
+      double A10 = A ? A->getNumber("p10_ms").value_or(0) : 0, A90 = A ? A->getNumber("p90_ms").value_or(0) : 0;
+      if (B10 > 0 && B90 > 0 && A10 > 0 && A90 > 0) {
+        C.SpeedupLow = A10 / B90;
+        C.SpeedupHigh = A90 / B10;
+      } else {
+        C.SpeedupLow = C.SpeedupHigh = C.Speedup;
+      }
+      C.Gpu = Gpu;
+      if (A)
+        C.Size = A->getString("size").value_or("").str();
+    }
+    for (const PreconditionSpec &P : R->preconditions())
+      if (P.Dir == Direction::Forward)
+        C.Risks.push_back({P.Name, P.Description, "unprobed", "", ""});
+    Cards.push_back(std::move(C));
+  }
+  return Cards;
+}
+
+Expected<std::vector<SkillVerdict>> checkSkill(const SkillCard &C, Session &S, RewriteLookup Find) {
+  const RewritePair *R = Find(C.Rewrite);
+  if (!R)
+    return createStringError(inconvertibleErrorCode(),
+                             (C.Path.empty() ? C.Id : C.Path) + ": unknown rewrite '" + C.Rewrite + "'");
+  Direction D = C.Direction == "reverse" ? Direction::Reverse : Direction::Forward;
+  bool AllowUnknown = S.options().Assume.all();
+  std::vector<SkillVerdict> Out;
+  for (const Site &Si : S.sites(*R, D)) {
+    SkillVerdict V;
+    V.At = &Si;
+    auto Take = [&](const PreconditionResult &P) {
+      if (worse(V.St, P.St) == V.St)
+        return;
+      V.St = P.St;
+      V.Precondition = P.Name;
+      V.Reason = P.Reason;
+      V.Assumable = P.Assumable;
+    };
+    // The card's conditions first: what held where the skill paid off.
+    for (const SkillCondition &Want : C.Preconditions) {
+      if (Want.Status != "holds")
+        continue;
+      auto It = llvm::find_if(Si.Preconditions, [&](const PreconditionResult &P) { return P.Name == Want.Name; });
+      if (It == Si.Preconditions.end())
+        continue; // not evaluated at this kind of site
+      if (It->St != Status::Holds && !(It->St == Status::Unknown && AllowUnknown))
+        Take(*It);
+    }
+    // Then anything else that keeps the rewrite from applying here.
+    if (V.St == Status::Holds)
+      if (const PreconditionResult *B = Si.blocker(AllowUnknown))
+        Take(*B);
+    Out.push_back(std::move(V));
+  }
+  return Out;
+}
+
+} // namespace skills
+} // namespace klineage

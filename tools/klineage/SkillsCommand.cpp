@@ -1,0 +1,212 @@
+//===- SkillsCommand.cpp - `klineage skills`: the driver over lib/Skills ---===//
+//
+//   klineage skills extract LINEAGE_DIR -o SKILLS_ROOT [--commit C]
+//   klineage skills check SKILL.yaml KERNEL.cu [--assume FACTS]
+//   klineage skills validate SKILL.yaml...
+//
+// Exit: extract 0 written; check 0 the card's conditions hold at a site,
+// 2 they hold nowhere (each site says why), 3 no site of the rewrite;
+// validate 0 every card loads; 1 usage or bad input everywhere.
+//
+//===----------------------------------------------------------------------===//
+#include "FrontendSetup.h"
+#include "RewriteRegistry.h"
+#include "klineage/Skills/Skills.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace klineage;
+
+static void skillsUsage(raw_ostream &OS) {
+  OS << "usage: klineage skills extract LINEAGE_DIR -o SKILLS_ROOT [--commit C]\n"
+        "       klineage skills check SKILL.yaml KERNEL.cu [--assume FACTS] [--cuda-path D] [--resource-dir D]\n"
+        "       klineage skills validate SKILL.yaml...\n"
+        "extract writes one card per step of the lineage (SKILLS_ROOT/<rewrite>/<workload>-step<N>.yaml);\n"
+        "check says, per site of KERNEL.cu, whether the card's conditions hold there (docs/skills.md).\n";
+}
+
+static const RewritePair *lookup(StringRef Name) { return findRewrite(Name); }
+
+int skillsMain(int Argc, char **Argv, const char *Argv0) {
+  if (Argc < 1 || !strcmp(Argv[0], "-h") || !strcmp(Argv[0], "--help")) {
+    skillsUsage(Argc < 1 ? errs() : outs());
+    return Argc < 1 ? 1 : 0;
+  }
+  std::string Sub = Argv[0];
+  std::vector<std::string> Pos, AssumeFacts;
+  std::string OutRoot, Commit = "unknown", CudaPath, ResourceDir, Arch = "sm_90";
+  for (int I = 1; I < Argc; ++I) {
+    std::string A = Argv[I];
+    auto Next = [&](std::string &Dst) {
+      size_t Eq = A.find('=');
+      if (A.rfind("--", 0) == 0 && Eq != std::string::npos) {
+        Dst = A.substr(Eq + 1);
+        return true;
+      }
+      if (I + 1 >= Argc) {
+        errs() << "klineage skills: error: " << A << " needs a value\n";
+        return false;
+      }
+      Dst = Argv[++I];
+      return true;
+    };
+    auto Is = [&](const char *Name) { return A == Name || A.rfind(std::string(Name) + "=", 0) == 0; };
+    std::string V;
+    if (A == "-o") {
+      if (!Next(OutRoot)) return 1;
+    } else if (Is("--commit")) {
+      if (!Next(Commit)) return 1;
+    } else if (Is("--assume")) {
+      if (!Next(V)) return 1;
+      AssumeFacts.push_back(V);
+    } else if (Is("--cuda-path")) {
+      if (!Next(CudaPath)) return 1;
+    } else if (Is("--resource-dir")) {
+      if (!Next(ResourceDir)) return 1;
+    } else if (Is("--arch")) {
+      if (!Next(Arch)) return 1;
+    } else if (!A.empty() && A[0] == '-') {
+      errs() << "klineage skills: error: unknown option '" << A << "'\n";
+      return 1;
+    } else {
+      Pos.push_back(A);
+    }
+  }
+
+  if (Sub == "validate") {
+    if (Pos.empty()) {
+      errs() << "klineage skills: error: no card given\n";
+      return 1;
+    }
+    int Rc = 0;
+    for (const std::string &P : Pos) {
+      auto C = skills::loadSkillCard(P);
+      if (!C) {
+        errs() << toString(C.takeError()) << "\n";
+        Rc = 1;
+        continue;
+      }
+      if (!findRewrite(C->Rewrite)) {
+        errs() << P << ": error: unknown rewrite '" << C->Rewrite << "'\n";
+        Rc = 1;
+        continue;
+      }
+      outs() << P << ": ok (" << C->Id << ")\n";
+    }
+    return Rc;
+  }
+
+  clang::tooling::FixedCompilationDatabase DB(".", {});
+  auto SO = commandSessionOptions(Argv0, CudaPath, ResourceDir, Arch, AssumeFacts);
+  if (!SO) {
+    errs() << "klineage skills: error: " << toString(SO.takeError()) << "\n";
+    return 1;
+  }
+
+  if (Sub == "extract") {
+    if (Pos.size() != 1 || OutRoot.empty()) {
+      errs() << "klineage skills: error: extract needs one LINEAGE_DIR and -o SKILLS_ROOT\n";
+      return 1;
+    }
+    SmallString<256> RecordPath(Pos[0]);
+    sys::path::append(RecordPath, "lineage.json");
+    auto Buf = MemoryBuffer::getFile(RecordPath, /*IsText=*/true);
+    if (!Buf) {
+      errs() << "klineage skills: error: cannot read " << RecordPath << ": " << Buf.getError().message() << "\n";
+      return 1;
+    }
+    auto V = json::parse((*Buf)->getBuffer());
+    if (!V || !V->getAsObject()) {
+      errs() << "klineage skills: error: " << RecordPath << ": not a lineage record"
+             << (V ? "" : ": " + toString(V.takeError())) << "\n";
+      return 1;
+    }
+    Session S(DB, std::move(*SO));
+    auto Cards = skills::extractSkills(*V->getAsObject(), Pos[0], S, lookup, Commit, errs());
+    if (!Cards) {
+      errs() << "klineage skills: error: " << RecordPath << ": " << toString(Cards.takeError()) << "\n";
+      return 1;
+    }
+    for (const skills::SkillCard &C : *Cards) {
+      std::string Path = skills::cardPath(OutRoot, C);
+      if (std::error_code EC = sys::fs::create_directories(sys::path::parent_path(Path))) {
+        errs() << "klineage skills: error: cannot create " << sys::path::parent_path(Path) << ": " << EC.message()
+               << "\n";
+        return 1;
+      }
+      std::string Tmp = Path + ".tmp";
+      std::error_code EC;
+      {
+        raw_fd_ostream OS(Tmp, EC, sys::fs::OF_Text);
+        if (!EC)
+          OS << skills::emitSkillCard(C);
+      }
+      if (EC || (EC = sys::fs::rename(Tmp, Path))) {
+        errs() << "klineage skills: error: cannot write " << Path << ": " << EC.message() << "\n";
+        return 1;
+      }
+      outs() << "wrote " << Path << " (" << C.Id << ", "
+             << (C.Measured ? formatv("{0:F3}x", C.Speedup).str() : std::string("unmeasured")) << ")\n";
+    }
+    return 0;
+  }
+
+  if (Sub == "check") {
+    if (Pos.size() != 2) {
+      errs() << "klineage skills: error: check needs SKILL.yaml and KERNEL.cu\n";
+      return 1;
+    }
+    auto C = skills::loadSkillCard(Pos[0]);
+    if (!C) {
+      errs() << toString(C.takeError()) << "\n";
+      return 1;
+    }
+    if (!sys::fs::exists(Pos[1])) {
+      errs() << "klineage skills: error: no such file: " << Pos[1] << "\n";
+      return 1;
+    }
+    Session S(DB, std::move(*SO));
+    if (Error E = S.open(Pos[1])) {
+      errs() << Pos[1] << ": error: cannot parse: " << toString(std::move(E)) << "\n";
+      return 1;
+    }
+    auto Verdicts = skills::checkSkill(*C, S, lookup);
+    if (!Verdicts) {
+      errs() << "klineage skills: error: " << toString(Verdicts.takeError()) << "\n";
+      return 1;
+    }
+    if (Verdicts->empty()) {
+      outs() << Pos[1] << ": no " << C->Rewrite << " (" << C->Direction << ") site: skill '" << C->Id
+             << "' does not apply\n";
+      return 3;
+    }
+    bool Any = false;
+    for (const skills::SkillVerdict &V : *Verdicts) {
+      const Site &Si = *V.At;
+      outs() << Si.File << ":" << Si.Line << ":" << Si.Column << ": " << statusName(V.St) << ": skill '" << C->Id
+             << "' (" << C->Rewrite << " " << C->Direction << ") in " << Si.Function;
+      if (V.St == Status::Holds) {
+        outs() << ": every condition of the card holds\n";
+        Any = true;
+      } else {
+        outs() << ": " << V.Precondition << ": " << V.Reason;
+        if (V.St == Status::Unknown && !V.Assumable.empty())
+          outs() << " (settle with --assume=" << V.Assumable << ")";
+        outs() << "\n";
+      }
+    }
+    if (!C->Context.empty()) {
+      outs() << "context where it paid off (checked by the gate, not here):";
+      for (const char *K : {"bound", "pct_copy_bw", "pct_fp32", "registers", "size"})
+        if (C->Context.count(K))
+          outs() << " " << K << "=" << C->Context.at(K);
+      outs() << "\n";
+    }
+    return Any ? 0 : 2;
+  }
+  errs() << "klineage skills: error: unknown subcommand '" << Sub << "' (extract, check, validate)\n";
+  return 1;
+}
