@@ -284,6 +284,31 @@ std::optional<json::Object> readJsonFile(StringRef Path) {
   return std::nullopt;
 }
 
+} // namespace
+
+std::optional<json::Object> runGateProcess(StringRef GateExe, ArrayRef<std::string> GateArgs, StringRef Json,
+                                           StringRef LogFile, unsigned TimeoutS, std::string &Why) {
+  std::vector<std::string> Args = {GateExe.str(), "gate"};
+  Args.insert(Args.end(), GateArgs.begin(), GateArgs.end());
+  Args.insert(Args.end(), {"--json", Json.str()});
+  std::vector<StringRef> Refs(Args.begin(), Args.end());
+  sys::fs::remove(Json);
+  std::optional<StringRef> Redir[] = {StringRef(""), LogFile, LogFile};
+  std::string Err;
+  int RC = sys::ExecuteAndWait(GateExe, Refs, std::nullopt, Redir, TimeoutS, 0, &Err);
+  auto R = readJsonFile(Json);
+  if (!R) {
+    Why = RC == -2 ? formatv("the gate was killed (crash or the {0} s limit)", TimeoutS).str()
+                   : formatv("the gate wrote no report (exit {0}{1}); see {2}", RC, Err.empty() ? "" : ": " + Err,
+                             LogFile)
+                         .str();
+    return std::nullopt;
+  }
+  return R;
+}
+
+namespace {
+
 class Walker {
 public:
   Walker(const WalkOptions &O, raw_ostream &Log) : O(O), Log(Log) {}
@@ -446,32 +471,18 @@ std::vector<Candidate> Walker::candidates(Session &S, StringRef CurText, unsigne
 
 std::optional<json::Object> Walker::runGate(ArrayRef<std::string> Files, bool CompileOnly,
                                             StringRef Json, StringRef LogFile, std::string &Why) {
-  std::vector<std::string> Args = {O.GateExe, "gate"};
-  Args.insert(Args.end(), Files.begin(), Files.end());
-  Args.insert(Args.end(), {"--workload", O.Workload, "--json", Json.str()});
+  std::vector<std::string> Args(Files.begin(), Files.end());
+  Args.insert(Args.end(), {"--workload", O.Workload});
   if (CompileOnly)
     Args.insert(Args.end(), {"--stages", "compile"});
   else
     Args.insert(Args.end(), {"--repeat", std::to_string(std::max(1, O.Repeat))});
   Args.insert(Args.end(), O.GateArgs.begin(), O.GateArgs.end());
-  std::vector<StringRef> Refs(Args.begin(), Args.end());
-  sys::fs::remove(Json);
-  std::optional<StringRef> Redir[] = {StringRef(""), LogFile, LogFile};
   auto T0 = std::chrono::steady_clock::now();
-  std::string Err;
-  int RC = sys::ExecuteAndWait(O.GateExe, Refs, std::nullopt, Redir, O.GateTimeoutS, 0, &Err);
-  double Secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - T0).count();
+  auto R = runGateProcess(O.GateExe, Args, Json, LogFile, O.GateTimeoutS, Why);
   if (!CompileOnly) {
-    GateSeconds += Secs;
+    GateSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - T0).count();
     ++GateRuns;
-  }
-  auto R = readJsonFile(Json);
-  if (!R) {
-    Why = RC == -2 ? formatv("the gate was killed (crash or the {0} s limit)", O.GateTimeoutS).str()
-                   : formatv("the gate wrote no report (exit {0}{1}); see {2}", RC,
-                             Err.empty() ? "" : ": " + Err, LogFile)
-                         .str();
-    return std::nullopt;
   }
   return R;
 }

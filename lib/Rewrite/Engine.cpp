@@ -403,7 +403,7 @@ static bool overlaps(const TextEdit &A, const TextEdit &B) {
 }
 
 ApplyResult applySites(OriginalText Original, std::vector<Site> &Sites, ArrayRef<unsigned> Only,
-                       bool AllowUnknown) {
+                       bool AllowUnknown, bool Force) {
   ApplyResult Result;
   std::vector<std::pair<TextEdit, unsigned>> Accepted; // edit, order key
   bool AnySelected = false;
@@ -411,7 +411,7 @@ ApplyResult applySites(OriginalText Original, std::vector<Site> &Sites, ArrayRef
     if (!Only.empty() && !is_contained(Only, S.Id))
       continue;
     AnySelected = true;
-    if (!S.applicable(AllowUnknown)) {
+    if (Force ? S.Edits.empty() : !S.applicable(AllowUnknown)) {
       Result.RefusedSites.push_back(&S);
       continue;
     }

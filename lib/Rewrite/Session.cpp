@@ -178,7 +178,7 @@ Expected<SessionResult> Session::apply(const RewritePair &R, Direction D, const 
   std::vector<Site> &All = sites(R, D);
   auto OriginalOf = [this](StringRef Path) { return originalText(Path); };
   SessionResult Out;
-  ApplyResult First = applySites(OriginalOf, All, *Ids, Opts.Assume.all());
+  ApplyResult First = applySites(OriginalOf, All, *Ids, Opts.Assume.all(), Sel.Force);
   Out.Outcome = First.Outcome;
   Out.Refused = First.RefusedSites;
   if (First.Outcome == ApplyResult::NoMatch || First.Outcome == ApplyResult::NotApplicable)
@@ -205,7 +205,7 @@ Expected<SessionResult> Session::apply(const RewritePair &R, Direction D, const 
     std::vector<unsigned> Trial = Kept;
     Trial.push_back(S->Id);
     std::vector<Site> Copy = All;
-    ApplyResult Try = applySites(OriginalOf, Copy, Trial, Opts.Assume.all());
+    ApplyResult Try = applySites(OriginalOf, Copy, Trial, Opts.Assume.all(), Sel.Force);
     std::optional<std::string> Broken;
     if (Try.Outcome != ApplyResult::Applied)
       Broken = Try.Failure.empty() ? std::string("its edits could not be applied") : Try.Failure;

@@ -1,5 +1,7 @@
 //===- Skills.cpp - Skill cards from lineages; checking a card against a kernel -===//
 #include "klineage/Skills/Skills.h"
+#include "klineage/Lineage/Lineage.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -320,6 +322,108 @@ Expected<std::vector<SkillVerdict>> checkSkill(const SkillCard &C, Session &S, R
     Out.push_back(std::move(V));
   }
   return Out;
+}
+
+Expected<unsigned> probeSkill(SkillCard &C, Session &S, RewriteLookup Find, const ProbeOptions &O,
+                              raw_ostream &Log) {
+  const RewritePair *R = Find(C.Rewrite);
+  if (!R)
+    return createStringError(inconvertibleErrorCode(), "unknown rewrite '" + C.Rewrite + "'");
+  Direction D = C.Direction == "reverse" ? Direction::Reverse : Direction::Forward;
+  if (std::error_code EC = sys::fs::create_directories(O.WorkDir))
+    return createStringError(EC, "cannot create " + O.WorkDir + ": " + EC.message());
+  std::string Kernel = S.path().str();
+  unsigned Probed = 0;
+  for (SkillRisk &Risk : C.Risks) {
+    if (Risk.Probe != "unprobed")
+      continue;
+    // The site where this precondition does not hold and the fewest others
+    // do not either: the cleanest counterfactual.
+    const Site *Best = nullptr;
+    const PreconditionResult *BestP = nullptr;
+    unsigned BestOthers = ~0u;
+    for (const Site &Si : S.sites(*R, D)) {
+      auto It = llvm::find_if(Si.Preconditions, [&](const PreconditionResult &P) { return P.Name == Risk.Precondition; });
+      if (It == Si.Preconditions.end() || It->St == Status::Holds || Si.Edits.empty())
+        continue;
+      unsigned Others = llvm::count_if(Si.Preconditions, [](const PreconditionResult &P) { return P.St != Status::Holds; }) - 1;
+      if (Others < BestOthers) {
+        Best = &Si;
+        BestP = &*It;
+        BestOthers = Others;
+      }
+    }
+    if (!Best)
+      continue;
+    std::string Where = formatv("{0}:{1}", sys::path::filename(Kernel), Best->Line).str();
+    std::string Forced = formatv("forced where it {0} ({1})", statusName(BestP->St), BestP->Reason).str();
+    std::vector<std::string> AlsoNot;
+    for (const PreconditionResult &P : Best->Preconditions)
+      if (P.St != Status::Holds && P.Name != Risk.Precondition)
+        AlsoNot.push_back(P.Name);
+    if (!AlsoNot.empty())
+      Forced += "; also not holding there: " + join(AlsoNot, ", ");
+    Selection Sel;
+    Sel.Ids = {Best->Id};
+    Sel.Force = true;
+    auto Res = S.apply(*R, D, Sel);
+    std::string Outcome;
+    if (!Res) {
+      Outcome = "the rewrite could not be forced: " + toString(Res.takeError());
+    } else if (Res->Outcome != ApplyResult::Applied) {
+      Outcome = Res->Failed.empty() ? "the rewrite could not be forced (" + outcomeName(Res->Outcome).str() + ")"
+                                    : "the forced rewrite does not parse: " + Res->Failed.front().Reason;
+    } else {
+      SmallString<256> Cand(O.WorkDir);
+      sys::path::append(Cand, "probe-" + Risk.Precondition + ".cu");
+      {
+        std::error_code EC;
+        raw_fd_ostream OS(Cand, EC, sys::fs::OF_Text);
+        if (EC)
+          return createStringError(EC, "cannot write " + std::string(Cand) + ": " + EC.message());
+        OS << Res->Text;
+      }
+      std::vector<std::string> Args;
+      if (O.Stages == "compile")
+        Args = {std::string(Cand), "--workload", O.Workload, "--stages", "compile"};
+      else
+        Args = {Kernel, std::string(Cand), "--workload", O.Workload, "--repeat", "1"};
+      Args.insert(Args.end(), O.GateArgs.begin(), O.GateArgs.end());
+      std::string Why;
+      auto Rep = lineage::runGateProcess(O.GateExe, Args, std::string(Cand) + ".json", std::string(Cand) + ".log",
+                                         O.TimeoutS, Why);
+      const json::Array *Cs = Rep ? Rep->getArray("candidates") : nullptr;
+      const json::Object *X = Cs && !Cs->empty() ? Cs->back().getAsObject() : nullptr;
+      if (!X) {
+        Outcome = "gate: " + (Why.empty() ? std::string("no candidate in the report") : Why);
+      } else {
+        StringRef Verdict = X->getString("verdict").value_or("");
+        StringRef Stage = X->getString("failed_stage").value_or("");
+        StringRef Reason = X->getString("reason").value_or("");
+        if (!Stage.empty())
+          Outcome = formatv("gate: rejected at {0}: {1}", Stage, Reason).str();
+        else if (Verdict == "accepted") {
+          auto Cmp = Rep->getObject("comparison");
+          double Speed = Cmp ? Cmp->getNumber("speedup_b_over_a").value_or(0) : 0;
+          Outcome = Speed > 0 ? formatv("gate: accepted, {0:F3}x the time of the kernel as written (the precondition "
+                                        "was conservative here)",
+                                        1.0 / Speed)
+                                    .str()
+                              : "gate: accepted (the precondition was conservative here)";
+        } else
+          Outcome = formatv("gate: compiles ({0}; correctness not run{1})", Verdict,
+                            Rep->getString("runtime_skipped_reason") ? ": " + Rep->getString("runtime_skipped_reason")->str()
+                                                                     : std::string())
+                        .str();
+      }
+    }
+    Risk.Probe = "probed";
+    Risk.Kernel = Where;
+    Risk.Outcome = Forced + " -> " + Outcome;
+    Log << "probe " << Risk.Precondition << " at " << Where << ": " << Risk.Outcome << "\n";
+    ++Probed;
+  }
+  return Probed;
 }
 
 } // namespace skills

@@ -3,10 +3,13 @@
 //   klineage skills extract LINEAGE_DIR -o SKILLS_ROOT [--commit C]
 //   klineage skills check SKILL.yaml KERNEL.cu [--assume FACTS]
 //   klineage skills validate SKILL.yaml...
+//   klineage skills probe SKILL.yaml KERNEL.cu --workload M.yaml [--update | -o OUT.yaml]
+//                   [--stages compile|all] [--work-dir D] [--assume FACTS] [gate flags]
 //
 // Exit: extract 0 written; check 0 the card's conditions hold at a site,
 // 2 they hold nowhere (each site says why), 3 no site of the rewrite;
-// validate 0 every card loads; 1 usage or bad input everywhere.
+// validate 0 every card loads; probe 0 (the card written); 1 usage or bad
+// input everywhere.
 //
 //===----------------------------------------------------------------------===//
 #include "FrontendSetup.h"
@@ -24,8 +27,12 @@ static void skillsUsage(raw_ostream &OS) {
   OS << "usage: klineage skills extract LINEAGE_DIR -o SKILLS_ROOT [--commit C]\n"
         "       klineage skills check SKILL.yaml KERNEL.cu [--assume FACTS] [--cuda-path D] [--resource-dir D]\n"
         "       klineage skills validate SKILL.yaml...\n"
+        "       klineage skills probe SKILL.yaml KERNEL.cu --workload M.yaml [--update | -o OUT.yaml]\n"
+        "                 [--stages compile|all] [--work-dir D] [--arch SM] [--nvcc P] [--cache-dir D] [--no-gpu]\n"
         "extract writes one card per step of the lineage (SKILLS_ROOT/<rewrite>/<workload>-step<N>.yaml);\n"
-        "check says, per site of KERNEL.cu, whether the card's conditions hold there (docs/skills.md).\n";
+        "check says, per site of KERNEL.cu, whether the card's conditions hold there; probe forces the\n"
+        "rewrite where each unprobed risk's precondition fails in KERNEL.cu and records the gate's verdict\n"
+        "(docs/skills.md).\n";
 }
 
 static const RewritePair *lookup(StringRef Name) { return findRewrite(Name); }
@@ -38,6 +45,9 @@ int skillsMain(int Argc, char **Argv, const char *Argv0) {
   std::string Sub = Argv[0];
   std::vector<std::string> Pos, AssumeFacts;
   std::string OutRoot, Commit = "unknown", CudaPath, ResourceDir, Arch = "sm_90";
+  std::string Workload, Stages = "all", WorkDir;
+  std::vector<std::string> GateArgs;
+  bool Update = false;
   for (int I = 1; I < Argc; ++I) {
     std::string A = Argv[I];
     auto Next = [&](std::string &Dst) {
@@ -68,6 +78,24 @@ int skillsMain(int Argc, char **Argv, const char *Argv0) {
       if (!Next(ResourceDir)) return 1;
     } else if (Is("--arch")) {
       if (!Next(Arch)) return 1;
+    } else if (Is("--workload")) {
+      if (!Next(Workload)) return 1;
+    } else if (Is("--stages")) {
+      if (!Next(Stages)) return 1;
+      if (Stages != "compile" && Stages != "all") {
+        errs() << "klineage skills: error: --stages must be compile or all, not '" << Stages << "'\n";
+        return 1;
+      }
+    } else if (Is("--work-dir")) {
+      if (!Next(WorkDir)) return 1;
+    } else if (Is("--nvcc") || Is("--cache-dir")) {
+      std::string Flag = A.substr(0, A.find('='));
+      if (!Next(V)) return 1;
+      GateArgs.insert(GateArgs.end(), {Flag, V});
+    } else if (A == "--no-gpu") {
+      GateArgs.push_back("--no-gpu");
+    } else if (A == "--update") {
+      Update = true;
     } else if (!A.empty() && A[0] == '-') {
       errs() << "klineage skills: error: unknown option '" << A << "'\n";
       return 1;
@@ -207,6 +235,74 @@ int skillsMain(int Argc, char **Argv, const char *Argv0) {
     }
     return Any ? 0 : 2;
   }
-  errs() << "klineage skills: error: unknown subcommand '" << Sub << "' (extract, check, validate)\n";
+  if (Sub == "probe") {
+    if (Pos.size() != 2 || Workload.empty()) {
+      errs() << "klineage skills: error: probe needs SKILL.yaml, KERNEL.cu and --workload M.yaml\n";
+      return 1;
+    }
+    if (Update && !OutRoot.empty()) {
+      errs() << "klineage skills: error: --update and -o are exclusive\n";
+      return 1;
+    }
+    auto C = skills::loadSkillCard(Pos[0]);
+    if (!C) {
+      errs() << toString(C.takeError()) << "\n";
+      return 1;
+    }
+    if (!sys::fs::exists(Pos[1]) || !sys::fs::exists(Workload)) {
+      errs() << "klineage skills: error: no such file: " << (sys::fs::exists(Pos[1]) ? Workload : Pos[1]) << "\n";
+      return 1;
+    }
+    skills::ProbeOptions PO;
+    PO.GateExe = sys::fs::getMainExecutable(Argv0, (void *)&skillsMain);
+    SmallString<256> W(Workload);
+    sys::fs::make_absolute(W);
+    PO.Workload = std::string(W);
+    PO.Stages = Stages;
+    PO.GateArgs = GateArgs;
+    PO.GateArgs.insert(PO.GateArgs.end(), {"--arch", Arch});
+    if (WorkDir.empty()) {
+      SmallString<256> T;
+      if (std::error_code EC = sys::fs::createUniqueDirectory("klineage-probe", T)) {
+        errs() << "klineage skills: error: cannot create a work folder: " << EC.message() << "\n";
+        return 1;
+      }
+      WorkDir = std::string(T);
+    }
+    PO.WorkDir = WorkDir;
+    SmallString<256> K(Pos[1]);
+    sys::fs::make_absolute(K);
+    Session S(DB, std::move(*SO));
+    if (Error E = S.open(K)) {
+      errs() << Pos[1] << ": error: cannot parse: " << toString(std::move(E)) << "\n";
+      return 1;
+    }
+    auto N = skills::probeSkill(*C, S, lookup, PO, errs());
+    if (!N) {
+      errs() << "klineage skills: error: " << toString(N.takeError()) << "\n";
+      return 1;
+    }
+    std::string Text = skills::emitSkillCard(*C);
+    std::string Dst = Update ? Pos[0] : OutRoot;
+    errs() << "klineage skills: " << *N << " risk(s) probed in " << Pos[1] << " (work folder " << WorkDir << ")\n";
+    if (Dst.empty()) {
+      outs() << Text;
+      return 0;
+    }
+    std::string Tmp = Dst + ".tmp";
+    std::error_code EC;
+    {
+      raw_fd_ostream OS(Tmp, EC, sys::fs::OF_Text);
+      if (!EC)
+        OS << Text;
+    }
+    if (EC || (EC = sys::fs::rename(Tmp, Dst))) {
+      errs() << "klineage skills: error: cannot write " << Dst << ": " << EC.message() << "\n";
+      return 1;
+    }
+    outs() << "wrote " << Dst << "\n";
+    return 0;
+  }
+  errs() << "klineage skills: error: unknown subcommand '" << Sub << "' (extract, check, validate, probe)\n";
   return 1;
 }

@@ -77,6 +77,13 @@ struct WalkOptions {
 /// unwritable DIR); a candidate's failure is never an error.
 llvm::Expected<llvm::json::Object> walk(const WalkOptions &O, llvm::raw_ostream &Log);
 
+/// Runs `GateExe gate GATEARGS... --json JSON` (stdout and stderr to
+/// \p LogFile) with a wall-clock limit; returns the gate's report, or none
+/// with the reason in \p Why (it could not run, crashed, or was killed).
+std::optional<llvm::json::Object> runGateProcess(llvm::StringRef GateExe, llvm::ArrayRef<std::string> GateArgs,
+                                                 llvm::StringRef Json, llvm::StringRef LogFile, unsigned TimeoutS,
+                                                 std::string &Why);
+
 /// A unified diff of two texts (3 lines of context), headed with the two
 /// names; empty when the texts are equal.
 std::string unifiedDiff(llvm::StringRef Old, llvm::StringRef New, llvm::StringRef OldName,

@@ -84,9 +84,12 @@ using OriginalText = llvm::function_ref<std::optional<llvm::StringRef>(llvm::Str
 /// Applies every applicable site among \p Sites (or only the sites whose ids
 /// are in \p Only, when it is not empty) to the files \p Original gives.
 /// Sites whose edits overlap an earlier applied site are refused with
-/// "no-conflicting-edits". Does not re-parse; Session::apply does.
+/// "no-conflicting-edits". Does not re-parse; Session::apply does. With
+/// \p Force, a selected site is applied whatever its preconditions say, as
+/// long as it has edits (a counterfactual probe: what goes wrong when a
+/// precondition is ignored).
 ApplyResult applySites(OriginalText Original, std::vector<Site> &Sites,
-                       llvm::ArrayRef<unsigned> Only, bool AllowUnknown);
+                       llvm::ArrayRef<unsigned> Only, bool AllowUnknown, bool Force = false);
 
 } // namespace klineage
 

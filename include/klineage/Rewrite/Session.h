@@ -59,6 +59,9 @@ struct SessionOptions {
 struct Selection {
   std::vector<unsigned> Ids;
   std::vector<SiteDescriptor> Descriptors;
+  /// Apply the selected sites even where a precondition fails (skill probes:
+  /// what the gate says when it is ignored). Never set by the rewrite tool.
+  bool Force = false;
 };
 
 /// The outcome of Session::apply, per site.

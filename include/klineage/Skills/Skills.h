@@ -49,6 +49,24 @@ struct SkillVerdict {
 /// not block it (the rewrite could not apply).
 llvm::Expected<std::vector<SkillVerdict>> checkSkill(const SkillCard &C, Session &S, RewriteLookup Find);
 
+/// How risks are probed: the gate (a child `klineage gate`), the workload
+/// the probed kernel belongs to, the stages to run.
+struct ProbeOptions {
+  std::string GateExe, Workload, WorkDir;
+  std::string Stages = "all"; ///< compile | all
+  std::vector<std::string> GateArgs;
+  unsigned TimeoutS = 1800;
+};
+
+/// Counterfactual probes: for each unprobed risk of \p C, a site of the
+/// kernel \p S has open where that precondition does not hold (one where it
+/// is the only one that does not, if any) gets the rewrite forced
+/// (Selection::Force), and the gate judges the result against the kernel as
+/// written. Each probed risk records the site and the gate's verdict. Returns
+/// how many risks were probed.
+llvm::Expected<unsigned> probeSkill(SkillCard &C, Session &S, RewriteLookup Find, const ProbeOptions &O,
+                                    llvm::raw_ostream &Log);
+
 } // namespace skills
 } // namespace klineage
 
