@@ -49,3 +49,14 @@ if [ "$rc" -ne 0 ] && [ "$rc" -ne 3 ]; then
   exit "$rc"
 fi
 echo "Gate report: $OUT/gate-sgemm.json"
+
+echo; echo "== klineage lineage: the transpose expert walked back to a root =="
+# Compile-only verdicts without a GPU (every step marked unmeasured); every
+# stage where there is one.
+stages=compile
+if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1; then stages=all; fi
+build/bin/klineage lineage workloads/transpose/expert.cu --workload workloads/transpose/transpose.yaml \
+  -o "$OUT/lineage-transpose" --stages "$stages" --restart
+build/bin/klineage report "$OUT/lineage-transpose"
+build/bin/klineage skills extract "$OUT/lineage-transpose" -o "$OUT/skills" \
+  --commit "$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
