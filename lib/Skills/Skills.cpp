@@ -6,6 +6,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 #include <algorithm>
 #include <climits>
 #include <set>
@@ -324,6 +325,64 @@ Expected<std::vector<SkillVerdict>> checkSkill(const SkillCard &C, Session &S, R
   return Out;
 }
 
+namespace {
+
+/// Without a workload: does nvcc compile the forced kernel?
+std::string compileOutcome(const ProbeOptions &O, StringRef Cand) {
+  std::string Obj = (Cand + ".o").str(), Log = (Cand + ".nvcc.log").str();
+  std::vector<StringRef> Args = {O.Nvcc, "-arch=sm_90", "-std=c++17", "-c", Cand, "-o", Obj};
+  std::optional<StringRef> Redir[] = {StringRef(""), StringRef(Log), StringRef(Log)};
+  std::string Err;
+  int RC = sys::ExecuteAndWait(O.Nvcc, Args, std::nullopt, Redir, O.TimeoutS, 0, &Err);
+  if (RC == 0)
+    return "nvcc: compiles (no workload: correctness not run)";
+  std::string Out = readText(Log);
+  for (StringRef L : split(Out, '\n'))
+    if (L.contains("error")) {
+      // "/tmp/x/probe-p.cu(12): error: ..." -> "probe-p.cu(12): error: ..."
+      return "nvcc: does not compile: " + sys::path::filename(L.trim().split(' ').first).str() +
+             L.trim().substr(L.trim().split(' ').first.size()).str();
+    }
+  return "nvcc: does not compile (" + (Err.empty() ? "exit " + std::to_string(RC) : Err) + ")";
+}
+
+/// With a workload: the gate's verdict on the forced kernel, against the
+/// kernel as written when the runtime stages run.
+std::string gateOutcome(const ProbeOptions &O, StringRef Kernel, StringRef Cand) {
+  std::vector<std::string> Args;
+  if (O.Stages == "compile")
+    Args = {Cand.str(), "--workload", O.Workload, "--stages", "compile"};
+  else
+    Args = {Kernel.str(), Cand.str(), "--workload", O.Workload, "--repeat", "1"};
+  Args.insert(Args.end(), O.GateArgs.begin(), O.GateArgs.end());
+  std::string Why;
+  auto Rep = lineage::runGateProcess(O.GateExe, Args, (Cand + ".json").str(), (Cand + ".log").str(), O.TimeoutS, Why);
+  const json::Array *Cs = Rep ? Rep->getArray("candidates") : nullptr;
+  const json::Object *X = Cs && !Cs->empty() ? Cs->back().getAsObject() : nullptr;
+  if (!X)
+    return "gate: " + (Why.empty() ? std::string("no candidate in the report") : Why);
+  StringRef Verdict = X->getString("verdict").value_or("");
+  StringRef Stage = X->getString("failed_stage").value_or("");
+  if (!Stage.empty())
+    return formatv("gate: rejected at {0}: {1}", Stage, X->getString("reason").value_or("")).str();
+  if (Verdict == "accepted") {
+    const json::Object *Cmp = Rep->getObject("comparison");
+    double Speed = Cmp ? Cmp->getNumber("speedup_b_over_a").value_or(0) : 0;
+    if (Speed > 0)
+      return formatv("gate: accepted, {0:F3}x the time of the kernel as written (the precondition was "
+                     "conservative here)",
+                     1.0 / Speed)
+          .str();
+    return "gate: accepted (the precondition was conservative here)";
+  }
+  auto Skipped = Rep->getString("runtime_skipped_reason");
+  return formatv("gate: compiles ({0}; correctness not run{1})", Verdict,
+                 Skipped ? ": " + Skipped->str() : std::string())
+      .str();
+}
+
+} // namespace
+
 Expected<unsigned> probeSkill(SkillCard &C, Session &S, RewriteLookup Find, const ProbeOptions &O,
                               raw_ostream &Log) {
   const RewritePair *R = Find(C.Rewrite);
@@ -356,7 +415,9 @@ Expected<unsigned> probeSkill(SkillCard &C, Session &S, RewriteLookup Find, cons
     if (!Best)
       continue;
     std::string Where = formatv("{0}:{1}", sys::path::filename(Kernel), Best->Line).str();
-    std::string Forced = formatv("forced where it {0} ({1})", statusName(BestP->St), BestP->Reason).str();
+    std::string Forced = formatv("forced where it {0} ({1})", BestP->St == Status::Fails ? "fails" : "is unknown",
+                                 BestP->Reason)
+                             .str();
     std::vector<std::string> AlsoNot;
     for (const PreconditionResult &P : Best->Preconditions)
       if (P.St != Status::Holds && P.Name != Risk.Precondition)
@@ -383,39 +444,7 @@ Expected<unsigned> probeSkill(SkillCard &C, Session &S, RewriteLookup Find, cons
           return createStringError(EC, "cannot write " + std::string(Cand) + ": " + EC.message());
         OS << Res->Text;
       }
-      std::vector<std::string> Args;
-      if (O.Stages == "compile")
-        Args = {std::string(Cand), "--workload", O.Workload, "--stages", "compile"};
-      else
-        Args = {Kernel, std::string(Cand), "--workload", O.Workload, "--repeat", "1"};
-      Args.insert(Args.end(), O.GateArgs.begin(), O.GateArgs.end());
-      std::string Why;
-      auto Rep = lineage::runGateProcess(O.GateExe, Args, std::string(Cand) + ".json", std::string(Cand) + ".log",
-                                         O.TimeoutS, Why);
-      const json::Array *Cs = Rep ? Rep->getArray("candidates") : nullptr;
-      const json::Object *X = Cs && !Cs->empty() ? Cs->back().getAsObject() : nullptr;
-      if (!X) {
-        Outcome = "gate: " + (Why.empty() ? std::string("no candidate in the report") : Why);
-      } else {
-        StringRef Verdict = X->getString("verdict").value_or("");
-        StringRef Stage = X->getString("failed_stage").value_or("");
-        StringRef Reason = X->getString("reason").value_or("");
-        if (!Stage.empty())
-          Outcome = formatv("gate: rejected at {0}: {1}", Stage, Reason).str();
-        else if (Verdict == "accepted") {
-          auto Cmp = Rep->getObject("comparison");
-          double Speed = Cmp ? Cmp->getNumber("speedup_b_over_a").value_or(0) : 0;
-          Outcome = Speed > 0 ? formatv("gate: accepted, {0:F3}x the time of the kernel as written (the precondition "
-                                        "was conservative here)",
-                                        1.0 / Speed)
-                                    .str()
-                              : "gate: accepted (the precondition was conservative here)";
-        } else
-          Outcome = formatv("gate: compiles ({0}; correctness not run{1})", Verdict,
-                            Rep->getString("runtime_skipped_reason") ? ": " + Rep->getString("runtime_skipped_reason")->str()
-                                                                     : std::string())
-                        .str();
-      }
+      Outcome = O.Workload.empty() ? compileOutcome(O, Cand) : gateOutcome(O, Kernel, Cand);
     }
     Risk.Probe = "probed";
     Risk.Kernel = Where;

@@ -27,7 +27,8 @@ static void skillsUsage(raw_ostream &OS) {
   OS << "usage: klineage skills extract LINEAGE_DIR -o SKILLS_ROOT [--commit C]\n"
         "       klineage skills check SKILL.yaml KERNEL.cu [--assume FACTS] [--cuda-path D] [--resource-dir D]\n"
         "       klineage skills validate SKILL.yaml...\n"
-        "       klineage skills probe SKILL.yaml KERNEL.cu --workload M.yaml [--update | -o OUT.yaml]\n"
+        "       klineage skills probe SKILL.yaml KERNEL.cu [--workload M.yaml] [--update | -o OUT.yaml]\n"
+        "       klineage skills probe SKILL.yaml KERNEL.cu... [--update | -o OUT.yaml]  (nvcc only, no workload)\n"
         "                 [--stages compile|all] [--work-dir D] [--arch SM] [--nvcc P] [--cache-dir D] [--no-gpu]\n"
         "extract writes one card per step of the lineage (SKILLS_ROOT/<rewrite>/<workload>-step<N>.yaml);\n"
         "check says, per site of KERNEL.cu, whether the card's conditions hold there; probe forces the\n"
@@ -236,8 +237,12 @@ int skillsMain(int Argc, char **Argv, const char *Argv0) {
     return Any ? 0 : 2;
   }
   if (Sub == "probe") {
-    if (Pos.size() != 2 || Workload.empty()) {
-      errs() << "klineage skills: error: probe needs SKILL.yaml, KERNEL.cu and --workload M.yaml\n";
+    if (Pos.size() < 2) {
+      errs() << "klineage skills: error: probe needs SKILL.yaml and KERNEL.cu...\n";
+      return 1;
+    }
+    if (!Workload.empty() && Pos.size() > 2) {
+      errs() << "klineage skills: error: with --workload, probe one kernel (the workload's)\n";
       return 1;
     }
     if (Update && !OutRoot.empty()) {
@@ -249,15 +254,25 @@ int skillsMain(int Argc, char **Argv, const char *Argv0) {
       errs() << toString(C.takeError()) << "\n";
       return 1;
     }
-    if (!sys::fs::exists(Pos[1]) || !sys::fs::exists(Workload)) {
-      errs() << "klineage skills: error: no such file: " << (sys::fs::exists(Pos[1]) ? Workload : Pos[1]) << "\n";
+    for (size_t I = 1; I < Pos.size(); ++I)
+      if (!sys::fs::exists(Pos[I])) {
+        errs() << "klineage skills: error: no such file: " << Pos[I] << "\n";
+        return 1;
+      }
+    if (!Workload.empty() && !sys::fs::exists(Workload)) {
+      errs() << "klineage skills: error: no such file: " << Workload << "\n";
       return 1;
     }
     skills::ProbeOptions PO;
     PO.GateExe = sys::fs::getMainExecutable(Argv0, (void *)&skillsMain);
-    SmallString<256> W(Workload);
-    sys::fs::make_absolute(W);
-    PO.Workload = std::string(W);
+    if (!Workload.empty()) {
+      SmallString<256> W(Workload);
+      sys::fs::make_absolute(W);
+      PO.Workload = std::string(W);
+    }
+    PO.Nvcc = SO->Frontend.CudaPath + "/bin/nvcc";
+    if (const char *E = getenv("NVCC"))
+      PO.Nvcc = E;
     PO.Stages = Stages;
     PO.GateArgs = GateArgs;
     PO.GateArgs.insert(PO.GateArgs.end(), {"--arch", Arch});
@@ -270,21 +285,35 @@ int skillsMain(int Argc, char **Argv, const char *Argv0) {
       WorkDir = std::string(T);
     }
     PO.WorkDir = WorkDir;
-    SmallString<256> K(Pos[1]);
-    sys::fs::make_absolute(K);
     Session S(DB, std::move(*SO));
-    if (Error E = S.open(K)) {
-      errs() << Pos[1] << ": error: cannot parse: " << toString(std::move(E)) << "\n";
-      return 1;
-    }
-    auto N = skills::probeSkill(*C, S, lookup, PO, errs());
-    if (!N) {
-      errs() << "klineage skills: error: " << toString(N.takeError()) << "\n";
-      return 1;
+    unsigned Total = 0;
+    for (size_t I = 1; I < Pos.size(); ++I) {
+      SmallString<256> K(Pos[I]);
+      sys::fs::make_absolute(K);
+      if (Error E = S.open(K)) {
+        // One kernel of many (a pair's negative tests, some needing flags of
+        // their own) is skipped; the one kernel asked for is an error.
+        errs() << Pos[I] << ": " << (Pos.size() > 2 ? "warning" : "error") << ": cannot parse: "
+               << toString(std::move(E)) << (Pos.size() > 2 ? "; skipped" : "") << "\n";
+        if (Pos.size() > 2)
+          continue;
+        return 1;
+      }
+      // Each kernel's forced files in their own folder.
+      skills::ProbeOptions One = PO;
+      if (Pos.size() > 2)
+        One.WorkDir = (Twine(PO.WorkDir) + "/" + sys::path::stem(Pos[I])).str();
+      auto N = skills::probeSkill(*C, S, lookup, One, errs());
+      if (!N) {
+        errs() << "klineage skills: error: " << toString(N.takeError()) << "\n";
+        return 1;
+      }
+      Total += *N;
     }
     std::string Text = skills::emitSkillCard(*C);
     std::string Dst = Update ? Pos[0] : OutRoot;
-    errs() << "klineage skills: " << *N << " risk(s) probed in " << Pos[1] << " (work folder " << WorkDir << ")\n";
+    errs() << "klineage skills: " << Total << " risk(s) probed in " << (Pos.size() - 1) << " kernel(s) (work folder "
+           << WorkDir << ")\n";
     if (Dst.empty()) {
       outs() << Text;
       return 0;

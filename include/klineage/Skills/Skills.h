@@ -52,7 +52,9 @@ llvm::Expected<std::vector<SkillVerdict>> checkSkill(const SkillCard &C, Session
 /// How risks are probed: the gate (a child `klineage gate`), the workload
 /// the probed kernel belongs to, the stages to run.
 struct ProbeOptions {
-  std::string GateExe, Workload, WorkDir;
+  /// Workload empty: no gate (the kernel has no manifest, as a pair's
+  /// negative tests): the forced result is compiled with Nvcc alone.
+  std::string GateExe, Workload, WorkDir, Nvcc;
   std::string Stages = "all"; ///< compile | all
   std::vector<std::string> GateArgs;
   unsigned TimeoutS = 1800;
@@ -62,7 +64,7 @@ struct ProbeOptions {
 /// kernel \p S has open where that precondition does not hold (one where it
 /// is the only one that does not, if any) gets the rewrite forced
 /// (Selection::Force), and the gate judges the result against the kernel as
-/// written. Each probed risk records the site and the gate's verdict. Returns
+/// written (or, without a workload, nvcc compiles it). Each probed risk records the site and the gate's verdict. Returns
 /// how many risks were probed.
 llvm::Expected<unsigned> probeSkill(SkillCard &C, Session &S, RewriteLookup Find, const ProbeOptions &O,
                                     llvm::raw_ostream &Log);
