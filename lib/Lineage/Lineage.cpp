@@ -28,8 +28,11 @@ std::optional<Policy> parsePolicy(StringRef S) {
 
 const std::vector<std::string> &defaultReverseOrder() {
   static const std::vector<std::string> Order = {
-      "software-pipeline", "smem-pad",         "warp-shuffle-reduce", "row-parallelize",
-      "privatize-shared",  "atomic-aggregate", "register-tile",       "smem-tile",
+      // A row's block reduction, a block's aggregated atomic and a private
+      // histogram contain the shuffle reduction they are built with: they
+      // come off before it (the shuffle's reverse would leave them unseen).
+      "software-pipeline", "smem-pad",         "row-parallelize", "atomic-aggregate",
+      "privatize-shared",  "warp-shuffle-reduce", "register-tile", "smem-tile",
       "thread-coarsen",    "vectorize-global-access", "readonly-restrict", "loop-unroll"};
   return Order;
 }
