@@ -179,6 +179,39 @@ SkillCard parseCard(const YAML::Node &Root) {
   return C;
 }
 
+/// The lines of \p Code without their common indentation.
+std::string dedent(StringRef Code) {
+  SmallVector<StringRef, 32> Lines;
+  Code.split(Lines, '\n');
+  size_t Common = StringRef::npos;
+  for (StringRef L : Lines)
+    if (!L.trim().empty())
+      Common = std::min(Common, L.size() - L.ltrim(" ").size());
+  if (Common == StringRef::npos)
+    Common = 0;
+  std::string Out;
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    StringRef L = Lines[I];
+    Out += L.trim().empty() ? "" : L.drop_front(std::min(Common, L.size())).str();
+    if (I + 1 < Lines.size())
+      Out += "\n";
+  }
+  return Out;
+}
+
+/// A code excerpt as a literal block where YAML can hold it: a literal block
+/// takes its indentation from its first line, which yaml-cpp cannot declare
+/// otherwise, so an excerpt whose first line is indented deeper than a later
+/// one is written double-quoted.
+void emitCode(YAML::Emitter &E, const char *Key, StringRef Code) {
+  std::string Text = dedent(Code);
+  E << YAML::Key << Key << YAML::Value;
+  if (!Text.empty() && (Text[0] == ' ' || Text[0] == '\t'))
+    E << YAML::DoubleQuoted << Text;
+  else
+    E << YAML::Literal << Text;
+}
+
 } // namespace
 
 Expected<SkillCard> loadSkillCard(const std::string &Path) {
@@ -215,8 +248,8 @@ std::string emitSkillCard(const SkillCard &C) {
   E << YAML::Key << "kind" << YAML::Value << C.SiteKind;
   E << YAML::Key << "function" << YAML::Value << C.SiteFunction;
   E << YAML::Key << "pattern" << YAML::Value << C.SitePattern;
-  E << YAML::Key << "before" << YAML::Value << YAML::Literal << C.Before;
-  E << YAML::Key << "after" << YAML::Value << YAML::Literal << C.After;
+  emitCode(E, "before", C.Before);
+  emitCode(E, "after", C.After);
   E << YAML::EndMap;
   E << YAML::Key << "conditions" << YAML::Value << YAML::BeginMap;
   E << YAML::Key << "preconditions" << YAML::Value << YAML::BeginSeq;

@@ -1,0 +1,34 @@
+// Dot product into one float, naive: every thread multiplies one pair and
+// adds it to *result with its own atomicAdd (all threads of the grid
+// contend on one address). The launcher zeroes the result first (the gate
+// poisons outputs).
+#include <cuda_runtime.h>
+
+__global__ void dot_kernel(const float *x, const float *y, float *result, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float block_sum = -0.0f;
+  if (i < n)
+    block_sum += x[i] * y[i];
+  __shared__ float block_sum_warps[32];
+  const unsigned block_sum_rank = threadIdx.x;
+  __shared__ float block_sum_tree[256];
+  const unsigned block_sum_rank_1 = threadIdx.x;
+  block_sum_tree[block_sum_rank_1] = block_sum;
+  __syncthreads();
+  for (unsigned block_sum_stride = 128; block_sum_stride > 0; block_sum_stride /= 2) {
+    if (block_sum_rank_1 < block_sum_stride)
+      block_sum_tree[block_sum_rank_1] += block_sum_tree[block_sum_rank_1 + block_sum_stride];
+    __syncthreads();
+  }
+  block_sum = block_sum_tree[0];
+  if (block_sum_rank == 0)
+    atomicAdd(result, block_sum);
+}
+
+void dot_launch(int n, const float *x, const float *y, float *result) {
+  cudaMemsetAsync(result, 0, sizeof(float));
+  int block = 256;
+  int grid = (n + block - 1) / block;
+  if (grid > 0)
+    dot_kernel<<<grid, block>>>(x, y, result, n);
+}
