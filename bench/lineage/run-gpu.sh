@@ -1,23 +1,25 @@
 #!/usr/bin/env bash
 # Lineage walks of the bundled experts on the GPU machine (issue 13):
 #   bench/lineage/run-gpu.sh OUTDIR SECONDS WORKLOAD...   (repo root, after scripts/gpu-run.sh unpacked the bundle)
-# Each walk writes bench/lineage/<workload>/ (klineage lineage -o) and its
-# terminal output beside it; a walk cut by the time budget resumes from its
-# folder when run again (carry the folder back to the machine). The folders
-# are packed into OUTDIR/lineage.tar.gz.
+# Each walk writes bench/lineage/gpu/<workload>/ (klineage lineage -o; the
+# compile-only walks beside it are not touched) and its terminal output
+# beside it; a walk cut by the time budget resumes from its folder when run
+# again (carry the folder back to the machine). The folders are packed into
+# OUTDIR/lineage.tar.gz.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 out=${1:?usage: run-gpu.sh OUTDIR SECONDS WORKLOAD...}; budget=${2:?}; shift 2
 end=$(( $(date +%s) + budget ))
-nvidia-smi --query-gpu=name,memory.total,clocks.max.sm --format=csv,noheader > bench/lineage/gpu.txt 2>&1
+mkdir -p bench/lineage/gpu
+nvidia-smi --query-gpu=name,memory.total,clocks.max.sm --format=csv,noheader > bench/lineage/gpu/gpu.txt 2>&1
 for w in "$@"; do
   left=$(( end - $(date +%s) ))
   [ "$left" -le 20 ] && { echo "$w: no time left"; continue; }
   y=$(ls workloads/"$w"/*.yaml | head -n 1)
   start=$(date +%s)
   # timeout signals the whole process group: the gate children stop too.
-  timeout "$left" klineage lineage workloads/"$w"/expert.cu --workload "$y" -o bench/lineage/"$w" \
-    --jobs 16 --repeat ${REPEAT:-1} ${POLICY:+--policy $POLICY} > bench/lineage/"$w".out 2>> bench/lineage/"$w".log
-  echo "$w: exit $? after $(( $(date +%s) - start )) s"; tail -n 12 bench/lineage/"$w".out
+  timeout "$left" klineage lineage workloads/"$w"/expert.cu --workload "$y" -o bench/lineage/gpu/"$w" \
+    --jobs 16 --repeat ${REPEAT:-1} ${POLICY:+--policy $POLICY} > bench/lineage/gpu/"$w".out 2>> bench/lineage/gpu/"$w".log
+  echo "$w: exit $? after $(( $(date +%s) - start )) s"; tail -n 12 bench/lineage/gpu/"$w".out
 done
-tar -C bench -czf "$out/lineage.tar.gz" lineage
+tar -C bench/lineage -czf "$out/lineage.tar.gz" gpu
