@@ -6,6 +6,7 @@
 // (the kernel does not parse, DIR holds another kernel's walk, no CUDA).
 //
 //===----------------------------------------------------------------------===//
+#include "ArgReader.h"
 #include "FrontendSetup.h"
 #include "RewriteRegistry.h"
 #include "klineage/Frontend/CudaFrontend.h"
@@ -72,22 +73,11 @@ int lineageMain(int Argc, char **Argv, const char *Argv0) {
   std::string Rewrites, CudaPath, ResourceDir, Arch = "sm_90";
   std::vector<std::string> AssumeFacts;
   O.Jobs = std::max(1u, std::thread::hardware_concurrency());
-  for (int I = 0; I < Argc; ++I) {
-    std::string A = Argv[I];
-    auto Next = [&](std::string &Dst) {
-      size_t Eq = A.find('=');
-      if (A.rfind("--", 0) == 0 && Eq != std::string::npos) {
-        Dst = A.substr(Eq + 1);
-        return true;
-      }
-      if (I + 1 >= Argc) {
-        errs() << "klineage lineage: error: " << A << " needs a value\n";
-        return false;
-      }
-      Dst = Argv[++I];
-      return true;
-    };
-    auto Is = [&](const char *Name) { return A == Name || A.rfind(std::string(Name) + "=", 0) == 0; };
+  ArgReader Args(Argc, Argv, "klineage lineage");
+  while (Args.next()) {
+    const std::string A = Args.arg();
+    auto Next = [&](std::string &Dst) { return Args.value(Dst); };
+    auto Is = [&](const char *Name) { return Args.is(Name); };
     auto Num = [&](unsigned &Dst, unsigned Min) {
       std::string V;
       if (!Next(V))
@@ -273,22 +263,11 @@ int lineageMain(int Argc, char **Argv, const char *Argv0) {
 // Exit: 0 written, 1 usage or a DIR without a lineage record.
 int reportMain(int Argc, char **Argv) {
   std::string Dir, HtmlOut, MdOut;
-  for (int I = 0; I < Argc; ++I) {
-    std::string A = Argv[I];
-    auto Next = [&](std::string &Dst) {
-      size_t Eq = A.find('=');
-      if (A.rfind("--", 0) == 0 && Eq != std::string::npos) {
-        Dst = A.substr(Eq + 1);
-        return true;
-      }
-      if (I + 1 >= Argc) {
-        errs() << "klineage report: error: " << A << " needs a value\n";
-        return false;
-      }
-      Dst = Argv[++I];
-      return true;
-    };
-    auto Is = [&](const char *Name) { return A == Name || A.rfind(std::string(Name) + "=", 0) == 0; };
+  ArgReader Args(Argc, Argv, "klineage report");
+  while (Args.next()) {
+    const std::string A = Args.arg();
+    auto Next = [&](std::string &Dst) { return Args.value(Dst); };
+    auto Is = [&](const char *Name) { return Args.is(Name); };
     if (A == "-h" || A == "--help") {
       outs() << "usage: klineage report DIR [--html FILE] [--markdown FILE]\n"
                 "Writes the lineage in DIR (klineage lineage -o DIR) as a self-contained HTML page and as\n"

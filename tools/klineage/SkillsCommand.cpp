@@ -12,6 +12,7 @@
 // input everywhere.
 //
 //===----------------------------------------------------------------------===//
+#include "ArgReader.h"
 #include "FrontendSetup.h"
 #include "RewriteRegistry.h"
 #include "klineage/Skills/Skills.h"
@@ -49,22 +50,11 @@ int skillsMain(int Argc, char **Argv, const char *Argv0) {
   std::string Workload, Stages = "all", WorkDir;
   std::vector<std::string> GateArgs;
   bool Update = false;
-  for (int I = 1; I < Argc; ++I) {
-    std::string A = Argv[I];
-    auto Next = [&](std::string &Dst) {
-      size_t Eq = A.find('=');
-      if (A.rfind("--", 0) == 0 && Eq != std::string::npos) {
-        Dst = A.substr(Eq + 1);
-        return true;
-      }
-      if (I + 1 >= Argc) {
-        errs() << "klineage skills: error: " << A << " needs a value\n";
-        return false;
-      }
-      Dst = Argv[++I];
-      return true;
-    };
-    auto Is = [&](const char *Name) { return A == Name || A.rfind(std::string(Name) + "=", 0) == 0; };
+  ArgReader Args(Argc - 1, Argv + 1, "klineage skills");
+  while (Args.next()) {
+    const std::string A = Args.arg();
+    auto Next = [&](std::string &Dst) { return Args.value(Dst); };
+    auto Is = [&](const char *Name) { return Args.is(Name); };
     std::string V;
     if (A == "-o") {
       if (!Next(OutRoot)) return 1;

@@ -15,6 +15,7 @@
 //   klineage skills extract|check|validate ...  (SkillsCommand.cpp, docs/skills.md)
 //
 //===----------------------------------------------------------------------===//
+#include "ArgReader.h"
 #include "klineage/Gate/Gate.h"
 #include "klineage/Gate/Manifest.h"
 #include "llvm/ADT/StringExtras.h"
@@ -24,6 +25,7 @@
 
 using namespace llvm;
 using namespace klineage::gate;
+using klineage::ArgReader;
 
 int lineageMain(int Argc, char **Argv, const char *Argv0); // LineageCommand.cpp
 int reportMain(int Argc, char **Argv);                      // LineageCommand.cpp
@@ -53,24 +55,11 @@ static int gateMain(int Argc, char **Argv) {
   Options O;
   std::vector<std::string> Cands;
   std::string Workload, JsonOut, Stages = "all";
-  for (int I = 0; I < Argc; ++I) {
-    std::string A = Argv[I];
-    auto Next = [&](std::string &Dst) {
-      size_t Eq = A.find('=');
-      if (A.rfind("--", 0) == 0 && Eq != std::string::npos) {
-        Dst = A.substr(Eq + 1);
-        return true;
-      }
-      if (I + 1 >= Argc) {
-        errs() << "klineage gate: error: " << A << " needs a value\n";
-        return false;
-      }
-      Dst = Argv[++I];
-      return true;
-    };
-    auto Is = [&](const char *Name) {
-      return A == Name || (A.rfind(std::string(Name) + "=", 0) == 0);
-    };
+  ArgReader Args(Argc, Argv, "klineage gate");
+  while (Args.next()) {
+    const std::string A = Args.arg();
+    auto Next = [&](std::string &Dst) { return Args.value(Dst); };
+    auto Is = [&](const char *Name) { return Args.is(Name); };
     std::string V;
     if (A == "-h" || A == "--help") {
       usage(outs());
