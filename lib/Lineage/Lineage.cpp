@@ -1,5 +1,6 @@
 //===- Lineage.cpp - Walk an expert kernel back through gated reverse rewrites -===//
 #include "klineage/Lineage/Lineage.h"
+#include "klineage/Rewrite/SiteJson.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -149,61 +150,10 @@ Expected<std::string> readFile(const Twine &Path) {
   return (*B)->getBuffer().str();
 }
 
-/// Writes \p Text to \p Path through a temporary file and a rename: a reader
-/// (or a resumed walk) sees the old file or the new one, never half of one.
-Error writeAtomic(const Twine &Path, StringRef Text) {
-  std::string P = Path.str();
-  std::string Tmp = P + ".tmp";
-  {
-    std::error_code EC;
-    raw_fd_ostream OS(Tmp, EC, sys::fs::OF_Text);
-    if (EC)
-      return createStringError(EC, "cannot write " + Tmp + ": " + EC.message());
-    OS << Text;
-    OS.close();
-    if (OS.has_error())
-      return createStringError(OS.error(), "cannot write " + Tmp + ": " + OS.error().message());
-  }
-  if (std::error_code EC = sys::fs::rename(Tmp, P))
-    return createStringError(EC, "cannot rename " + Tmp + " to " + P + ": " + EC.message());
-  return Error::success();
-}
-
 std::string fmtTime(double S) {
   if (S < 60)
     return formatv("{0:F0}s", S).str();
   return formatv("{0}m{1:00}s", unsigned(S) / 60, unsigned(S) % 60).str();
-}
-
-json::Object preconditionJson(const PreconditionResult &P) {
-  json::Object O{{"name", P.Name}, {"status", statusName(P.St)}, {"reason", P.Reason}};
-  if (!P.Assumable.empty())
-    O["assumable"] = P.Assumable;
-  json::Array Ev;
-  for (const EvidenceNote &N : P.Evidence)
-    Ev.push_back(json::Object{{"line", N.Line}, {"column", N.Column}, {"role", N.Role}, {"text", N.Text}});
-  if (!Ev.empty())
-    O["evidence"] = std::move(Ev);
-  return O;
-}
-
-json::Object siteJson(const Site &S) {
-  json::Array Pre;
-  for (const PreconditionResult &P : S.Preconditions)
-    Pre.push_back(preconditionJson(P));
-  json::Object O{{"descriptor", SiteDescriptor::of(S).str()},
-                 {"kind", S.Kind},
-                 {"function", S.Function},
-                 {"line", S.Line},
-                 {"summary", S.Summary},
-                 {"preconditions", std::move(Pre)}};
-  if (!S.Facts.empty()) {
-    json::Object F;
-    for (auto &KV : S.Facts)
-      F[KV.first] = KV.second;
-    O["facts"] = std::move(F);
-  }
-  return O;
 }
 
 /// One candidate of a step: a reverse rewrite applied to the current kernel.
@@ -289,25 +239,78 @@ std::optional<json::Object> readJsonFile(StringRef Path) {
 
 } // namespace
 
+namespace {
+
+/// A `klineage gate GATEARGS --json JSON` child process (stdout and stderr
+/// to LogFile): started at construction, then finished -- waited for with a
+/// wall-clock limit (killed after it) and its report read.
+class GateChild {
+public:
+  GateChild(StringRef GateExe, ArrayRef<std::string> GateArgs, StringRef Json, StringRef LogFile)
+      : Json(Json.str()), LogFile(LogFile.str()) {
+    std::vector<std::string> Args = {GateExe.str(), "gate"};
+    Args.insert(Args.end(), GateArgs.begin(), GateArgs.end());
+    Args.insert(Args.end(), {"--json", this->Json});
+    std::vector<StringRef> Refs(Args.begin(), Args.end());
+    sys::fs::remove(this->Json); // a stale report must not pass for this run's
+    std::optional<StringRef> Redir[] = {StringRef(""), StringRef(this->LogFile), StringRef(this->LogFile)};
+    bool Failed = false;
+    PI = sys::ExecuteNoWait(GateExe, Refs, std::nullopt, Redir, 0, &Err, &Failed);
+    Started = !Failed;
+  }
+
+  std::optional<json::Object> finish(unsigned TimeoutS, std::string &Why) {
+    if (!Started) {
+      Why = "cannot run the gate: " + Err;
+      return std::nullopt;
+    }
+    int RC = sys::Wait(PI, TimeoutS, &Err).ReturnCode;
+    auto R = readJsonFile(Json);
+    if (!R)
+      Why = RC == -2 ? formatv("the gate was killed (crash or the {0} s limit)", TimeoutS).str()
+                     : formatv("the gate wrote no report (exit {0}{1}); see {2}", RC, Err.empty() ? "" : ": " + Err,
+                               LogFile)
+                           .str();
+    return R;
+  }
+
+private:
+  std::string Json, LogFile, Err;
+  sys::ProcessInfo PI;
+  bool Started = false;
+};
+
+} // namespace
+
+Expected<json::Object> loadRecord(StringRef Dir) {
+  SmallString<256> Path(Dir);
+  sys::path::append(Path, "lineage.json");
+  auto B = MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!B)
+    return createStringError(B.getError(), "cannot read " + Path + ": " + B.getError().message());
+  auto V = json::parse((*B)->getBuffer());
+  if (!V)
+    return createStringError(inconvertibleErrorCode(), Path + ": not a lineage record: " + toString(V.takeError()));
+  if (json::Object *O = V->getAsObject())
+    return std::move(*O);
+  return createStringError(inconvertibleErrorCode(), Path + ": not a lineage record");
+}
+
+std::optional<Bound> boundOf(const json::Object *Profile) {
+  if (!Profile)
+    return std::nullopt;
+  double Bw = Profile->getNumber("pct_copy_bw").value_or(-1);
+  double Fp = Profile->getNumber("pct_fp32_measured").value_or(-1);
+  if (Bw < 0 && Fp < 0)
+    return std::nullopt;
+  if (Fp > Bw)
+    return Bound{"compute", Fp};
+  return Bound{"memory", Bw};
+}
+
 std::optional<json::Object> runGateProcess(StringRef GateExe, ArrayRef<std::string> GateArgs, StringRef Json,
                                            StringRef LogFile, unsigned TimeoutS, std::string &Why) {
-  std::vector<std::string> Args = {GateExe.str(), "gate"};
-  Args.insert(Args.end(), GateArgs.begin(), GateArgs.end());
-  Args.insert(Args.end(), {"--json", Json.str()});
-  std::vector<StringRef> Refs(Args.begin(), Args.end());
-  sys::fs::remove(Json);
-  std::optional<StringRef> Redir[] = {StringRef(""), LogFile, LogFile};
-  std::string Err;
-  int RC = sys::ExecuteAndWait(GateExe, Refs, std::nullopt, Redir, TimeoutS, 0, &Err);
-  auto R = readJsonFile(Json);
-  if (!R) {
-    Why = RC == -2 ? formatv("the gate was killed (crash or the {0} s limit)", TimeoutS).str()
-                   : formatv("the gate wrote no report (exit {0}{1}); see {2}", RC, Err.empty() ? "" : ": " + Err,
-                             LogFile)
-                         .str();
-    return std::nullopt;
-  }
-  return R;
+  return GateChild(GateExe, GateArgs, Json, LogFile).finish(TimeoutS, Why);
 }
 
 namespace {
@@ -375,7 +378,7 @@ Error Walker::loadOrStart() {
       Record["status"] = "walking";
     return Error::success();
   }
-  if (Error E = writeAtomic(path("0-expert.cu"), *Expert))
+  if (Error E = writeFilesAtomically({{path("0-expert.cu"), *Expert}}))
     return E;
   CurFile = "0-expert.cu";
   Record = json::Object{{"schema", "klineage-lineage/1"},
@@ -402,7 +405,8 @@ Error Walker::save() {
   Record["measured"] = Measured && O.Stages != "compile";
   if (!UnmeasuredWhy.empty())
     Record["unmeasured_reason"] = UnmeasuredWhy;
-  return writeAtomic(path("lineage.json"), formatv("{0:2}", json::Value(json::Object(Record))).str() + "\n");
+  return writeFilesAtomically(
+      {{path("lineage.json"), formatv("{0:2}", json::Value(json::Object(Record))).str() + "\n"}});
 }
 
 std::vector<Candidate> Walker::candidates(Session &S, StringRef CurText, unsigned Step,
@@ -462,7 +466,7 @@ std::vector<Candidate> Walker::candidates(Session &S, StringRef CurText, unsigne
       C.File = path("candidates/" + C.Name + ".cu");
       C.Text = std::move(Res->Text);
       for (const Site *X : Res->Applied)
-        C.Sites.push_back(siteJson(*X));
+        C.Sites.push_back(siteToJson(*X, *R, AllowUnknown));
       Out.push_back(std::move(C));
       ++Made;
     }
@@ -492,11 +496,6 @@ std::optional<json::Object> Walker::runGate(ArrayRef<std::string> Files, bool Co
 
 void Walker::compileAll(std::vector<Candidate> &Cs) {
   // Every candidate's compile stage, Jobs at a time, each a gate process.
-  struct Job {
-    Candidate *C;
-    sys::ProcessInfo PI;
-    std::string Json;
-  };
   std::vector<Candidate *> Todo;
   for (Candidate &C : Cs) {
     C.CompileJson = path("candidates/" + C.Name + ".compile.json");
@@ -510,37 +509,23 @@ void Walker::compileAll(std::vector<Candidate> &Cs) {
   }
   size_t Done = Cs.size() - Todo.size();
   for (size_t B = 0; B < Todo.size(); B += std::max(1u, O.Jobs)) {
-    std::vector<Job> Jobs;
+    std::vector<std::pair<Candidate *, GateChild>> Jobs;
     for (size_t K = B; K < Todo.size() && K < B + std::max(1u, O.Jobs); ++K) {
       Candidate *C = Todo[K];
-      std::vector<std::string> Args = {O.GateExe, "gate", C->File, "--workload", O.Workload,
-                                       "--stages", "compile", "--json", C->CompileJson};
+      std::vector<std::string> Args = {C->File, "--workload", O.Workload, "--stages", "compile"};
       Args.insert(Args.end(), O.GateArgs.begin(), O.GateArgs.end());
-      std::vector<StringRef> Refs(Args.begin(), Args.end());
-      std::string LogFile = path("candidates/" + C->Name + ".compile.log");
-      std::optional<StringRef> Redir[] = {StringRef(""), StringRef(LogFile), StringRef(LogFile)};
-      std::string Err;
-      bool Failed = false;
-      sys::ProcessInfo PI = sys::ExecuteNoWait(O.GateExe, Refs, std::nullopt, Redir, 0, &Err, &Failed);
-      if (Failed) {
+      Jobs.emplace_back(C, GateChild(O.GateExe, Args, C->CompileJson, path("candidates/" + C->Name + ".compile.log")));
+    }
+    for (auto &[C, Child] : Jobs) {
+      std::string Why;
+      auto R = Child.finish(O.GateTimeoutS, Why);
+      const json::Object *X = R ? lastCandidate(*R) : nullptr;
+      if (X) {
+        takeCompileReport(*C, *X);
+      } else {
         C->Verdict = "rejected";
         C->FailedStage = "compile";
-        C->Reason = "cannot run the gate: " + Err;
-        continue;
-      }
-      Jobs.push_back({C, PI, C->CompileJson});
-    }
-    for (Job &J : Jobs) {
-      sys::Wait(J.PI, O.GateTimeoutS);
-      Candidate &C = *J.C;
-      auto R = readJsonFile(J.Json);
-      const json::Object *X = R ? lastCandidate(*R) : nullptr;
-      if (!X) {
-        C.Verdict = "rejected";
-        C.FailedStage = "compile";
-        C.Reason = "the gate wrote no report; see candidates/" + C.Name + ".compile.log";
-      } else {
-        takeCompileReport(C, *X);
+        C->Reason = Why.empty() ? "the gate's report names no candidate" : Why;
       }
       ++Done;
     }
@@ -641,7 +626,7 @@ Expected<json::Object> Walker::run() {
     progress(formatv("step {0}: {1} from {2}: {3} candidate{4}{5}{6}", Step, "reverse", CurFile, Cs.size(),
                      Cs.size() == 1 ? "" : "s", Cs.empty() ? "" : ": ", Names));
     for (Candidate &C : Cs)
-      if (Error E = writeAtomic(C.File, C.Text))
+      if (Error E = writeFilesAtomically({{C.File, C.Text}}))
         return std::move(E);
     compileAll(Cs);
     if (O.Stages != "compile") {
@@ -707,9 +692,8 @@ Expected<json::Object> Walker::run() {
     }
     std::string To = formatv("{0}-{1}.cu", Step, Best->R->name()).str();
     std::string DiffName = formatv("{0}-{1}.diff", Step, Best->R->name()).str();
-    if (Error E = writeAtomic(path(To), Best->Text))
-      return std::move(E);
-    if (Error E = writeAtomic(path(DiffName), unifiedDiff(*CurText, Best->Text, CurFile, To)))
+    if (Error E = writeFilesAtomically(
+            {{path(To), Best->Text}, {path(DiffName), unifiedDiff(*CurText, Best->Text, CurFile, To)}}))
       return std::move(E);
     json::Object StepJ{{"step", Step},
                        {"from", CurFile},

@@ -1,5 +1,6 @@
 //===- Report.cpp - A lineage as a self-contained HTML page and as Markdown -===//
 #include "klineage/Lineage/Report.h"
+#include "klineage/Lineage/Lineage.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -48,16 +49,10 @@ struct Edge {
 };
 
 std::string ceilingOf(const json::Object *Profile) {
-  if (!Profile)
+  auto B = boundOf(Profile);
+  if (!B)
     return "";
-  double Bw = Profile->getNumber("pct_copy_bw").value_or(-1);
-  double Fp = Profile->getNumber("pct_fp32_measured").value_or(-1);
-  if (Bw < 0 && Fp < 0)
-    return "";
-  // The ceiling the kernel is closer to says what bounds it.
-  if (Fp > Bw)
-    return formatv("{0:F0}% of FP32 peak", Fp).str();
-  return formatv("{0:F0}% of copy bw", Bw).str();
+  return formatv(B->Kind == "compute" ? "{0:F0}% of FP32 peak" : "{0:F0}% of copy bw", B->Pct).str();
 }
 
 std::string fmtMs(double Ms) { return Ms > 0 ? formatv("{0:F4} ms", Ms).str() : "unmeasured"; }

@@ -246,6 +246,11 @@ Error Session::write(ArrayRef<Output> Files, bool InPlace) const {
     for (const Output &O : Files)
       if (sys::fs::exists(O.Path) && IsInput(O.Path))
         return Fail("refusing to overwrite the input '" + O.Path + "' (ask for in place)");
+  return writeFilesAtomically(Files);
+}
+
+Error writeFilesAtomically(ArrayRef<FileToWrite> Files) {
+  auto Fail = [](const Twine &Msg) { return createStringError(inconvertibleErrorCode(), Msg); };
   // Every file goes to a temporary next to its target; nothing is renamed
   // until all are written, so a failure leaves every target as it was.
   std::vector<std::string> Temps;
@@ -253,7 +258,7 @@ Error Session::write(ArrayRef<Output> Files, bool InPlace) const {
     for (const std::string &T : Temps)
       sys::fs::remove(T);
   };
-  for (const Output &O : Files) {
+  for (const FileToWrite &O : Files) {
     int FD = -1;
     SmallString<256> Temp;
     if (std::error_code EC = sys::fs::createUniqueFile(O.Path + "-%%%%%%.tmp", FD, Temp)) {

@@ -50,7 +50,8 @@ json::Object siteToJson(const Site &S, const RewritePair &R, bool AllowUnknown) 
                  {"facts", std::move(Facts)},
                  {"edits", static_cast<int64_t>(S.Edits.size())},
                  {"edited_files", json::Array(Files)},
-                 {"descriptor", SiteDescriptor::of(S).str()}};
+                 {"descriptor", SiteDescriptor::of(S).str()},
+                 {"kind", S.Kind}};
   if (const PreconditionResult *B = S.blocker(AllowUnknown))
     O["blocked_by"] = B->Name;
   return O;

@@ -92,8 +92,8 @@ std::map<std::string, std::string> contextOf(const json::Object &Step) {
   std::map<std::string, std::string> C;
   if (const json::Object *P = Step.getObject("after_profile")) {
     double Bw = P->getNumber("pct_copy_bw").value_or(-1), Fp = P->getNumber("pct_fp32_measured").value_or(-1);
-    if (Bw >= 0 || Fp >= 0)
-      C["bound"] = Fp > Bw ? "compute" : "memory";
+    if (auto B = lineage::boundOf(P))
+      C["bound"] = B->Kind;
     if (Bw >= 0)
       C["pct_copy_bw"] = fmtNum(Bw);
     if (Fp >= 0)

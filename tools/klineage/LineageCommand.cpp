@@ -13,7 +13,6 @@
 #include "klineage/Gate/Manifest.h"
 #include "klineage/Lineage/Lineage.h"
 #include "klineage/Lineage/Report.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -44,28 +43,6 @@ static void lineageUsage(raw_ostream &OS) {
         "  --restart              discard the walk in DIR and start again\n"
         "  --arch SM, --nvcc PATH, --cache-dir D, --no-gpu   passed to `klineage gate`\n"
         "  --cuda-path D, --resource-dir D                   for parsing (as klineage-rewrite)\n";
-}
-
-Expected<SessionOptions> klineage::commandSessionOptions(const char *Argv0, const std::string &CudaPath,
-                                                         const std::string &ResourceDir, const std::string &Arch,
-                                                         const std::vector<std::string> &AssumeFacts) {
-  SessionOptions SO;
-  auto Assume = Assumptions::parse(AssumeFacts);
-  if (!Assume)
-    return Assume.takeError();
-  SO.Assume = std::move(*Assume);
-  SO.Frontend.GpuArch = Arch;
-  SO.Frontend.Argv0 = Argv0;
-  auto Cuda = findCudaPath(CudaPath);
-  if (!Cuda)
-    return Cuda.takeError();
-  SO.Frontend.CudaPath = *Cuda;
-  auto Res = findResourceDir(ResourceDir, Argv0);
-  if (!Res)
-    return Res.takeError();
-  SO.Frontend.ResourceDir = *Res;
-  SO.Scope.MainFileOnly = true; // lineages and cards are about one file
-  return SO;
 }
 
 int lineageMain(int Argc, char **Argv, const char *Argv0) {
@@ -291,41 +268,24 @@ int reportMain(int Argc, char **Argv) {
     errs() << "klineage report: error: no lineage folder given (klineage report DIR)\n";
     return 1;
   }
-  SmallString<256> RecordPath(Dir);
-  sys::path::append(RecordPath, "lineage.json");
-  auto Buf = MemoryBuffer::getFile(RecordPath, /*IsText=*/true);
-  if (!Buf) {
-    errs() << "klineage report: error: cannot read " << RecordPath << ": " << Buf.getError().message() << "\n";
+  auto Record = lineage::loadRecord(Dir);
+  if (!Record) {
+    errs() << "klineage report: error: " << toString(Record.takeError()) << "\n";
     return 1;
   }
-  auto V = json::parse((*Buf)->getBuffer());
-  if (!V || !V->getAsObject()) {
-    errs() << "klineage report: error: " << RecordPath << ": not a lineage record"
-           << (V ? "" : ": " + toString(V.takeError())) << "\n";
-    return 1;
-  }
-  auto R = lineage::renderReport(*V->getAsObject(), Dir);
+  auto R = lineage::renderReport(*Record, Dir);
   if (!R) {
-    errs() << "klineage report: error: " << RecordPath << ": " << toString(R.takeError()) << "\n";
+    errs() << "klineage report: error: " << Dir << "/lineage.json: " << toString(R.takeError()) << "\n";
     return 1;
   }
   if (HtmlOut.empty())
     HtmlOut = (Dir + "/report.html");
   if (MdOut.empty())
     MdOut = (Dir + "/report.md");
-  for (auto [Path, Text] : {std::pair<std::string, std::string *>{HtmlOut, &R->Html}, {MdOut, &R->Markdown}}) {
-    std::string Tmp = Path + ".tmp";
-    std::error_code EC;
-    {
-      raw_fd_ostream OS(Tmp, EC, sys::fs::OF_Text);
-      if (!EC)
-        OS << *Text;
-    }
-    if (EC || (EC = sys::fs::rename(Tmp, Path))) {
-      errs() << "klineage report: error: cannot write " << Path << ": " << EC.message() << "\n";
-      return 1;
-    }
-    outs() << "wrote " << Path << "\n";
+  if (Error E = writeFilesAtomically({{HtmlOut, R->Html}, {MdOut, R->Markdown}})) {
+    errs() << "klineage report: error: " << toString(std::move(E)) << "\n";
+    return 1;
   }
+  outs() << "wrote " << HtmlOut << "\nwrote " << MdOut << "\n";
   return 0;
 }

@@ -15,9 +15,9 @@
 #include "ArgReader.h"
 #include "FrontendSetup.h"
 #include "RewriteRegistry.h"
+#include "klineage/Lineage/Lineage.h"
 #include "klineage/Skills/Skills.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -130,23 +130,15 @@ int skillsMain(int Argc, char **Argv, const char *Argv0) {
       errs() << "klineage skills: error: extract needs one LINEAGE_DIR and -o SKILLS_ROOT\n";
       return 1;
     }
-    SmallString<256> RecordPath(Pos[0]);
-    sys::path::append(RecordPath, "lineage.json");
-    auto Buf = MemoryBuffer::getFile(RecordPath, /*IsText=*/true);
-    if (!Buf) {
-      errs() << "klineage skills: error: cannot read " << RecordPath << ": " << Buf.getError().message() << "\n";
-      return 1;
-    }
-    auto V = json::parse((*Buf)->getBuffer());
-    if (!V || !V->getAsObject()) {
-      errs() << "klineage skills: error: " << RecordPath << ": not a lineage record"
-             << (V ? "" : ": " + toString(V.takeError())) << "\n";
+    auto Record = lineage::loadRecord(Pos[0]);
+    if (!Record) {
+      errs() << "klineage skills: error: " << toString(Record.takeError()) << "\n";
       return 1;
     }
     Session S(DB, std::move(*SO));
-    auto Cards = skills::extractSkills(*V->getAsObject(), Pos[0], S, lookup, Commit, errs());
+    auto Cards = skills::extractSkills(*Record, Pos[0], S, lookup, Commit, errs());
     if (!Cards) {
-      errs() << "klineage skills: error: " << RecordPath << ": " << toString(Cards.takeError()) << "\n";
+      errs() << "klineage skills: error: " << Pos[0] << "/lineage.json: " << toString(Cards.takeError()) << "\n";
       return 1;
     }
     for (const skills::SkillCard &C : *Cards) {
@@ -156,15 +148,8 @@ int skillsMain(int Argc, char **Argv, const char *Argv0) {
                << "\n";
         return 1;
       }
-      std::string Tmp = Path + ".tmp";
-      std::error_code EC;
-      {
-        raw_fd_ostream OS(Tmp, EC, sys::fs::OF_Text);
-        if (!EC)
-          OS << skills::emitSkillCard(C);
-      }
-      if (EC || (EC = sys::fs::rename(Tmp, Path))) {
-        errs() << "klineage skills: error: cannot write " << Path << ": " << EC.message() << "\n";
+      if (Error E = writeFilesAtomically({{Path, skills::emitSkillCard(C)}})) {
+        errs() << "klineage skills: error: " << toString(std::move(E)) << "\n";
         return 1;
       }
       outs() << "wrote " << Path << " (" << C.Id << ", "
@@ -308,15 +293,8 @@ int skillsMain(int Argc, char **Argv, const char *Argv0) {
       outs() << Text;
       return 0;
     }
-    std::string Tmp = Dst + ".tmp";
-    std::error_code EC;
-    {
-      raw_fd_ostream OS(Tmp, EC, sys::fs::OF_Text);
-      if (!EC)
-        OS << Text;
-    }
-    if (EC || (EC = sys::fs::rename(Tmp, Dst))) {
-      errs() << "klineage skills: error: cannot write " << Dst << ": " << EC.message() << "\n";
+    if (Error E = writeFilesAtomically({{Dst, Text}})) {
+      errs() << "klineage skills: error: " << toString(std::move(E)) << "\n";
       return 1;
     }
     outs() << "wrote " << Dst << "\n";

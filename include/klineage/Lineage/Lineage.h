@@ -84,6 +84,19 @@ std::optional<llvm::json::Object> runGateProcess(llvm::StringRef GateExe, llvm::
                                                  llvm::StringRef Json, llvm::StringRef LogFile, unsigned TimeoutS,
                                                  std::string &Why);
 
+/// Reads DIR/lineage.json. Errors: "cannot read DIR/lineage.json: ...",
+/// "DIR/lineage.json: not a lineage record[: why]".
+llvm::Expected<llvm::json::Object> loadRecord(llvm::StringRef Dir);
+
+/// The measured ceiling a kernel's profile (a step's before_profile or
+/// after_profile) is closer to: "memory" (its % of the copy bandwidth) or
+/// "compute" (its % of the FP32 peak); none without a profile.
+struct Bound {
+  std::string Kind;
+  double Pct = 0;
+};
+std::optional<Bound> boundOf(const llvm::json::Object *Profile);
+
 /// A unified diff of two texts (3 lines of context), headed with the two
 /// names; empty when the texts are equal.
 std::string unifiedDiff(llvm::StringRef Old, llvm::StringRef New, llvm::StringRef OldName,

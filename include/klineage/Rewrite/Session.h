@@ -85,6 +85,16 @@ struct SessionResult {
   std::vector<Failure> Failed;
 };
 
+/// Writes every file of \p Files, all or none: each goes to a temporary file
+/// next to its target first, and only when all are written are they renamed
+/// over their targets; on failure the temporaries are removed and every
+/// target is as it was. (Session::write adds the check that no input of its
+/// parse is overwritten; walk records, reports and skill cards use this.)
+struct FileToWrite {
+  std::string Path, Text;
+};
+llvm::Error writeFilesAtomically(llvm::ArrayRef<FileToWrite> Files);
+
 class Session {
 public:
   /// Unless the caller set Opts.Frontend.HostContextOf, errors confined to
@@ -114,13 +124,9 @@ public:
   llvm::Expected<SessionResult> apply(const RewritePair &R, Direction D, const Selection &Sel);
 
   /// One file to write: where, and what.
-  struct Output {
-    std::string Path, Text;
-  };
-  /// Writes every file of \p Files, all or none: each goes to a temporary
-  /// file next to its target first, and only when all are written are they
-  /// renamed over their targets. Refuses to overwrite a file of the parse
-  /// (the main file, a header) unless \p InPlace.
+  using Output = FileToWrite;
+  /// writeFilesAtomically, refusing to overwrite a file of the parse (the
+  /// main file, a header) unless \p InPlace.
   llvm::Error write(llvm::ArrayRef<Output> Files, bool InPlace = false) const;
   llvm::Error write(llvm::StringRef Path, llvm::StringRef Text, bool InPlace = false) const {
     return write(Output{Path.str(), Text.str()}, InPlace);
