@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 #include "SmemTile.h"
 #include "klineage/Analysis/AnalysisCache.h"
+#include "klineage/Analysis/Divisibility.h"
 #include "klineage/Analysis/LinearForm.h"
 #include "klineage/Analysis/ThreadIndex.h"
 #include "klineage/Analysis/ThreadShift.h"
@@ -1099,6 +1100,7 @@ struct HaloStore {
     std::string Uniform, Op, Other;
     int64_t A = 0, B = 0;
     const Expr *OtherE = nullptr; ///< the uniform side
+    analysis::LinearForm UniformForm, ElementForm; ///< Uniform; the store's element side
     bool operator==(const ElementCond &O) const {
       return Uniform == O.Uniform && Op == O.Op && Other == O.Other && A == O.A && B == O.B;
     }
@@ -1185,6 +1187,105 @@ std::optional<analysis::LinearForm> formAt(analysis::Linearizer &Lin, const anal
   });
 }
 
+/// An effect of statement \p Top other than the tile's stores: an
+/// assignment or increment of something not declared inside it, or a call
+/// of anything but a side-effect-free CUDA builtin or math function. Null
+/// when there is none.
+const Stmt *effectBesides(ASTContext &Ctx, const Stmt *Top, const std::vector<HaloStore> &Stores) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Inside = [&](const Decl *D) {
+    return D && SM.isBeforeInTranslationUnit(Top->getBeginLoc(), D->getLocation()) &&
+           SM.isBeforeInTranslationUnit(D->getLocation(), Top->getEndLoc());
+  };
+  auto Ms = match(traverse(TK_AsIs, findAll(stmt(anyOf(binaryOperator(isAssignmentOperator()),
+                                                       unaryOperator(anyOf(hasOperatorName("++"), hasOperatorName("--"))), callExpr()))
+                                                .bind("e"))),
+                  *Top, Ctx);
+  for (const auto &M : Ms) {
+    const Stmt *E = M.getNodeAs<Stmt>("e");
+    if (llvm::any_of(Stores, [&](const HaloStore &S) { return S.Assign == E; }))
+      continue;
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      if (Inside(analysis::refVar(BO->getLHS())))
+        continue;
+      return E;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      if (Inside(analysis::refVar(UO->getSubExpr())))
+        continue;
+      return E;
+    }
+    const auto *Call = cast<CallExpr>(E);
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    StringRef Name = Callee && Callee->getIdentifier() ? Callee->getName() : "";
+    bool Pure = Callee && SM.isInSystemHeader(Callee->getLocation()) && !Name.starts_with("atomic") &&
+                !Name.starts_with("__syncthreads") && !Name.starts_with("__sync") && !Name.contains("barrier") &&
+                llvm::none_of(Callee->parameters(), [](const ParmVarDecl *P) {
+                  QualType T = P->getType();
+                  return T->isPointerType() && !T->getPointeeType().isConstQualified();
+                });
+    if (!Pure && !isa<CXXOperatorCallExpr>(Call))
+      return E;
+  }
+  return nullptr;
+}
+
+/// The stores of one unrolled vector access (slot x = m * q + k, lane k)
+/// bound their element by the group's first one -- `c0 + 4 * cg < C` at
+/// every lane -- not by their own. That is the element's own bound when the
+/// bounded side and the bound are multiples of m and the lanes lie below m:
+/// for a and C multiples of m and 0 <= k < m, a < C <=> a + k < C (and
+/// likewise >=), with a + k the first lane's uniform part. The conditions a
+/// read of any slot takes (the first lane's: the largest uniform constant),
+/// or nullopt with \p Why when the stores disagree otherwise or the proof
+/// needs a fact (\p Why then names the --assume that gives it).
+std::optional<std::vector<HaloStore::ElementCond>>
+roundedConds(const std::vector<HaloStore> &Stores, analysis::Linearizer &Lin, analysis::Divisibility &Div,
+             std::string &Why) {
+  const std::vector<HaloStore::ElementCond> &Front = Stores.front().ElementConds;
+  std::vector<HaloStore::ElementCond> Out = Front;
+  for (size_t J = 0; J < Front.size(); ++J) {
+    const HaloStore::ElementCond &E0 = Front[J];
+    if (E0.Op != "<" && E0.Op != ">=")
+      return std::nullopt;
+    // Each store's uniform part: the first's plus a constant.
+    std::vector<int64_t> Shift;
+    for (const HaloStore &S : Stores) {
+      if (S.ElementConds.size() != Front.size())
+        return std::nullopt;
+      const HaloStore::ElementCond &E = S.ElementConds[J];
+      analysis::LinearForm D = E.UniformForm;
+      D.add(E0.UniformForm, -1);
+      D.normalize();
+      if (E.Op != E0.Op || E.Other != E0.Other || E.A != E0.A || E.B != E0.B || !D.isConstant())
+        return std::nullopt;
+      Shift.push_back(D.constant());
+    }
+    size_t Ref = std::max_element(Shift.begin(), Shift.end()) - Shift.begin();
+    int64_t Spread = Shift[Ref] - *std::min_element(Shift.begin(), Shift.end());
+    if (Spread == 0)
+      continue;
+    auto Bound = Lin.linearize(E0.OtherE);
+    if (!Bound)
+      return std::nullopt;
+    std::optional<int64_t> Modulus;
+    for (int64_t M = 2; M <= 1024 && !Modulus; M *= 2)
+      if (M > Spread && llvm::all_of(Stores, [&](const HaloStore &S) {
+            return Div.multipleOf(S.ElementConds[J].ElementForm, M).T == analysis::Truth::Holds;
+          }))
+        Modulus = M;
+    if (!Modulus)
+      return std::nullopt;
+    if (Div.multipleOf(*Bound, *Modulus).T != analysis::Truth::Holds) {
+      Why = "the lanes' bound '" + E0.Other + "' is not a known multiple of " + std::to_string(*Modulus) +
+            " (--assume=multiple:" + E0.Other + ":" + std::to_string(*Modulus) + " if the workload says so)";
+      return std::nullopt;
+    }
+    Out[J] = Stores[Ref].ElementConds[J];
+  }
+  return Out;
+}
+
 void haloReverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl *FD, const VarDecl *T,
                    const std::vector<const CompoundStmt *> &Claimed) {
   ASTContext &Ctx = AC.ast();
@@ -1239,13 +1340,19 @@ void haloReverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionD
   // The staging statements, the barrier after them, the reads after it: one
   // block.
   // The innermost block whose statements hold every store.
-  const CompoundStmt *CS = nullptr;
+  const CompoundStmt *CS = nullptr, *StoresCS = nullptr;
   for (const Stmt *At = Stores.front().Assign; At && !CS;) {
     const CompoundStmt *In = nullptr;
     const Stmt *Top = topIn(F, At, In);
     if (!Top)
       break;
-    if (llvm::all_of(Stores, [&](const HaloStore &S) { return analysis::containsStmt(In, S.Assign); }))
+    // ... and every read: stores under a guard (`if (in range) { four
+    // unrolled lanes }`) are staged in a block of their own.
+    bool HasStores =
+        llvm::all_of(Stores, [&](const HaloStore &S) { return analysis::containsStmt(In, S.Assign); });
+    if (HasStores && !StoresCS)
+      StoresCS = In;
+    if (HasStores && llvm::all_of(Reads, [&](const ArraySubscriptExpr *R) { return analysis::containsStmt(In, R); }))
       CS = In;
     At = In;
   }
@@ -1259,8 +1366,18 @@ void haloReverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionD
     Staged("the stores into '" + T->getName().str() + "' are not statements of one block", Stores.front().Assign);
     return;
   }
-  if (!CS || llvm::is_contained(Claimed, CS))
+  if (!CS || llvm::is_contained(Claimed, CS) || llvm::is_contained(Claimed, StoresCS))
     return; // a loop site's tile
+  // The reverse removes each store's statement in the block whole: it must
+  // do nothing else.
+  for (const HaloStore &S : Stores)
+    if (const Stmt *E = effectBesides(Ctx, S.Top, Stores)) {
+      Staged("the staging statement at line " + std::to_string(expansionLine(Ctx, S.Top)) +
+                 " does more than stage the tile (" +
+                 describe(Ctx, E) + ")",
+             E);
+      break;
+    }
   auto Index = [&](const Stmt *S) {
     size_t I = 0;
     for (const Stmt *B : CS->body()) {
@@ -1416,8 +1533,10 @@ void haloReverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionD
                 BinaryOperatorKind Op = Cmp->getOpcode();
                 if (!Left) // `U op V` becomes `V op' U`
                   Op = Op == BO_LT ? BO_GT : Op == BO_GT ? BO_LT : Op == BO_LE ? BO_GE : BO_LE;
-                EC = HaloStore::ElementCond{*UT, BinaryOperator::getOpcodeStr(Op).str(), *OT, std::get<1>(*Split),
-                                            std::get<2>(*Split), Uni};
+                EC = HaloStore::ElementCond{*UT,       BinaryOperator::getOpcodeStr(Op).str(),
+                                            *OT,       std::get<1>(*Split),
+                                            std::get<2>(*Split), Uni,
+                                            std::get<0>(*Split), *FV};
                 break;
               }
             }
@@ -1440,6 +1559,7 @@ void haloReverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionD
   // C + y * P + x, the same C and P; every store's conditions about its
   // element agree.
   std::optional<analysis::LinearForm> C0, Pitch;
+  std::vector<HaloStore::ElementCond> ReadConds; ///< what a read's element is bounded by
   if (KindB && P.StagedWhy.empty()) {
     if (Rank > 2)
       Staged("'" + T->getName().str() + "' has " + std::to_string(Rank) +
@@ -1504,8 +1624,6 @@ void haloReverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionD
         X.normalize();
         Same = X.Terms.empty();
       }
-      if (Same && !(S.ElementConds == Stores.front().ElementConds))
-        Same = false;
       if (!Same) {
         Staged("the store " + describe(Ctx, S.Assign) + " does not stage slot s from element C + s" +
                    (Rank == 2 ? std::string(" (C + row * pitch + column)") : std::string()) +
@@ -1515,6 +1633,29 @@ void haloReverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionD
         break;
       }
       C0 = D;
+    }
+    // Every store's conditions about its element agree (up to the lanes'
+    // rounding of an unrolled vector access).
+    if (P.StagedWhy.empty()) {
+      ReadConds = Stores.front().ElementConds;
+      if (!llvm::all_of(Stores, [&](const HaloStore &S) { return S.ElementConds == Stores.front().ElementConds; })) {
+        std::string Fn = FD->getNameAsString();
+        analysis::Divisibility Div(F, Lin, [&](const VarDecl *V, int64_t N) {
+          return AC.assumptions().multipleOf(Fn, V->getName(), unsigned(N));
+        });
+        std::string Why;
+        if (auto R = roundedConds(Stores, Lin, Div, Why))
+          ReadConds = std::move(*R);
+        else
+          for (const HaloStore &S : Stores)
+            if (!(S.ElementConds == Stores.front().ElementConds)) {
+              Staged("the store " + describe(Ctx, S.Assign) + " bounds its element other than " +
+                         describe(Ctx, Stores.front().Assign) + " does" + (Why.empty() ? "" : ": " + Why) +
+                         "; a read cannot name its element's bounds",
+                     S.Assign);
+              break;
+            }
+      }
     }
   }
   // What a read's element reads must hold at the read.
@@ -1694,7 +1835,7 @@ void haloReverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionD
         std::string Elem = (isPostfixSafe(Main.Source->getBase()->IgnoreImpCasts()) ? *Base : "(" + *Base + ")") +
                            "[" + join(Parts, " + ") + "]";
         std::vector<std::string> Cs;
-        for (const HaloStore::ElementCond &EC : Main.ElementConds) {
+        for (const HaloStore::ElementCond &EC : ReadConds) {
           std::vector<std::string> Sum;
           if (EC.Uniform != "0")
             Sum.push_back(EC.Uniform);
