@@ -100,13 +100,23 @@ bool VectorAddresses::decompose(const Expr *Addr, VecAddr &Out, unsigned Depth) 
     const Expr *S = CE->getSubExpr()->IgnoreParenImpCasts();
     if (!S->getType()->isPointerType())
       return false;
-    auto SK = cuda::scalarKind(S->getType()->getPointeeType());
-    if (!SK || *SK != VK->first) {
-      Out.Why = "the cast is not from a pointer to " + VK->first;
-      return false;
-    }
+    QualType ST = S->getType()->getPointeeType();
+    auto SK = cuda::scalarKind(ST);
     Out.Elem = VK->first;
     Out.V = VK->second;
+    if (!SK || *SK != VK->first) {
+      // Bytes or halves packed into integer lanes (a uint4 load of 16
+      // pixels): each lane reassembles from its scalars.
+      QualType Canon = ST.getCanonicalType();
+      uint64_t LaneBytes = 4, Bytes = Canon->isIntegerType() ? Ctx.getTypeSize(Canon) / 8 : 0;
+      if (VK->first == "float" || !Canon->isIntegerType() || Canon->isBooleanType() || Canon.isVolatileQualified() ||
+          Bytes == 0 || Bytes >= LaneBytes) {
+        Out.Why = "the cast is not from a pointer to " + VK->first;
+        return false;
+      }
+      Out.Pack = unsigned(LaneBytes / Bytes);
+      Out.Narrow = Ctx.getCorrespondingUnsignedType(Canon.getUnqualifiedType()).getAsString(Ctx.getPrintingPolicy());
+    }
     if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->getOpcode() == UO_AddrOf) {
       const auto *AS = dyn_cast<ArraySubscriptExpr>(U->getSubExpr()->IgnoreParens());
       if (!AS || !AS->getBase()->getType()->isPointerType())
@@ -128,14 +138,14 @@ bool VectorAddresses::decompose(const Expr *Addr, VecAddr &Out, unsigned Depth) 
     const Expr *Idx = Ptr == B->getLHS() ? B->getRHS() : B->getLHS();
     if (!decompose(Ptr, Out, Depth + 1))
       return false;
-    return addTerm(Out, Idx, Out.V);
+    return addTerm(Out, Idx, Out.stride());
   }
   if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf && VK) {
     // &q4[j] with q4 a float4 pointer: q4 + j.
     const auto *AS = dyn_cast<ArraySubscriptExpr>(U->getSubExpr()->IgnoreParens());
     if (!AS || !AS->getBase()->getType()->isPointerType() || !decompose(AS->getBase(), Out, Depth + 1))
       return false;
-    return addTerm(Out, AS->getIdx(), Out.V);
+    return addTerm(Out, AS->getIdx(), Out.stride());
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E); DRE && VK) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
@@ -213,7 +223,7 @@ bool VectorAddresses::access(const Expr *E, VecAddr &Out) const {
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
     if (!decompose(AS->getBase(), Out))
       return false;
-    return addTerm(Out, AS->getIdx(), Out.V);
+    return addTerm(Out, AS->getIdx(), Out.stride());
   }
   if (const auto *C = dyn_cast<CallExpr>(E); C && C->getNumArgs() == 1)
     return decompose(C->getArg(0), Out);
@@ -222,8 +232,18 @@ bool VectorAddresses::access(const Expr *E, VecAddr &Out) const {
 
 std::string VectorAddresses::laneText(const VecAddr &VA, unsigned K) const {
   const Expr *P = VA.P->IgnoreImpCasts();
-  std::string PT = writtenText(Ctx, P).value_or("");
-  return parenIf(!isPostfixSafe(P), PT) + "[" + sumText(VA.Terms, K) + "]";
+  std::string PT = parenIf(!isPostfixSafe(P), writtenText(Ctx, P).value_or(""));
+  if (VA.Pack == 1)
+    return PT + "[" + sumText(VA.Terms, K) + "]";
+  // Lane K of packed scalars: its Pack elements, little-endian (the GPU's
+  // byte order), zero-extended.
+  std::vector<std::string> Parts;
+  unsigned Bits = 32 / VA.Pack;
+  for (unsigned B = 0; B < VA.Pack; ++B)
+    Parts.push_back("(unsigned int)(" + VA.Narrow + ")" + PT + "[" + sumText(VA.Terms, K * VA.Pack + B) + "]" +
+                    (B ? " << " + std::to_string(B * Bits) : ""));
+  std::string Word = "(" + join(Parts, " | ") + ")";
+  return VA.Elem == "uint" ? Word : "(" + VA.Elem + ")" + Word;
 }
 
 bool VectorAddresses::isVectorAccess(const Expr *E) const {
@@ -813,6 +833,11 @@ private:
       return;
     }
     std::string VT = cuda::vectorTypeName(Dst.Elem, Dst.V);
+    if (Dst.Pack > 1) {
+      S.Summary = "split a vector store";
+      notScalar(S, E, "the " + VT + " store writes " + Dst.Narrow + " elements packed into its lanes, which are not split into scalar stores");
+      return;
+    }
     S.Summary = "store " + VT + " as " + std::to_string(Dst.V) + " scalar stores";
     S.Facts["width"] = std::to_string(Dst.V);
     S.Facts["kind"] = "store";

@@ -244,6 +244,12 @@ struct VecAddr {
   std::vector<const clang::Expr *> TermExprs;     ///< for "modified between" checks
   std::string Elem;
   unsigned V = 0;
+  /// Narrower integer elements packed into each lane (a uint4 load of 16
+  /// bytes): Pack scalars per lane, little-endian; 1 otherwise. Loads only.
+  unsigned Pack = 1;
+  std::string Narrow; ///< the scalar type's unsigned spelling ("unsigned char")
+  /// Scalar elements per vector step.
+  unsigned stride() const { return V * Pack; }
   std::string Why;
 };
 
