@@ -723,7 +723,7 @@ private:
           Addr.isVectorAccess(Op->getArg(0)->IgnoreParens())) {
         VecAddr Dst;
         unsigned SB, SE;
-        if (Addr.access(Op->getArg(0), Dst) && Dst.V == T.VA.V && Dst.Elem == T.VA.Elem &&
+        if (Addr.access(Op->getArg(0), Dst) && Dst.V == T.VA.V && Dst.Elem == T.VA.Elem && Dst.Pack == 1 &&
             storeStatement(Op, SB, SE)) {
           T.Uses.push_back({nullptr, -1, Op});
           continue;
