@@ -10,6 +10,8 @@
 #include "llvm/Support/SHA256.h"
 #include <algorithm>
 #include <chrono>
+#include <map>
+#include <set>
 #include <optional>
 
 using namespace llvm;
@@ -17,13 +19,17 @@ using namespace llvm;
 namespace klineage {
 namespace lineage {
 
-StringRef policyName(Policy P) { return P == Policy::First ? "first" : "most-costly"; }
+StringRef policyName(Policy P) {
+  return P == Policy::First ? "first" : P == Policy::Breadth ? "breadth" : "most-costly";
+}
 
 std::optional<Policy> parsePolicy(StringRef S) {
   if (S == "most-costly")
     return Policy::MostCostly;
   if (S == "first")
     return Policy::First;
+  if (S == "breadth")
+    return Policy::Breadth;
   return std::nullopt;
 }
 
@@ -323,7 +329,19 @@ public:
 private:
   Error loadOrStart();
   Error save();
-  std::vector<Candidate> candidates(Session &S, StringRef CurText, unsigned Step, json::Array &Tried);
+  std::vector<Candidate> candidates(Session &S, StringRef CurText, StringRef Label, json::Array &Tried);
+  /// One expansion of kernel \p From (relative to OutDir): its candidates
+  /// (named Label-<rewrite>), written, compiled and gated against it.
+  Expected<std::vector<Candidate>> expand(Session &S, StringRef From, StringRef Label, StringRef What,
+                                          json::Array &Tried, std::string &FromText);
+  /// The accepted candidate the policy takes (null: none).
+  Candidate *choose(std::vector<Candidate> &Cs) const;
+  static json::Array candidatesJson(const std::vector<Candidate> &Cs);
+  /// What a step (or a DAG edge) records of candidate \p C taken from \p From to \p To.
+  json::Object stepJson(Candidate &C, StringRef From, StringRef To, StringRef Diff, json::Array CandJson,
+                        json::Array Tried) const;
+  /// --policy breadth: every accepted branch, a DAG of kernels.
+  Expected<json::Object> runBreadth(Session &S);
   void compileAll(std::vector<Candidate> &Cs);
   void gatePair(Candidate &C, StringRef Prev);
   /// Runs `klineage gate ARGS --json J`; returns the report (none when the
@@ -409,7 +427,7 @@ Error Walker::save() {
       {{path("lineage.json"), formatv("{0:2}", json::Value(json::Object(Record))).str() + "\n"}});
 }
 
-std::vector<Candidate> Walker::candidates(Session &S, StringRef CurText, unsigned Step,
+std::vector<Candidate> Walker::candidates(Session &S, StringRef CurText, StringRef Label,
                                           json::Array &Tried) {
   std::vector<Candidate> Out;
   bool AllowUnknown = S.options().Assume.all();
@@ -460,7 +478,7 @@ std::vector<Candidate> Walker::candidates(Session &S, StringRef CurText, unsigne
       }
       Candidate C;
       C.R = R;
-      C.Name = formatv("{0}-{1}", Step, R->name()).str();
+      C.Name = formatv("{0}-{1}", Label, R->name()).str();
       if (O.Gran == Granularity::Site)
         C.Name += formatv(".site{0}", G.front()->Id).str();
       C.File = path("candidates/" + C.Name + ".cu");
@@ -592,6 +610,226 @@ void Walker::gatePair(Candidate &C, StringRef Prev) {
   C.Verdict = "accepted";
 }
 
+Expected<std::vector<Candidate>> Walker::expand(Session &S, StringRef From, StringRef Label, StringRef What,
+                                                json::Array &Tried, std::string &FromText) {
+  std::string Cur = path(From);
+  auto CurText = readFile(Cur);
+  if (!CurText)
+    return CurText.takeError();
+  FromText = *CurText;
+  if (Error E = S.open(Cur))
+    return createStringError(inconvertibleErrorCode(), Cur + ": cannot parse: " + toString(std::move(E)));
+  std::vector<Candidate> Cs = candidates(S, *CurText, Label, Tried);
+  std::string Names;
+  for (Candidate &C : Cs)
+    Names += (Names.empty() ? "" : ", ") + C.Name.substr(C.Name.find('-') + 1);
+  progress(formatv("{0}: reverse from {1}: {2} candidate{3}{4}{5}", What, From, Cs.size(), Cs.size() == 1 ? "" : "s",
+                   Cs.empty() ? "" : ": ", Names));
+  for (Candidate &C : Cs)
+    if (Error E = writeFilesAtomically({{C.File, C.Text}}))
+      return std::move(E);
+  compileAll(Cs);
+  if (O.Stages != "compile") {
+    std::vector<Candidate *> ToGate;
+    for (Candidate &C : Cs)
+      if (C.Compiled && C.Verdict == "not gated")
+        ToGate.push_back(&C);
+    for (size_t K = 0; K < ToGate.size() && Measured; ++K) {
+      Candidate &C = *ToGate[K];
+      std::string Eta = GateRuns ? ", ETA of the step " + fmtTime(GateSeconds / GateRuns * (ToGate.size() - K))
+                                 : "";
+      progress(formatv("  gate {0}/{1}: {2} against {3}{4}", K + 1, ToGate.size(), C.Name, From, Eta));
+      gatePair(C, Cur);
+      progress(formatv("    {0}{1}{2}", C.Verdict,
+                       C.slowdown() > 0 ? formatv(": {0:F4} -> {1:F4} ms ({2:F3}x the time)", C.BeforeMs,
+                                                  C.AfterMs, C.slowdown())
+                                              .str()
+                                        : std::string(),
+                       C.Reason.empty() ? "" : " (" + C.FailedStage + ": " + C.Reason + ")"));
+      if (O.Pol == Policy::First && C.accepted())
+        break;
+    }
+    if (!Measured)
+      for (Candidate &C : Cs)
+        if (C.Compiled && C.Verdict == "not gated")
+          C.Verdict = "compiled (unmeasured)";
+  }
+  return Cs;
+}
+
+Candidate *Walker::choose(std::vector<Candidate> &Cs) const {
+  Candidate *Best = nullptr;
+  for (Candidate &C : Cs) {
+    if (!C.accepted())
+      continue;
+    if (!Best)
+      Best = &C;
+    else if (O.Pol != Policy::First && C.slowdown() > Best->slowdown())
+      Best = &C;
+  }
+  return Best;
+}
+
+json::Array Walker::candidatesJson(const std::vector<Candidate> &Cs) {
+  json::Array CandJson;
+  for (const Candidate &C : Cs) {
+    json::Object X{{"name", C.Name}, {"rewrite", C.R->name()}, {"file", "candidates/" + C.Name + ".cu"},
+                   {"verdict", C.Verdict}};
+    if (!C.FailedStage.empty())
+      X["failed_stage"] = C.FailedStage;
+    if (!C.Reason.empty())
+      X["reason"] = C.Reason;
+    if (C.slowdown() > 0)
+      X["slowdown"] = C.slowdown();
+    CandJson.push_back(std::move(X));
+  }
+  return CandJson;
+}
+
+json::Object Walker::stepJson(Candidate &C, StringRef From, StringRef To, StringRef Diff, json::Array CandJson,
+                              json::Array Tried) const {
+  json::Object StepJ{{"from", From.str()},
+                     {"to", To.str()},
+                     {"rewrite", C.R->name().str()},
+                     {"direction", "reverse"},
+                     {"sites", json::Array(C.Sites)},
+                     {"diff", Diff.str()},
+                     {"verdict", C.Verdict},
+                     {"compile_report", "candidates/" + C.Name + ".compile.json"},
+                     {"resources", json::Object(C.Resources)},
+                     {"candidates", std::move(CandJson)},
+                     {"tried", std::move(Tried)}};
+  if (!C.GateJson.empty() && C.Measured) {
+    StepJ["gate_report"] = "candidates/" + C.Name + ".gate.json";
+    StepJ["before_ms"] = C.BeforeMs;
+    StepJ["after_ms"] = C.AfterMs;
+    StepJ["before_profile"] = json::Object(C.BeforeProfile);
+    StepJ["after_profile"] = json::Object(C.AfterProfile);
+    StepJ["slowdown"] = C.slowdown();
+    // The forward step's effect, what a skill card cites.
+    StepJ["forward_speedup"] = 1.0 / C.slowdown();
+  }
+  return StepJ;
+}
+
+Expected<json::Object> Walker::runBreadth(Session &S) {
+  // Every accepted candidate of every kernel becomes an edge; kernels with
+  // the same text are one node (two orders that meet), so the walk is a
+  // DAG. Node k is n<k>.cu (node 0 the expert); candidates are named
+  // n<k>-<rewrite>, so a resumed walk re-expands from the reports on disk.
+  auto Start = std::chrono::steady_clock::now();
+  struct Node {
+    std::string File;
+    std::vector<size_t> Out; ///< edge indices
+  };
+  std::vector<Node> Nodes{{"0-expert.cu", {}}};
+  std::map<std::string, size_t> BySha;
+  std::vector<json::Object> Edges;
+  json::Array NodesJ;
+  auto Text0 = readFile(path("0-expert.cu"));
+  if (!Text0)
+    return Text0.takeError();
+  BySha[sha256Hex(*Text0)] = 0;
+  size_t K = 0;
+  for (; K < Nodes.size() && K < O.MaxSteps; ++K) {
+    json::Array Tried;
+    std::string FromText;
+    std::string From = Nodes[K].File;
+    auto CsOr = expand(S, From, formatv("n{0}", K).str(), formatv("node {0}/{1}", K + 1, Nodes.size()).str(),
+                       Tried, FromText);
+    if (!CsOr)
+      return CsOr.takeError();
+    json::Array CandJson = candidatesJson(*CsOr);
+    json::Array Children;
+    for (Candidate &C : *CsOr) {
+      if (!C.accepted())
+        continue;
+      std::string Sha = sha256Hex(C.Text);
+      auto It = BySha.find(Sha);
+      size_t To = It != BySha.end() ? It->second : Nodes.size();
+      if (To == Nodes.size()) {
+        BySha[Sha] = To;
+        Nodes.push_back({formatv("n{0}.cu", To).str(), {}});
+        if (Error E = writeFilesAtomically({{path(Nodes.back().File), C.Text}}))
+          return std::move(E);
+      }
+      std::string Diff = formatv("n{0}-n{1}.diff", K, To).str();
+      if (Error E = writeFilesAtomically({{path(Diff), unifiedDiff(FromText, C.Text, From, Nodes[To].File)}}))
+        return std::move(E);
+      json::Object EJ = stepJson(C, From, Nodes[To].File, Diff, json::Array(), json::Array());
+      EJ["from_node"] = K;
+      EJ["to_node"] = To;
+      Nodes[K].Out.push_back(Edges.size());
+      Edges.push_back(std::move(EJ));
+      Children.push_back(To);
+    }
+    NodesJ.push_back(json::Object{{"node", K},
+                                  {"file", From},
+                                  {"children", std::move(Children)},
+                                  {"candidates", std::move(CandJson)},
+                                  {"tried", std::move(Tried)}});
+    Record["nodes"] = json::Array(NodesJ);
+    json::Array EdgesJ;
+    for (const json::Object &E : Edges)
+      EdgesJ.push_back(json::Object(E));
+    Record["edges"] = std::move(EdgesJ);
+    if (Error E = save())
+      return std::move(E);
+  }
+  // The chain the policy would have walked: from the expert, the costliest
+  // edge (catalogue order when unmeasured) until a node with none.
+  Steps.clear();
+  json::Array Roots;
+  for (size_t N = 0; N < K; ++N)
+    if (Nodes[N].Out.empty())
+      Roots.push_back(Nodes[N].File);
+  size_t At = 0;
+  std::set<size_t> Seen{0};
+  while (At < K && !Nodes[At].Out.empty()) {
+    size_t Best = Nodes[At].Out.front();
+    for (size_t E : Nodes[At].Out)
+      if (Edges[E].getNumber("slowdown").value_or(0) > Edges[Best].getNumber("slowdown").value_or(0))
+        Best = E;
+    json::Object StepJ = Edges[Best];
+    StepJ["step"] = Steps.size() + 1;
+    // The chain's own candidates and tries are its node's.
+    if (const json::Object *NJ = NodesJ[At].getAsObject()) {
+      if (const json::Array *A = NJ->getArray("candidates"))
+        StepJ["candidates"] = json::Array(*A);
+      if (const json::Array *A = NJ->getArray("tried"))
+        StepJ["tried"] = json::Array(*A);
+    }
+    Steps.push_back(std::move(StepJ));
+    At = size_t(*Edges[Best].getInteger("to_node"));
+    if (!Seen.insert(At).second)
+      break;
+  }
+  CurFile = Nodes[At].File;
+  Record["roots"] = std::move(Roots);
+  if (K < Nodes.size()) {
+    Record["status"] = "stopped";
+    Record["stop_reason"] = formatv("--max-steps {0} reached: {1} of {2} kernels expanded", O.MaxSteps, K,
+                                    Nodes.size())
+                                .str();
+  } else {
+    Record["status"] = "root";
+    Record["root"] = CurFile;
+    Record["root_reason"] = "no reverse rewrite applies and is accepted";
+    if (const json::Object *NJ = NodesJ[At].getAsObject()) {
+      if (const json::Array *A = NJ->getArray("tried"))
+        Record["root_tried"] = json::Array(*A);
+      if (const json::Array *A = NJ->getArray("candidates"))
+        Record["root_candidates"] = json::Array(*A);
+    }
+  }
+  progress(formatv("breadth: {0} kernels, {1} edges, {2} roots; chain of {3} steps to {4}; {5}", Nodes.size(),
+                   Edges.size(), Record.getArray("roots")->size(), Steps.size(), CurFile,
+                   fmtTime(std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count())));
+  if (Error E = save())
+    return std::move(E);
+  return Record;
+}
+
 Expected<json::Object> Walker::run() {
   clang::tooling::FixedCompilationDatabase DB(".", {});
   Session S(DB, O.Session);
@@ -609,73 +847,19 @@ Expected<json::Object> Walker::run() {
     Measured = false;
     UnmeasuredWhy = "--stages compile: no runtime stage was run";
   }
+  if (O.Pol == Policy::Breadth)
+    return runBreadth(S);
   auto Start = std::chrono::steady_clock::now();
   while (Steps.size() < O.MaxSteps) {
     unsigned Step = Steps.size() + 1;
-    std::string Cur = path(CurFile);
-    auto CurText = readFile(Cur);
-    if (!CurText)
-      return CurText.takeError();
-    if (Error E = S.open(Cur))
-      return createStringError(inconvertibleErrorCode(), Cur + ": cannot parse: " + toString(std::move(E)));
     json::Array Tried;
-    std::vector<Candidate> Cs = candidates(S, *CurText, Step, Tried);
-    std::string Names;
-    for (Candidate &C : Cs)
-      Names += (Names.empty() ? "" : ", ") + C.Name.substr(C.Name.find('-') + 1);
-    progress(formatv("step {0}: {1} from {2}: {3} candidate{4}{5}{6}", Step, "reverse", CurFile, Cs.size(),
-                     Cs.size() == 1 ? "" : "s", Cs.empty() ? "" : ": ", Names));
-    for (Candidate &C : Cs)
-      if (Error E = writeFilesAtomically({{C.File, C.Text}}))
-        return std::move(E);
-    compileAll(Cs);
-    if (O.Stages != "compile") {
-      std::vector<Candidate *> ToGate;
-      for (Candidate &C : Cs)
-        if (C.Compiled && C.Verdict == "not gated")
-          ToGate.push_back(&C);
-      for (size_t K = 0; K < ToGate.size() && Measured; ++K) {
-        Candidate &C = *ToGate[K];
-        std::string Eta = GateRuns ? ", ETA of the step " + fmtTime(GateSeconds / GateRuns * (ToGate.size() - K))
-                                   : "";
-        progress(formatv("  gate {0}/{1}: {2} against {3}{4}", K + 1, ToGate.size(), C.Name, CurFile, Eta));
-        gatePair(C, Cur);
-        progress(formatv("    {0}{1}{2}", C.Verdict,
-                         C.slowdown() > 0 ? formatv(": {0:F4} -> {1:F4} ms ({2:F3}x the time)", C.BeforeMs,
-                                                    C.AfterMs, C.slowdown())
-                                                .str()
-                                          : std::string(),
-                         C.Reason.empty() ? "" : " (" + C.FailedStage + ": " + C.Reason + ")"));
-        if (O.Pol == Policy::First && C.accepted())
-          break;
-      }
-      if (!Measured)
-        for (Candidate &C : Cs)
-          if (C.Compiled && C.Verdict == "not gated")
-            C.Verdict = "compiled (unmeasured)";
-    }
-    // Choose.
-    Candidate *Best = nullptr;
-    for (Candidate &C : Cs) {
-      if (!C.accepted())
-        continue;
-      if (!Best)
-        Best = &C;
-      else if (O.Pol == Policy::MostCostly && C.slowdown() > Best->slowdown())
-        Best = &C;
-    }
-    json::Array CandJson;
-    for (Candidate &C : Cs) {
-      json::Object X{{"name", C.Name}, {"rewrite", C.R->name()}, {"file", "candidates/" + C.Name + ".cu"},
-                     {"verdict", C.Verdict}};
-      if (!C.FailedStage.empty())
-        X["failed_stage"] = C.FailedStage;
-      if (!C.Reason.empty())
-        X["reason"] = C.Reason;
-      if (C.slowdown() > 0)
-        X["slowdown"] = C.slowdown();
-      CandJson.push_back(std::move(X));
-    }
+    std::string CurText;
+    auto CsOr = expand(S, CurFile, std::to_string(Step), formatv("step {0}", Step).str(), Tried, CurText);
+    if (!CsOr)
+      return CsOr.takeError();
+    std::vector<Candidate> &Cs = *CsOr;
+    Candidate *Best = choose(Cs);
+    json::Array CandJson = candidatesJson(Cs);
     if (!Best) {
       Record["status"] = "root";
       Record["root"] = CurFile;
@@ -693,30 +877,10 @@ Expected<json::Object> Walker::run() {
     std::string To = formatv("{0}-{1}.cu", Step, Best->R->name()).str();
     std::string DiffName = formatv("{0}-{1}.diff", Step, Best->R->name()).str();
     if (Error E = writeFilesAtomically(
-            {{path(To), Best->Text}, {path(DiffName), unifiedDiff(*CurText, Best->Text, CurFile, To)}}))
+            {{path(To), Best->Text}, {path(DiffName), unifiedDiff(CurText, Best->Text, CurFile, To)}}))
       return std::move(E);
-    json::Object StepJ{{"step", Step},
-                       {"from", CurFile},
-                       {"to", To},
-                       {"rewrite", Best->R->name()},
-                       {"direction", "reverse"},
-                       {"sites", std::move(Best->Sites)},
-                       {"diff", DiffName},
-                       {"verdict", Best->Verdict},
-                       {"compile_report", "candidates/" + Best->Name + ".compile.json"},
-                       {"resources", json::Object(Best->Resources)},
-                       {"candidates", std::move(CandJson)},
-                       {"tried", std::move(Tried)}};
-    if (!Best->GateJson.empty() && Best->Measured) {
-      StepJ["gate_report"] = "candidates/" + Best->Name + ".gate.json";
-      StepJ["before_ms"] = Best->BeforeMs;
-      StepJ["after_ms"] = Best->AfterMs;
-      StepJ["before_profile"] = json::Object(Best->BeforeProfile);
-      StepJ["after_profile"] = json::Object(Best->AfterProfile);
-      StepJ["slowdown"] = Best->slowdown();
-      // The forward step's effect, what a skill card cites.
-      StepJ["forward_speedup"] = 1.0 / Best->slowdown();
-    }
+    json::Object StepJ = stepJson(*Best, CurFile, To, DiffName, std::move(CandJson), std::move(Tried));
+    StepJ["step"] = Step;
     progress(formatv("step {0}: {1} ({2})", Step, To,
                      Best->slowdown() > 0 ? formatv("{0:F3}x the time", Best->slowdown()).str() : "unmeasured"));
     Steps.push_back(std::move(StepJ));

@@ -340,6 +340,39 @@ Expected<Report> renderReport(const json::Object &Record, StringRef Dir) {
       H << "</table>\n";
     }
   }
+  // --policy breadth: every accepted branch (the chain above is one path).
+  if (const json::Array *Edges = Record.getArray("edges")) {
+    const json::Array *NodesJ = Record.getArray("nodes");
+    const json::Array *Roots = Record.getArray("roots");
+    std::string Head = formatv("{0} kernels expanded, {1} accepted reverse steps, {2} root(s)",
+                               NodesJ ? NodesJ->size() : 0, Edges->size(), Roots ? Roots->size() : 0)
+                           .str();
+    H << "<h2>Every accepted branch (DAG)</h2>\n<p class=\"note\">" << htmlEscape(Head)
+      << ". A kernel reached by two orders is one node.</p>\n<table><tr><th>from</th><th>rewrite</th><th>to</th>"
+         "<th>x the time</th><th>diff</th></tr>\n";
+    M << "\n## Every accepted branch (DAG)\n\n" << Head
+      << ". A kernel reached by two orders is one node.\n\n| from | rewrite | to | x the time | diff |\n|---|---|---|---|---|\n";
+    for (const json::Value &EV : *Edges) {
+      const json::Object *E = EV.getAsObject();
+      if (!E)
+        continue;
+      double X = E->getNumber("slowdown").value_or(0);
+      std::string Ratio = X > 0 ? formatv("{0:F3}", X).str() : "unmeasured";
+      StringRef From = E->getString("from").value_or(""), To = E->getString("to").value_or("");
+      StringRef Rw = E->getString("rewrite").value_or(""), Diff = E->getString("diff").value_or("");
+      H << "<tr><td>" << htmlEscape(From) << "</td><td>" << htmlEscape(Rw) << "</td><td>" << htmlEscape(To)
+        << "</td><td>" << Ratio << "</td><td>" << htmlEscape(Diff) << "</td></tr>\n";
+      M << "| `" << From << "` | " << Rw << " | `" << To << "` | " << Ratio << " | `" << Diff << "` |\n";
+    }
+    H << "</table>\n";
+    if (Roots) {
+      std::vector<std::string> Rs;
+      for (const json::Value &V : *Roots)
+        Rs.push_back(V.getAsString().value_or("").str());
+      H << "<p>Roots: " << htmlEscape(join(Rs, ", ")) << ".</p>\n";
+      M << "\nRoots: " << join(Rs, ", ") << ".\n";
+    }
+  }
   H << "</body></html>\n";
   return R;
 }

@@ -31,12 +31,14 @@ static void lineageUsage(raw_ostream &OS) {
         "  --stages LIST          compile (no GPU: every step unmeasured) | all (default)\n"
         "  --policy P             most-costly (default: the step whose removal costs the most time)\n"
         "                         | first (the first accepted step in catalogue order)\n"
+        "                         | breadth (every accepted branch: a DAG of kernels; the record's\n"
+        "                         chain is its most-costly path)\n"
         "  --granularity G        rewrite (default: a candidate applies every applicable site of one\n"
         "                         rewrite) | site (a candidate per site)\n"
         "  --rewrites LIST        reverse rewrites to try, in order (default: the catalogue order of\n"
         "                         docs/lineage.md)\n"
         "  --assume FACTS         facts for the rewrites' preconditions (klineage-rewrite --assume)\n"
-        "  --max-steps N          stop after N steps (default 50); run again to go on\n"
+        "  --max-steps N          stop after N steps (breadth: N kernels expanded; default 50); run again to go on\n"
         "  --jobs N               compile-stage gates in parallel (default: the cores)\n"
         "  --repeat N             profile rounds per gated pair (default 2)\n"
         "  --gate-timeout S       wall-clock limit of one gate run (default 1800)\n"
@@ -84,7 +86,7 @@ int lineageMain(int Argc, char **Argv, const char *Argv0) {
       if (!Next(V)) return 1;
       auto P = lineage::parsePolicy(V);
       if (!P) {
-        errs() << "klineage lineage: error: --policy must be most-costly or first, not '" << V << "'\n";
+        errs() << "klineage lineage: error: --policy must be most-costly, first or breadth, not '" << V << "'\n";
         return 1;
       }
       O.Pol = *P;

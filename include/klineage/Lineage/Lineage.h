@@ -40,6 +40,10 @@ enum class Policy {
   /// The first accepted candidate in catalogue order; later candidates of
   /// the step are not gated (cheapest walk).
   First,
+  /// Every accepted candidate of every kernel is walked on: a DAG of kernels
+  /// (the same kernel reached by two orders is one node). The record's
+  /// chain (`steps`) is the most-costly path through it.
+  Breadth,
 };
 llvm::StringRef policyName(Policy P);
 std::optional<Policy> parsePolicy(llvm::StringRef S);
