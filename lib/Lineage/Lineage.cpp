@@ -374,6 +374,22 @@ Error Walker::loadOrStart() {
   if (std::error_code EC = sys::fs::create_directories(path("candidates")))
     return createStringError(EC, "cannot create " + path("candidates") + ": " + EC.message());
   std::string RecordPath = path("lineage.json");
+  if (O.Restart) {
+    // The old walk's own files (kernels, diffs, candidates and their
+    // reports), so no step of it is left beside the new one; nothing else
+    // in DIR is touched.
+    std::error_code EC;
+    for (StringRef Sub : {"", "candidates"})
+      for (sys::fs::directory_iterator It(path(Sub), EC), End; It != End && !EC; It.increment(EC)) {
+        StringRef Name = sys::path::filename(It->path());
+        bool Step = !Name.empty() && (isDigit(Name.front()) || (Name.front() == 'n' && Name.size() > 1 &&
+                                                                 isDigit(Name[1])));
+        bool Ours = Name.ends_with(".cu") || Name.ends_with(".diff") || Name.ends_with(".json") ||
+                    Name.ends_with(".log");
+        if ((!Sub.empty() || Step) && Ours && Name != "lineage.json")
+          sys::fs::remove(It->path());
+      }
+  }
   if (!O.Restart && sys::fs::exists(RecordPath)) {
     auto Old = readJsonFile(RecordPath);
     if (!Old)

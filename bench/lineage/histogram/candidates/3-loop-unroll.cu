@@ -26,7 +26,7 @@ __device__ __forceinline__ void countWord(unsigned int *hist, unsigned int w) {
 }
 
 __global__ void __launch_bounds__(THREADS)
-histogram_privatized_kernel(int N, const unsigned char *pixels,
+histogram_privatized_kernel(int N, const unsigned char *__restrict__ pixels,
                             unsigned int *__restrict__ bins) {
   const uint4 *p16 = reinterpret_cast<const uint4 *>(pixels);
   const int n16 = N / 16;
@@ -35,7 +35,12 @@ histogram_privatized_kernel(int N, const unsigned char *pixels,
     uint4 v[UNROLL];
     for (int u = 0; u < UNROLL; ++u)
       if (base + u * THREADS < n16)
-        v[u] = p16[base + u * THREADS];
+        {
+          v[u].x = ((unsigned int)(unsigned char)pixels[16 * (base + u * THREADS)] | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 1] << 8 | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 2] << 16 | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 3] << 24);
+          v[u].y = ((unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 4] | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 5] << 8 | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 6] << 16 | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 7] << 24);
+          v[u].z = ((unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 8] | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 9] << 8 | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 10] << 16 | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 11] << 24);
+          v[u].w = ((unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 12] | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 13] << 8 | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 14] << 16 | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 15] << 24);
+        }
     for (int u = 0; u < UNROLL; ++u)
       if (base + u * THREADS < n16) {
         countWord(bins, v[u].x);

@@ -23,12 +23,18 @@ constexpr int UNROLL = 4;
 __device__ __forceinline__ void countWord(unsigned int *hist, unsigned int w) {
 #pragma unroll
   for (int b = 0; b < 4; ++b)
-    atomicAdd(&hist[((w >> (8 * b)) & 0xffu)], 1u);
+    atomicAdd(&hist[((w >> (8 * b)) & 0xffu) * COPIES], 1u);
 }
 
 __global__ void __launch_bounds__(THREADS)
-histogram_privatized_kernel(int N, const unsigned char *pixels,
+histogram_privatized_kernel(int N, const unsigned char *__restrict__ pixels,
                             unsigned int *__restrict__ bins) {
+  __shared__ unsigned int hist[BINS * COPIES];
+  for (int i = threadIdx.x; i < BINS * COPIES; i += THREADS)
+    hist[i] = 0;
+  __syncthreads();
+
+  unsigned int *mine = hist + threadIdx.x % COPIES;
   const uint4 *p16 = reinterpret_cast<const uint4 *>(pixels);
   const int n16 = N / 16;
   const int stride = gridDim.x * THREADS * UNROLL;
@@ -37,20 +43,35 @@ histogram_privatized_kernel(int N, const unsigned char *pixels,
 #pragma unroll
     for (int u = 0; u < UNROLL; ++u)
       if (base + u * THREADS < n16)
-        v[u] = p16[base + u * THREADS];
+        {
+          v[u].x = ((unsigned int)(unsigned char)pixels[16 * (base + u * THREADS)] | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 1] << 8 | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 2] << 16 | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 3] << 24);
+          v[u].y = ((unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 4] | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 5] << 8 | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 6] << 16 | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 7] << 24);
+          v[u].z = ((unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 8] | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 9] << 8 | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 10] << 16 | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 11] << 24);
+          v[u].w = ((unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 12] | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 13] << 8 | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 14] << 16 | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 15] << 24);
+        }
 #pragma unroll
     for (int u = 0; u < UNROLL; ++u)
       if (base + u * THREADS < n16) {
-        countWord(bins, v[u].x);
-        countWord(bins, v[u].y);
-        countWord(bins, v[u].z);
-        countWord(bins, v[u].w);
+        countWord(mine, v[u].x);
+        countWord(mine, v[u].y);
+        countWord(mine, v[u].z);
+        countWord(mine, v[u].w);
       }
   }
   // The last N % 16 pixels, one per thread of the grid.
   const int tail = n16 * 16 + blockIdx.x * THREADS + threadIdx.x;
   if (tail < N)
-    atomicAdd(&bins[pixels[tail]], 1u);
+    atomicAdd(&mine[pixels[tail] * COPIES], 1u);
+  __syncthreads();
+
+  for (int b = threadIdx.x; b < BINS; b += THREADS) {
+    unsigned int sum = 0;
+#pragma unroll
+    for (int c = 0; c < COPIES; ++c)
+      sum += hist[b * COPIES + (c + b) % COPIES];
+    if (sum)
+      atomicAdd(&bins[b], sum);
+  }
 }
 
 } // namespace histogram_expert

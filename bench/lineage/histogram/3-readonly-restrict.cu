@@ -21,6 +21,7 @@ constexpr int THREADS = 512;
 constexpr int UNROLL = 4;
 
 __device__ __forceinline__ void countWord(unsigned int *hist, unsigned int w) {
+#pragma unroll
   for (int b = 0; b < 4; ++b)
     atomicAdd(&hist[((w >> (8 * b)) & 0xffu)], 1u);
 }
@@ -33,9 +34,16 @@ histogram_privatized_kernel(int N, const unsigned char *pixels,
   const int stride = gridDim.x * THREADS * UNROLL;
   for (int base = blockIdx.x * THREADS * UNROLL + threadIdx.x; base < n16; base += stride) {
     uint4 v[UNROLL];
+#pragma unroll
     for (int u = 0; u < UNROLL; ++u)
       if (base + u * THREADS < n16)
-        v[u] = p16[base + u * THREADS];
+        {
+          v[u].x = ((unsigned int)(unsigned char)pixels[16 * (base + u * THREADS)] | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 1] << 8 | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 2] << 16 | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 3] << 24);
+          v[u].y = ((unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 4] | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 5] << 8 | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 6] << 16 | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 7] << 24);
+          v[u].z = ((unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 8] | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 9] << 8 | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 10] << 16 | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 11] << 24);
+          v[u].w = ((unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 12] | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 13] << 8 | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 14] << 16 | (unsigned int)(unsigned char)pixels[16 * (base + u * THREADS) + 15] << 24);
+        }
+#pragma unroll
     for (int u = 0; u < UNROLL; ++u)
       if (base + u * THREADS < n16) {
         countWord(bins, v[u].x);
