@@ -329,11 +329,12 @@ public:
 private:
   Error loadOrStart();
   Error save();
-  std::vector<Candidate> candidates(Session &S, StringRef CurText, StringRef Label, json::Array &Tried);
+  std::vector<Candidate> candidates(Session &S, StringRef CurText, StringRef Label, unsigned StepNo,
+                                    json::Array &Tried);
   /// One expansion of kernel \p From (relative to OutDir): its candidates
   /// (named Label-<rewrite>), written, compiled and gated against it.
-  Expected<std::vector<Candidate>> expand(Session &S, StringRef From, StringRef Label, StringRef What,
-                                          json::Array &Tried, std::string &FromText);
+  Expected<std::vector<Candidate>> expand(Session &S, StringRef From, StringRef Label, unsigned StepNo,
+                                          StringRef What, json::Array &Tried, std::string &FromText);
   /// The accepted candidate the policy takes (null: none).
   Candidate *choose(std::vector<Candidate> &Cs) const;
   static json::Array candidatesJson(const std::vector<Candidate> &Cs);
@@ -364,6 +365,9 @@ private:
   std::string UnmeasuredWhy;
   double GateSeconds = 0;
   unsigned GateRuns = 0;
+  unsigned GateEvaluations = 0; ///< pair gate reports used (run or resumed): the budget's unit
+  unsigned CompileRejected = 0; ///< candidates the compile stage rejected
+  bool budgetSpent() const { return O.GateBudget && GateEvaluations >= O.GateBudget; }
 };
 
 Error Walker::loadOrStart() {
@@ -419,7 +423,7 @@ Error Walker::loadOrStart() {
                         {"expert", O.Expert},
                         {"expert_sha256", Sha},
                         {"workload", O.Workload},
-                        {"direction", "reverse"},
+                        {"direction", directionName(O.Dir).str()},
                         {"policy", policyName(O.Pol)},
                         {"granularity", O.Gran == Granularity::Site ? "site" : "rewrite"},
                         {"stages", O.Stages},
@@ -428,6 +432,8 @@ Error Walker::loadOrStart() {
   for (const std::string &F : O.Session.Assume.describe())
     Assumed.push_back(F);
   Record["assumptions"] = std::move(Assumed);
+  for (const auto &[K, V] : O.Extra)
+    Record[K] = V;
   if (O.Session.Assume.reassociate())
     Record["reassociation"] = O.Session.Assume.reassociationSource();
   return save();
@@ -437,18 +443,21 @@ Error Walker::save() {
   Record["steps"] = json::Array(Steps);
   Record["current"] = CurFile;
   Record["measured"] = Measured && O.Stages != "compile";
+  Record["gate_evaluations"] = GateEvaluations;
+  Record["compile_rejected"] = CompileRejected;
   if (!UnmeasuredWhy.empty())
     Record["unmeasured_reason"] = UnmeasuredWhy;
   return writeFilesAtomically(
       {{path("lineage.json"), formatv("{0:2}", json::Value(json::Object(Record))).str() + "\n"}});
 }
 
-std::vector<Candidate> Walker::candidates(Session &S, StringRef CurText, StringRef Label,
+std::vector<Candidate> Walker::candidates(Session &S, StringRef CurText, StringRef Label, unsigned StepNo,
                                           json::Array &Tried) {
   std::vector<Candidate> Out;
   bool AllowUnknown = S.options().Assume.all();
-  for (const RewritePair *R : O.Rewrites) {
-    std::vector<Site> &Sites = S.sites(*R, Direction::Reverse);
+  std::vector<const RewritePair *> Order = O.StepOrder ? O.StepOrder(S, StepNo) : O.Rewrites;
+  for (const RewritePair *R : Order) {
+    std::vector<Site> &Sites = S.sites(*R, O.Dir);
     std::vector<const Site *> Ok;
     const Site *Blocked = nullptr;
     for (const Site &X : Sites) {
@@ -458,6 +467,13 @@ std::vector<Candidate> Walker::candidates(Session &S, StringRef CurText, StringR
         Blocked = &X;
     }
     json::Object T{{"rewrite", R->name()}, {"sites", Sites.size()}, {"applicable", Ok.size()}};
+    if (O.Moves && !Ok.empty()) {
+      std::string Note;
+      Ok = O.Moves(S, *R, std::move(Ok), Note);
+      T["moves"] = Ok.size();
+      if (!Note.empty())
+        T["moves_note"] = Note;
+    }
     if (Ok.empty()) {
       if (Blocked)
         if (const PreconditionResult *P = Blocked->blocker(AllowUnknown))
@@ -478,7 +494,7 @@ std::vector<Candidate> Walker::candidates(Session &S, StringRef CurText, StringR
       Selection Sel;
       for (const Site *X : G)
         Sel.Ids.push_back(X->Id);
-      auto Res = S.apply(*R, Direction::Reverse, Sel);
+      auto Res = S.apply(*R, O.Dir, Sel);
       std::string Why;
       if (!Res)
         Why = toString(Res.takeError());
@@ -536,6 +552,7 @@ void Walker::compileAll(std::vector<Candidate> &Cs) {
     if (auto R = readJsonFile(C.CompileJson)) { // resumed: compiled before
       if (const json::Object *X = lastCandidate(*R)) {
         takeCompileReport(C, *X);
+        CompileRejected += !C.Compiled;
         continue;
       }
     }
@@ -556,7 +573,9 @@ void Walker::compileAll(std::vector<Candidate> &Cs) {
       const json::Object *X = R ? lastCandidate(*R) : nullptr;
       if (X) {
         takeCompileReport(*C, *X);
+        CompileRejected += !C->Compiled;
       } else {
+        ++CompileRejected;
         C->Verdict = "rejected";
         C->FailedStage = "compile";
         C->Reason = Why.empty() ? "the gate's report names no candidate" : Why;
@@ -573,6 +592,7 @@ void Walker::compileAll(std::vector<Candidate> &Cs) {
 void Walker::gatePair(Candidate &C, StringRef Prev) {
   C.GateJson = path("candidates/" + C.Name + ".gate.json");
   std::optional<json::Object> R = readJsonFile(C.GateJson); // resumed: gated before
+  ++GateEvaluations; // a resumed walk counts the reports it reuses: the same budget
   std::string Why;
   if (!R)
     R = runGate({Prev.str(), C.File}, /*CompileOnly=*/false, C.GateJson,
@@ -624,10 +644,16 @@ void Walker::gatePair(Candidate &C, StringRef Prev) {
     return;
   }
   C.Verdict = "accepted";
+  if (O.Dir == Direction::Forward && !(C.AfterMs < C.BeforeMs)) {
+    // A move is kept only when it pays: the search never returns a slower kernel.
+    C.Verdict = "rejected";
+    C.FailedStage = "speed";
+    C.Reason = formatv("not faster: {0:F4} -> {1:F4} ms", C.BeforeMs, C.AfterMs).str();
+  }
 }
 
-Expected<std::vector<Candidate>> Walker::expand(Session &S, StringRef From, StringRef Label, StringRef What,
-                                                json::Array &Tried, std::string &FromText) {
+Expected<std::vector<Candidate>> Walker::expand(Session &S, StringRef From, StringRef Label, unsigned StepNo,
+                                                StringRef What, json::Array &Tried, std::string &FromText) {
   std::string Cur = path(From);
   auto CurText = readFile(Cur);
   if (!CurText)
@@ -635,12 +661,12 @@ Expected<std::vector<Candidate>> Walker::expand(Session &S, StringRef From, Stri
   FromText = *CurText;
   if (Error E = S.open(Cur))
     return createStringError(inconvertibleErrorCode(), Cur + ": cannot parse: " + toString(std::move(E)));
-  std::vector<Candidate> Cs = candidates(S, *CurText, Label, Tried);
+  std::vector<Candidate> Cs = candidates(S, *CurText, Label, StepNo, Tried);
   std::string Names;
   for (Candidate &C : Cs)
     Names += (Names.empty() ? "" : ", ") + C.Name.substr(C.Name.find('-') + 1);
-  progress(formatv("{0}: reverse from {1}: {2} candidate{3}{4}{5}", What, From, Cs.size(), Cs.size() == 1 ? "" : "s",
-                   Cs.empty() ? "" : ": ", Names));
+  progress(formatv("{0}: {1} from {2}: {3} candidate{4}{5}{6}", What, directionName(O.Dir), From, Cs.size(),
+                   Cs.size() == 1 ? "" : "s", Cs.empty() ? "" : ": ", Names));
   for (Candidate &C : Cs)
     if (Error E = writeFilesAtomically({{C.File, C.Text}}))
       return std::move(E);
@@ -652,6 +678,11 @@ Expected<std::vector<Candidate>> Walker::expand(Session &S, StringRef From, Stri
         ToGate.push_back(&C);
     for (size_t K = 0; K < ToGate.size() && Measured; ++K) {
       Candidate &C = *ToGate[K];
+      if (budgetSpent()) {
+        C.Verdict = "not gated";
+        C.Reason = formatv("the budget of {0} gate evaluations is spent", O.GateBudget).str();
+        continue;
+      }
       std::string Eta = GateRuns ? ", ETA of the step " + fmtTime(GateSeconds / GateRuns * (ToGate.size() - K))
                                  : "";
       progress(formatv("  gate {0}/{1}: {2} against {3}{4}", K + 1, ToGate.size(), C.Name, From, Eta));
@@ -680,8 +711,11 @@ Candidate *Walker::choose(std::vector<Candidate> &Cs) const {
       continue;
     if (!Best)
       Best = &C;
-    else if (O.Pol != Policy::First && C.slowdown() > Best->slowdown())
-      Best = &C;
+    else if (O.Pol != Policy::First && O.Dir == Direction::Reverse && C.slowdown() > Best->slowdown())
+      Best = &C; // the costliest optimization comes off first
+    else if (O.Pol != Policy::First && O.Dir == Direction::Forward && C.slowdown() > 0 &&
+             (Best->slowdown() <= 0 || C.slowdown() < Best->slowdown()))
+      Best = &C; // the fastest move
   }
   return Best;
 }
@@ -707,7 +741,7 @@ json::Object Walker::stepJson(Candidate &C, StringRef From, StringRef To, String
   json::Object StepJ{{"from", From.str()},
                      {"to", To.str()},
                      {"rewrite", C.R->name().str()},
-                     {"direction", "reverse"},
+                     {"direction", directionName(O.Dir).str()},
                      {"sites", json::Array(C.Sites)},
                      {"diff", Diff.str()},
                      {"verdict", C.Verdict},
@@ -751,8 +785,8 @@ Expected<json::Object> Walker::runBreadth(Session &S) {
     json::Array Tried;
     std::string FromText;
     std::string From = Nodes[K].File;
-    auto CsOr = expand(S, From, formatv("n{0}", K).str(), formatv("node {0}/{1}", K + 1, Nodes.size()).str(),
-                       Tried, FromText);
+    auto CsOr = expand(S, From, formatv("n{0}", K).str(), unsigned(K + 1),
+                       formatv("node {0}/{1}", K + 1, Nodes.size()).str(), Tried, FromText);
     if (!CsOr)
       return CsOr.takeError();
     json::Array CandJson = candidatesJson(*CsOr);
@@ -870,7 +904,7 @@ Expected<json::Object> Walker::run() {
     unsigned Step = Steps.size() + 1;
     json::Array Tried;
     std::string CurText;
-    auto CsOr = expand(S, CurFile, std::to_string(Step), formatv("step {0}", Step).str(), Tried, CurText);
+    auto CsOr = expand(S, CurFile, std::to_string(Step), Step, formatv("step {0}", Step).str(), Tried, CurText);
     if (!CsOr)
       return CsOr.takeError();
     std::vector<Candidate> &Cs = *CsOr;
@@ -879,7 +913,9 @@ Expected<json::Object> Walker::run() {
     if (!Best) {
       Record["status"] = "root";
       Record["root"] = CurFile;
-      Record["root_reason"] = Cs.empty() ? "no reverse rewrite applies" : "no candidate was accepted by the gate";
+      Record["root_reason"] = Cs.empty() ? (O.Dir == Direction::Reverse ? "no reverse rewrite applies"
+                                                                        : "no forward move applies")
+                                         : "no candidate was accepted by the gate";
       Record["root_tried"] = std::move(Tried);
       Record["root_candidates"] = std::move(CandJson);
       progress(formatv("root: {0} ({1}); {2} steps in {3}", CurFile, *Record.getString("root_reason"),
@@ -903,6 +939,14 @@ Expected<json::Object> Walker::run() {
     CurFile = To;
     if (Error E = save())
       return std::move(E);
+    if (budgetSpent()) {
+      Record["status"] = "stopped";
+      Record["stop_reason"] = formatv("the budget of {0} gate evaluations is spent", O.GateBudget).str();
+      progress(formatv("stopped after {0} steps: {1}", Steps.size(), *Record.getString("stop_reason")));
+      if (Error E = save())
+        return std::move(E);
+      return Record;
+    }
   }
   Record["status"] = "stopped";
   Record["stop_reason"] = formatv("--max-steps {0} reached", O.MaxSteps).str();

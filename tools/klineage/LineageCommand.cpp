@@ -13,6 +13,7 @@
 #include "klineage/Gate/Manifest.h"
 #include "klineage/Lineage/Lineage.h"
 #include "klineage/Lineage/Report.h"
+#include "klineage/Optimizer/Optimizer.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -47,12 +48,38 @@ static void lineageUsage(raw_ostream &OS) {
         "  --cuda-path D, --resource-dir D                   for parsing (as klineage-rewrite)\n";
 }
 
-int lineageMain(int Argc, char **Argv, const char *Argv0) {
+static void optimizeUsage(raw_ostream &OS) {
+  OS << "usage: klineage optimize KERNEL.cu --workload MANIFEST.yaml -o DIR [options]\n"
+        "Applies forward rewrites where the method admits them, each through the gate, keeping only\n"
+        "moves that are accepted and faster (docs/optimize.md). DIR/best.cu is the result.\n"
+        "  -o DIR                 where the search is written (and resumed from)\n"
+        "  --method M             skills (default: sites where a skill card's conditions hold)\n"
+        "                         | catalogue (every applicable site, skills ignored)\n"
+        "                         | unconditioned (every site, preconditions not consulted: --assume=all,\n"
+        "                         random order) | replay (the stored lineages' trajectories)\n"
+        "  --budget N             GPU gate evaluations (default 0: no limit)\n"
+        "  --skills DIR           skill cards (default skills-yaml)\n"
+        "  --lineages DIR         stored lineages for replay (default bench/lineage)\n"
+        "  --exclude W            leave out the cards / lineage of workload W (leave-one-out)\n"
+        "  --seed S               the unconditioned order (default 1)\n"
+        "  --stages, --granularity, --assume, --max-steps, --jobs, --repeat, --gate-timeout, --restart,\n"
+        "  --arch, --nvcc, --cache-dir, --no-gpu, --cuda-path, --resource-dir   as for klineage lineage\n";
+}
+
+int reportMain(int Argc, char **Argv);
+
+/// `klineage lineage` and `klineage optimize`: one walk, backwards or forwards.
+static int walkMain(int Argc, char **Argv, const char *Argv0, bool Optimize) {
+  const char *Cmd = Optimize ? "klineage optimize" : "klineage lineage";
+  auto Usage = [&](raw_ostream &OS) { Optimize ? optimizeUsage(OS) : lineageUsage(OS); };
   lineage::WalkOptions O;
+  optimizer::SearchOptions Search;
+  Search.SkillsDir = "skills-yaml";
+  Search.LineagesDir = "bench/lineage";
   std::string Rewrites, CudaPath, ResourceDir, Arch = "sm_90";
   std::vector<std::string> AssumeFacts;
   O.Jobs = std::max(1u, std::thread::hardware_concurrency());
-  ArgReader Args(Argc, Argv, "klineage lineage");
+  ArgReader Args(Argc, Argv, Cmd);
   while (Args.next()) {
     const std::string A = Args.arg();
     auto Next = [&](std::string &Dst) { return Args.value(Dst); };
@@ -62,7 +89,7 @@ int lineageMain(int Argc, char **Argv, const char *Argv0) {
       if (!Next(V))
         return false;
       if (!to_integer(V, Dst) || Dst < Min) {
-        errs() << "klineage lineage: error: " << A.substr(0, A.find('=')) << " needs an integer >= " << Min
+        errs() << Cmd << ": error: " << A.substr(0, A.find('=')) << " needs an integer >= " << Min
                << ", not '" << V << "'\n";
         return false;
       }
@@ -70,7 +97,7 @@ int lineageMain(int Argc, char **Argv, const char *Argv0) {
     };
     std::string V;
     if (A == "-h" || A == "--help") {
-      lineageUsage(outs());
+      Usage(outs());
       return 0;
     } else if (Is("--workload")) {
       if (!Next(O.Workload)) return 1;
@@ -79,21 +106,21 @@ int lineageMain(int Argc, char **Argv, const char *Argv0) {
     } else if (Is("--stages")) {
       if (!Next(O.Stages)) return 1;
       if (O.Stages != "compile" && O.Stages != "all") {
-        errs() << "klineage lineage: error: --stages must be compile or all, not '" << O.Stages << "'\n";
+        errs() << Cmd << ": error: --stages must be compile or all, not '" << O.Stages << "'\n";
         return 1;
       }
     } else if (Is("--policy")) {
       if (!Next(V)) return 1;
       auto P = lineage::parsePolicy(V);
       if (!P) {
-        errs() << "klineage lineage: error: --policy must be most-costly, first or breadth, not '" << V << "'\n";
+        errs() << Cmd << ": error: --policy must be most-costly, first or breadth, not '" << V << "'\n";
         return 1;
       }
       O.Pol = *P;
     } else if (Is("--granularity")) {
       if (!Next(V)) return 1;
       if (V != "rewrite" && V != "site") {
-        errs() << "klineage lineage: error: --granularity must be rewrite or site, not '" << V << "'\n";
+        errs() << Cmd << ": error: --granularity must be rewrite or site, not '" << V << "'\n";
         return 1;
       }
       O.Gran = V == "site" ? lineage::Granularity::Site : lineage::Granularity::Rewrite;
@@ -112,6 +139,24 @@ int lineageMain(int Argc, char **Argv, const char *Argv0) {
       O.Repeat = R;
     } else if (Is("--gate-timeout")) {
       if (!Num(O.GateTimeoutS, 1)) return 1;
+    } else if (Optimize && Is("--method")) {
+      if (!Next(V)) return 1;
+      auto M = optimizer::parseMethod(V);
+      if (!M) {
+        errs() << Cmd << ": error: --method must be skills, catalogue, unconditioned or replay, not '" << V << "'\n";
+        return 1;
+      }
+      Search.M = *M;
+    } else if (Optimize && Is("--budget")) {
+      if (!Num(Search.Budget, 0)) return 1;
+    } else if (Optimize && Is("--seed")) {
+      if (!Num(Search.Seed, 0)) return 1;
+    } else if (Optimize && Is("--skills")) {
+      if (!Next(Search.SkillsDir)) return 1;
+    } else if (Optimize && Is("--lineages")) {
+      if (!Next(Search.LineagesDir)) return 1;
+    } else if (Optimize && Is("--exclude")) {
+      if (!Next(Search.Exclude)) return 1;
     } else if (A == "--restart") {
       O.Restart = true;
     } else if (Is("--arch")) {
@@ -127,26 +172,26 @@ int lineageMain(int Argc, char **Argv, const char *Argv0) {
     } else if (Is("--resource-dir")) {
       if (!Next(ResourceDir)) return 1;
     } else if (!A.empty() && A[0] == '-') {
-      errs() << "klineage lineage: error: unknown option '" << A << "'\n";
-      lineageUsage(errs());
+      errs() << Cmd << ": error: unknown option '" << A << "'\n";
+      Usage(errs());
       return 1;
     } else if (O.Expert.empty()) {
       O.Expert = A;
     } else {
-      errs() << "klineage lineage: error: one expert kernel per walk ('" << O.Expert << "' and '" << A << "')\n";
+      errs() << Cmd << ": error: one expert kernel per walk ('" << O.Expert << "' and '" << A << "')\n";
       return 1;
     }
   }
   if (O.Expert.empty() || O.Workload.empty() || O.OutDir.empty()) {
-    errs() << "klineage lineage: error: "
-           << (O.Expert.empty() ? "no expert .cu given" : O.Workload.empty() ? "--workload is required" : "-o DIR is required")
+    errs() << Cmd << ": error: "
+           << (O.Expert.empty() ? (Optimize ? "no kernel .cu given" : "no expert .cu given") : O.Workload.empty() ? "--workload is required" : "-o DIR is required")
            << "\n";
-    lineageUsage(errs());
+    Usage(errs());
     return 1;
   }
   O.GateArgs.insert(O.GateArgs.end(), {"--arch", Arch});
   if (!sys::fs::exists(O.Expert)) {
-    errs() << "klineage lineage: error: no such file: " << O.Expert << "\n";
+    errs() << Cmd << ": error: no such file: " << O.Expert << "\n";
     return 1;
   }
   // Absolute paths: the gate runs as a child, the record outlives the shell.
@@ -178,7 +223,7 @@ int lineageMain(int Argc, char **Argv, const char *Argv0) {
   for (const std::string &N : Names) {
     const RewritePair *R = findRewrite(N);
     if (!R) {
-      errs() << "klineage lineage: error: unknown rewrite '" << N << "' (klineage-rewrite --list)\n";
+      errs() << Cmd << ": error: unknown rewrite '" << N << "' (klineage-rewrite --list)\n";
       return 1;
     }
     O.Rewrites.push_back(R);
@@ -189,29 +234,37 @@ int lineageMain(int Argc, char **Argv, const char *Argv0) {
       if (!is_contained(O.Rewrites, R.get()))
         O.Rewrites.push_back(R.get());
 
+  if (Optimize && Search.M == optimizer::Method::Unconditioned)
+    AssumeFacts.push_back("all");
   auto SO = commandSessionOptions(Argv0, CudaPath, ResourceDir, Arch, AssumeFacts);
   if (!SO) {
-    errs() << "klineage lineage: error: " << toString(SO.takeError()) << "\n";
+    errs() << Cmd << ": error: " << toString(SO.takeError()) << "\n";
     return 1;
   }
   O.Session = std::move(*SO);
   if (!O.Session.Assume.reassociate())
     if (auto Why = gate::reassociationAllowedBy(*M, "--workload"))
       O.Session.Assume.allowReassociation(*Why);
-  O.GateExe = sys::fs::getMainExecutable(Argv0, (void *)&lineageMain);
+  O.GateExe = sys::fs::getMainExecutable(Argv0, (void *)&reportMain);
   if (O.GateExe.empty()) {
-    errs() << "klineage lineage: error: cannot find the klineage executable to run the gate\n";
+    errs() << Cmd << ": error: cannot find the klineage executable to run the gate\n";
     return 1;
   }
 
-  auto Record = lineage::walk(O, errs());
+  if (Optimize)
+    if (Error E = optimizer::configureSearch(Search, O, findRewrite, errs())) {
+      errs() << Cmd << ": error: " << toString(std::move(E)) << "\n";
+      return 1;
+    }
+  auto Record = Optimize ? optimizer::optimize(O, errs()) : lineage::walk(O, errs());
   if (!Record) {
-    errs() << "klineage lineage: error: " << toString(Record.takeError()) << "\n";
+    errs() << Cmd << ": error: " << toString(Record.takeError()) << "\n";
     return 1;
   }
   // Summary on stdout: the chain, one line per step.
   const json::Array *Steps = Record->getArray("steps");
-  outs() << "lineage of " << O.Expert << " (" << M->Name << "), " << (Steps ? Steps->size() : 0) << " steps, "
+  outs() << (Optimize ? "optimization of " : "lineage of ") << O.Expert << " (" << M->Name << "), "
+         << (Steps ? Steps->size() : 0) << " steps, "
          << (Record->getBoolean("measured").value_or(false) ? "measured" : "unmeasured") << ":\n";
   if (auto Why = Record->getString("unmeasured_reason"))
     outs() << "  (unmeasured: " << *Why << ")\n";
@@ -220,7 +273,8 @@ int lineageMain(int Argc, char **Argv, const char *Argv0) {
     for (const json::Value &V : *Steps) {
       const json::Object &S = *V.getAsObject();
       outs() << "  " << S.getInteger("step").value_or(0) << "  " << S.getString("to").value_or("") << "  "
-             << S.getString("rewrite").value_or("") << " reverse, " << S.getArray("sites")->size() << " site(s), ";
+             << S.getString("rewrite").value_or("") << " " << S.getString("direction").value_or("") << ", "
+             << S.getArray("sites")->size() << " site(s), ";
       if (auto Sl = S.getNumber("slowdown"))
         outs() << formatv("{0:F4} -> {1:F4} ms, {2:F3}x the time", *S.getNumber("before_ms"),
                           *S.getNumber("after_ms"), *Sl);
@@ -234,9 +288,21 @@ int lineageMain(int Argc, char **Argv, const char *Argv0) {
            << Record->getString("root_reason").value_or("") << ")\n";
   else
     outs() << "stopped: " << Record->getString("stop_reason").value_or("") << "\n";
+  if (Optimize) {
+    outs() << "best: " << O.OutDir << "/best.cu";
+    if (auto X = Record->getNumber("speedup"))
+      outs() << formatv(" ({0:F3}x the input)", *X);
+    outs() << formatv(", {0} gate evaluations, {1} compile rejections\n",
+                      Record->getInteger("gate_evaluations").value_or(0),
+                      Record->getInteger("compile_rejected").value_or(0));
+  }
   outs() << "record: " << O.OutDir << "/lineage.json\n";
   return 0;
 }
+
+int lineageMain(int Argc, char **Argv, const char *Argv0) { return walkMain(Argc, Argv, Argv0, false); }
+int optimizeMain(int Argc, char **Argv, const char *Argv0) { return walkMain(Argc, Argv, Argv0, true); }
+
 
 //   klineage report DIR [--html FILE] [--markdown FILE]
 // Exit: 0 written, 1 usage or a DIR without a lineage record.

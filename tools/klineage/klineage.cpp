@@ -28,6 +28,7 @@ using namespace klineage::gate;
 using klineage::ArgReader;
 
 int lineageMain(int Argc, char **Argv, const char *Argv0); // LineageCommand.cpp
+int optimizeMain(int Argc, char **Argv, const char *Argv0); // LineageCommand.cpp
 int reportMain(int Argc, char **Argv);                      // LineageCommand.cpp
 int skillsMain(int Argc, char **Argv, const char *Argv0);  // SkillsCommand.cpp
 
@@ -167,7 +168,8 @@ int main(int Argc, char **Argv) {
   if (Argc < 2 || !strcmp(Argv[1], "-h") || !strcmp(Argv[1], "--help")) {
     outs() << "usage: klineage <command> [args]\n  gate     verify and time candidate kernels against a "
               "workload (klineage gate --help)\n  lineage  walk an expert kernel back through gate-accepted "
-              "reverse rewrites (klineage lineage --help)\n  report   a lineage as an HTML page and Markdown "
+              "reverse rewrites (klineage lineage --help)\n  optimize apply skills to a kernel under the gate (klineage "
+              "optimize --help)\n  report   a lineage as an HTML page and Markdown "
               "(klineage report --help)\n  skills   skill cards: extract from a lineage, check against a kernel "
               "(klineage skills --help)\n";
     return Argc < 2 ? ExitUsage : 0;
@@ -179,8 +181,10 @@ int main(int Argc, char **Argv) {
     return lineageMain(Argc - 2, Argv + 2, Argv[0]);
   if (Cmd == "report")
     return reportMain(Argc - 2, Argv + 2);
+  if (Cmd == "optimize")
+    return optimizeMain(Argc - 2, Argv + 2, Argv[0]);
   if (Cmd == "skills")
     return skillsMain(Argc - 2, Argv + 2, Argv[0]);
-  errs() << "klineage: error: unknown command '" << Cmd << "' (available: gate, lineage, report, skills)\n";
+  errs() << "klineage: error: unknown command '" << Cmd << "' (available: gate, lineage, optimize, report, skills)\n";
   return ExitUsage;
 }

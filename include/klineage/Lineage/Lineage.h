@@ -25,6 +25,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -73,6 +74,24 @@ struct WalkOptions {
   std::vector<std::string> GateArgs; ///< extra `klineage gate` flags (--arch, --cache-dir, --no-gpu, --nvcc)
   unsigned GateTimeoutS = 1800; ///< one gate run, wall clock
   bool Restart = false;       ///< discard a walk in OutDir and start again
+
+  // The optimizer's search (klineage optimize) is the same walk forwards.
+  /// Reverse: a lineage (a candidate is accepted when the gate passes it).
+  /// Forward: a search; a measured candidate is accepted only when it is
+  /// also faster than the kernel before it, and the fastest is taken.
+  Direction Dir = Direction::Reverse;
+  /// Which of a rewrite's applicable sites are candidates' sites (default:
+  /// all); \p Note says why the others are not (recorded in `tried`).
+  std::function<std::vector<const Site *>(klineage::Session &S, const RewritePair &R, std::vector<const Site *> Applicable,
+                                          std::string &Note)>
+      Moves;
+  /// The rewrites a step tries, in order (default: Rewrites).
+  std::function<std::vector<const RewritePair *>(klineage::Session &S, unsigned Step)> StepOrder;
+  /// GPU gate evaluations the walk may spend (0: no limit); compile-stage
+  /// rejections are counted apart and do not spend it.
+  unsigned GateBudget = 0;
+  /// Fields added to the record (the optimizer's method and budget).
+  llvm::json::Object Extra;
 };
 
 /// Walks \p O.Expert back to a root. Progress goes to \p Log. The record is

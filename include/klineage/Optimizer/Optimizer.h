@@ -1,0 +1,65 @@
+//===- Optimizer.h - Apply skills to a new kernel under the gate ---*- C++ -*-===//
+//
+// Part of KLineage. `klineage optimize KERNEL.cu --workload M.yaml --budget N
+// -o DIR` (docs/optimize.md) is a lineage walk forwards: at each step the
+// forward rewrites' sites that the method admits are the moves, each move a
+// candidate kernel, every candidate compiled (in parallel) and, on a GPU,
+// gated against the kernel before it; a move is kept only when the gate
+// accepts it and it is faster, and the fastest is taken (greedy). The budget
+// counts the GPU gate evaluations. The record is a lineage record
+// (direction "forward"), so `klineage report` draws the trajectory; the best
+// kernel is DIR/best.cu.
+//
+// Methods (the same gate, the same budget):
+//   skills         a move is a site where a skill card's conditions hold
+//                  (checkSkill); rewrites ranked by their cards' measured
+//                  effect. Cards of the --exclude workload are left out
+//                  (leave-one-out).
+//   catalogue      every applicable forward site (preconditions consulted,
+//                  skills ignored), in catalogue order;
+//   unconditioned  every forward site whose preconditions do not fail
+//                  outright (--assume=all), in a random order (--seed);
+//   replay         the stored lineages' trajectories replayed forwards, the
+//                  first applicable step first (a memory-based agent).
+//
+//===----------------------------------------------------------------------===//
+#ifndef KLINEAGE_OPTIMIZER_OPTIMIZER_H
+#define KLINEAGE_OPTIMIZER_OPTIMIZER_H
+
+#include "klineage/Lineage/Lineage.h"
+#include "klineage/Skills/Skills.h"
+#include <optional>
+
+namespace klineage {
+namespace optimizer {
+
+enum class Method { Skills, Catalogue, Unconditioned, Replay };
+llvm::StringRef methodName(Method M);
+std::optional<Method> parseMethod(llvm::StringRef S);
+
+struct SearchOptions {
+  Method M = Method::Skills;
+  std::string SkillsDir;   ///< skills: the cards (<dir>/<rewrite>/<id>.yaml)
+  std::string LineagesDir; ///< replay: lineage folders (<dir>/<name>/lineage.json)
+  /// Leave-one-out: a workload whose cards (skills) or lineage (replay) are
+  /// not used, named as in a card id (`<rewrite>/<workload>-step<N>`) or a
+  /// lineage folder.
+  std::string Exclude;
+  unsigned Seed = 1; ///< unconditioned: the order of the moves
+  unsigned Budget = 0; ///< GPU gate evaluations (0: no limit)
+};
+
+/// Fills the walk's direction, policy, moves, order, budget and record
+/// fields for the method: cards or trajectories are loaded here (errors:
+/// none found, a malformed card). \p Log says what was loaded.
+llvm::Error configureSearch(const SearchOptions &S, lineage::WalkOptions &O, skills::RewriteLookup Find,
+                            llvm::raw_ostream &Log);
+
+/// Runs the search (lineage::walk) and writes DIR/best.cu: the last kept
+/// kernel, or the input when no move was kept.
+llvm::Expected<llvm::json::Object> optimize(const lineage::WalkOptions &O, llvm::raw_ostream &Log);
+
+} // namespace optimizer
+} // namespace klineage
+
+#endif

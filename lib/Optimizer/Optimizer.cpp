@@ -1,0 +1,253 @@
+//===- Optimizer.cpp - Apply skills to a new kernel under the gate -------===//
+#include "klineage/Optimizer/Optimizer.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <random>
+
+using namespace llvm;
+
+namespace klineage {
+namespace optimizer {
+
+StringRef methodName(Method M) {
+  switch (M) {
+  case Method::Skills: return "skills";
+  case Method::Catalogue: return "catalogue";
+  case Method::Unconditioned: return "unconditioned";
+  case Method::Replay: return "replay";
+  }
+  return "skills";
+}
+
+std::optional<Method> parseMethod(StringRef S) {
+  for (Method M : {Method::Skills, Method::Catalogue, Method::Unconditioned, Method::Replay})
+    if (S == methodName(M))
+      return M;
+  return std::nullopt;
+}
+
+namespace {
+
+/// The workload of a card id `<rewrite>/<workload>-step<N>`.
+StringRef cardWorkload(StringRef Id) { return Id.rsplit('/').second.rsplit("-step").first; }
+
+/// The forward order: the lineage's reverse order read backwards (the
+/// instructions a kernel is made of before the structure around them), as a
+/// lineage read from its root applies them.
+std::vector<const RewritePair *> forwardOrder(const lineage::WalkOptions &O) {
+  std::vector<const RewritePair *> Out(O.Rewrites.rbegin(), O.Rewrites.rend());
+  return Out;
+}
+
+/// Every *.yaml under \p Dir (one level of rewrite folders).
+std::vector<std::string> yamlFiles(StringRef Dir) {
+  std::vector<std::string> Out;
+  std::error_code EC;
+  for (sys::fs::recursive_directory_iterator It(Dir, EC), End; It != End && !EC; It.increment(EC))
+    if (StringRef(It->path()).ends_with(".yaml") && It.level() <= 1)
+      Out.push_back(It->path());
+  llvm::sort(Out);
+  return Out;
+}
+
+Error loadCards(const SearchOptions &S, std::vector<skills::SkillCard> &Cards, raw_ostream &Log) {
+  unsigned Excluded = 0;
+  for (const std::string &F : yamlFiles(S.SkillsDir)) {
+    if (sys::path::filename(F) == "README.yaml")
+      continue;
+    auto C = skills::loadSkillCard(F);
+    if (!C)
+      return C.takeError();
+    if (C->Direction != "forward")
+      continue;
+    if (!S.Exclude.empty() && cardWorkload(C->Id) == S.Exclude) {
+      ++Excluded;
+      continue;
+    }
+    Cards.push_back(std::move(*C));
+  }
+  if (Cards.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "no forward skill cards in " + S.SkillsDir +
+                                 (Excluded ? formatv(" besides the {0} of '{1}' (--exclude)", Excluded, S.Exclude).str()
+                                           : std::string()));
+  Log << formatv("optimize: {0} skill cards from {1}", Cards.size(), S.SkillsDir)
+      << (Excluded ? formatv(" ({0} of '{1}' left out)", Excluded, S.Exclude).str() : std::string()) << "\n";
+  return Error::success();
+}
+
+/// The forward rewrite sequences of the stored lineages (their chains read
+/// from the root up), each with its folder's name.
+Error loadTrajectories(const SearchOptions &S, std::vector<std::vector<std::string>> &Out, raw_ostream &Log) {
+  std::error_code EC;
+  std::vector<std::string> Dirs;
+  for (sys::fs::directory_iterator It(S.LineagesDir, EC), End; It != End && !EC; It.increment(EC))
+    if (sys::fs::exists(It->path() + "/lineage.json"))
+      Dirs.push_back(It->path());
+  llvm::sort(Dirs);
+  unsigned Excluded = 0;
+  for (const std::string &D : Dirs) {
+    if (!S.Exclude.empty() && sys::path::filename(D) == S.Exclude) {
+      ++Excluded;
+      continue;
+    }
+    auto R = lineage::loadRecord(D);
+    if (!R)
+      return R.takeError();
+    std::vector<std::string> Seq;
+    if (const json::Array *Steps = R->getArray("steps"))
+      for (const json::Value &V : llvm::reverse(*Steps))
+        if (const json::Object *St = V.getAsObject())
+          if (auto Rw = St->getString("rewrite"))
+            Seq.push_back(Rw->str());
+    if (!Seq.empty())
+      Out.push_back(std::move(Seq));
+  }
+  if (Out.empty())
+    return createStringError(inconvertibleErrorCode(), "no lineage with steps in " + S.LineagesDir);
+  Log << formatv("optimize: {0} stored trajectories from {1}", Out.size(), S.LineagesDir)
+      << (Excluded ? formatv(" ('{0}' left out)", S.Exclude).str() : std::string()) << "\n";
+  return Error::success();
+}
+
+} // namespace
+
+Error configureSearch(const SearchOptions &S, lineage::WalkOptions &O, skills::RewriteLookup Find,
+                      raw_ostream &Log) {
+  O.Dir = Direction::Forward;
+  O.Pol = S.M == Method::Replay ? lineage::Policy::First : lineage::Policy::MostCostly;
+  O.GateBudget = S.Budget;
+  O.Extra["mode"] = "optimize";
+  O.Extra["method"] = methodName(S.M).str();
+  O.Extra["budget"] = S.Budget;
+  if (!S.Exclude.empty())
+    O.Extra["exclude"] = S.Exclude;
+  std::vector<const RewritePair *> Forward = forwardOrder(O);
+  switch (S.M) {
+  case Method::Catalogue:
+    O.StepOrder = [Forward](Session &, unsigned) { return Forward; };
+    return Error::success();
+  case Method::Unconditioned: {
+    if (!O.Session.Assume.all())
+      return createStringError(inconvertibleErrorCode(),
+                               "the unconditioned method needs --assume=all (preconditions not consulted)");
+    O.Extra["seed"] = S.Seed;
+    unsigned Seed = S.Seed;
+    O.StepOrder = [Forward, Seed](Session &, unsigned Step) {
+      std::vector<const RewritePair *> Order = Forward;
+      std::mt19937 G(Seed * 7919u + Step);
+      std::shuffle(Order.begin(), Order.end(), G);
+      return Order;
+    };
+    return Error::success();
+  }
+  case Method::Replay: {
+    std::vector<std::vector<std::string>> Ts;
+    if (Error E = loadTrajectories(S, Ts, Log))
+      return E;
+    std::vector<const RewritePair *> Order;
+    for (const auto &T : Ts)
+      for (const std::string &N : T)
+        if (const RewritePair *R = Find(N); R && !is_contained(Order, R))
+          Order.push_back(R);
+    O.StepOrder = [Order](Session &, unsigned) { return Order; };
+    return Error::success();
+  }
+  case Method::Skills: {
+    auto Cards = std::make_shared<std::vector<skills::SkillCard>>();
+    if (Error E = loadCards(S, *Cards, Log))
+      return E;
+    // Rank: a rewrite's best measured effect among its cards (unmeasured
+    // cards count as 1x), ties in the forward order.
+    std::map<const RewritePair *, double> Score;
+    for (const skills::SkillCard &C : *Cards)
+      if (const RewritePair *R = Find(C.Rewrite))
+        Score[R] = std::max(Score[R], C.Measured && C.Speedup > 0 ? C.Speedup : 1.0);
+    std::vector<const RewritePair *> Order;
+    for (const RewritePair *R : Forward)
+      if (Score.count(R))
+        Order.push_back(R);
+    std::stable_sort(Order.begin(), Order.end(),
+                     [&](const RewritePair *A, const RewritePair *B) { return Score[A] > Score[B]; });
+    O.StepOrder = [Order](Session &, unsigned) { return Order; };
+    O.Moves = [Cards, Find](Session &Sess, const RewritePair &R, std::vector<const Site *> Applicable,
+                            std::string &Note) {
+      std::vector<const Site *> Kept;
+      std::vector<std::string> Used;
+      for (const skills::SkillCard &C : *Cards) {
+        if (C.Rewrite != R.name())
+          continue;
+        auto Vs = skills::checkSkill(C, Sess, Find);
+        if (!Vs) {
+          consumeError(Vs.takeError());
+          continue;
+        }
+        bool Any = false;
+        for (const skills::SkillVerdict &V : *Vs)
+          if (V.St == Status::Holds && is_contained(Applicable, V.At) && !is_contained(Kept, V.At)) {
+            Kept.push_back(V.At);
+            Any = true;
+          }
+        if (Any)
+          Used.push_back(C.Id);
+      }
+      // Keep the sites in the file's order (the rewrite applies them so).
+      std::vector<const Site *> Out;
+      for (const Site *X : Applicable)
+        if (is_contained(Kept, X))
+          Out.push_back(X);
+      Note = Out.empty() ? "no skill card's conditions hold at an applicable site"
+                         : formatv("{0} of {1} applicable sites admitted by {2}", Out.size(), Applicable.size(),
+                                   join(Used, ", "))
+                               .str();
+      return Out;
+    };
+    return Error::success();
+  }
+  }
+  return Error::success();
+}
+
+Expected<json::Object> optimize(const lineage::WalkOptions &O, raw_ostream &Log) {
+  auto R = lineage::walk(O, Log);
+  if (!R)
+    return R.takeError();
+  // The best kernel: the last kept one (every kept move was faster, or the
+  // walk is unmeasured and every move compiled).
+  std::string Cur = R->getString("current").value_or("0-expert.cu").str();
+  auto B = MemoryBuffer::getFile(O.OutDir + "/" + Cur, /*IsText=*/true);
+  if (!B)
+    return createStringError(B.getError(), "cannot read " + O.OutDir + "/" + Cur);
+  (*R)["best"] = Cur;
+  const json::Array *Steps = R->getArray("steps");
+  if (Steps && !Steps->empty()) {
+    const json::Object *First = Steps->front().getAsObject(), *Last = Steps->back().getAsObject();
+    double B0 = First ? First->getNumber("before_ms").value_or(-1) : -1;
+    double B1 = Last ? Last->getNumber("after_ms").value_or(-1) : -1;
+    bool AllMeasured = llvm::all_of(*Steps, [](const json::Value &V) {
+      const json::Object *S = V.getAsObject();
+      return S && S->getNumber("slowdown");
+    });
+    if (AllMeasured && B0 > 0 && B1 > 0) {
+      // Steps are timed pairwise; the chain's product is the total.
+      double Total = 1;
+      for (const json::Value &V : *Steps)
+        Total *= 1.0 / *V.getAsObject()->getNumber("slowdown");
+      (*R)["speedup"] = Total;
+    }
+  }
+  if (Error E = writeFilesAtomically({{O.OutDir + "/best.cu", (*B)->getBuffer().str()},
+                                      {O.OutDir + "/lineage.json",
+                                       formatv("{0:2}", json::Value(json::Object(*R))).str() + "\n"}}))
+    return std::move(E);
+  return R;
+}
+
+} // namespace optimizer
+} // namespace klineage
