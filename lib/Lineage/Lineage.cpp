@@ -367,6 +367,7 @@ private:
   unsigned GateRuns = 0;
   unsigned GateEvaluations = 0; ///< pair gate reports used (run or resumed): the budget's unit
   unsigned CompileRejected = 0; ///< candidates the compile stage rejected
+  unsigned WrongKernels = 0;    ///< candidates the gate found wrong (correctness, sanitizer)
   bool budgetSpent() const { return O.GateBudget && GateEvaluations >= O.GateBudget; }
 };
 
@@ -409,8 +410,15 @@ Error Walker::loadOrStart() {
     if (const json::Array *S = Record.getArray("steps"))
       Steps = *S;
     CurFile = "0-expert.cu";
-    if (!Steps.empty())
-      CurFile = Steps.back().getAsObject()->getString("to").value_or(CurFile).str();
+    if (!Steps.empty()) {
+      const json::Object *Last = Steps.back().getAsObject();
+      CurFile = Last->getString("to").value_or(CurFile).str();
+      if (O.Pol != Policy::Breadth) { // a breadth walk recounts everything
+        GateEvaluations = unsigned(Last->getInteger("gate_evaluations").value_or(0));
+        CompileRejected = unsigned(Last->getInteger("compile_rejected").value_or(0));
+        WrongKernels = unsigned(Last->getInteger("wrong_kernels").value_or(0));
+      }
+    }
     progress(formatv("resuming {0} at step {1} (from {2})", RecordPath, Steps.size() + 1, CurFile));
     if (Record.getString("status").value_or("") != "root")
       Record["status"] = "walking";
@@ -445,6 +453,7 @@ Error Walker::save() {
   Record["measured"] = Measured && O.Stages != "compile";
   Record["gate_evaluations"] = GateEvaluations;
   Record["compile_rejected"] = CompileRejected;
+  Record["wrong_kernels"] = WrongKernels;
   if (!UnmeasuredWhy.empty())
     Record["unmeasured_reason"] = UnmeasuredWhy;
   return writeFilesAtomically(
@@ -629,10 +638,17 @@ void Walker::gatePair(Candidate &C, StringRef Prev) {
                                    {"sms", G->getInteger("sms").value_or(0)},
                                    {"copy_bw_measured", G->getNumber("copy_bw_measured").value_or(0)},
                                    {"fp32_measured", G->getNumber("fp32_measured").value_or(0)}};
+  if (C.BeforeMs > 0 && Prev.ends_with("/0-expert.cu") && !Record.getNumber("input_ms")) {
+    // The input's time, whatever becomes of the candidate (the optimizer's baseline).
+    Record["input_ms"] = C.BeforeMs;
+    Record["input_profile"] = json::Object(C.BeforeProfile);
+  }
   if (B->getString("verdict").value_or("") != "accepted") {
     C.Verdict = "rejected";
     C.FailedStage = B->getString("failed_stage").value_or("").str();
     C.Reason = B->getString("reason").value_or("").str();
+    // A kernel that computes the wrong thing (or faults) was proposed.
+    WrongKernels += C.FailedStage == "correctness" || C.FailedStage == "sanitize";
     return;
   }
   if (A->getString("verdict").value_or("") != "accepted") {
@@ -933,6 +949,11 @@ Expected<json::Object> Walker::run() {
       return std::move(E);
     json::Object StepJ = stepJson(*Best, CurFile, To, DiffName, std::move(CandJson), std::move(Tried));
     StepJ["step"] = Step;
+    // What the walk had spent when it took this step (a resumed walk starts
+    // from here: the steps before are not gated again).
+    StepJ["gate_evaluations"] = GateEvaluations;
+    StepJ["compile_rejected"] = CompileRejected;
+    StepJ["wrong_kernels"] = WrongKernels;
     progress(formatv("step {0}: {1} ({2})", Step, To,
                      Best->slowdown() > 0 ? formatv("{0:F3}x the time", Best->slowdown()).str() : "unmeasured"));
     Steps.push_back(std::move(StepJ));

@@ -93,13 +93,15 @@ Error loadTrajectories(const SearchOptions &S, std::vector<std::vector<std::stri
   llvm::sort(Dirs);
   unsigned Excluded = 0;
   for (const std::string &D : Dirs) {
-    if (!S.Exclude.empty() && sys::path::filename(D) == S.Exclude) {
-      ++Excluded;
-      continue;
-    }
     auto R = lineage::loadRecord(D);
     if (!R)
       return R.takeError();
+    // Its workload: the folder, or the manifest's name (what card ids use).
+    StringRef Manifest = sys::path::stem(R->getString("workload").value_or(""));
+    if (!S.Exclude.empty() && (sys::path::filename(D) == S.Exclude || Manifest == S.Exclude)) {
+      ++Excluded;
+      continue;
+    }
     std::vector<std::string> Seq;
     if (const json::Array *Steps = R->getArray("steps"))
       for (const json::Value &V : llvm::reverse(*Steps))

@@ -29,6 +29,7 @@ using klineage::ArgReader;
 
 int lineageMain(int Argc, char **Argv, const char *Argv0); // LineageCommand.cpp
 int optimizeMain(int Argc, char **Argv, const char *Argv0); // LineageCommand.cpp
+int evaluateMain(int Argc, char **Argv, const char *Argv0); // EvaluateCommand.cpp
 int reportMain(int Argc, char **Argv);                      // LineageCommand.cpp
 int skillsMain(int Argc, char **Argv, const char *Argv0);  // SkillsCommand.cpp
 
@@ -169,7 +170,8 @@ int main(int Argc, char **Argv) {
     outs() << "usage: klineage <command> [args]\n  gate     verify and time candidate kernels against a "
               "workload (klineage gate --help)\n  lineage  walk an expert kernel back through gate-accepted "
               "reverse rewrites (klineage lineage --help)\n  optimize apply skills to a kernel under the gate (klineage "
-              "optimize --help)\n  report   a lineage as an HTML page and Markdown "
+              "optimize --help)\n  evaluate the optimizer against its baselines on a set of kernels (klineage "
+              "evaluate --help)\n  report   a lineage as an HTML page and Markdown "
               "(klineage report --help)\n  skills   skill cards: extract from a lineage, check against a kernel "
               "(klineage skills --help)\n";
     return Argc < 2 ? ExitUsage : 0;
@@ -183,8 +185,10 @@ int main(int Argc, char **Argv) {
     return reportMain(Argc - 2, Argv + 2);
   if (Cmd == "optimize")
     return optimizeMain(Argc - 2, Argv + 2, Argv[0]);
+  if (Cmd == "evaluate")
+    return evaluateMain(Argc - 2, Argv + 2, Argv[0]);
   if (Cmd == "skills")
     return skillsMain(Argc - 2, Argv + 2, Argv[0]);
-  errs() << "klineage: error: unknown command '" << Cmd << "' (available: gate, lineage, optimize, report, skills)\n";
+  errs() << "klineage: error: unknown command '" << Cmd << "' (available: gate, lineage, optimize, evaluate, report, skills)\n";
   return ExitUsage;
 }

@@ -1,0 +1,87 @@
+//===- EvaluateTest.cpp - The evaluation table from optimize records ------===//
+#include "klineage/Optimizer/Evaluate.h"
+#include "klineage/Optimizer/Optimizer.h"
+#include "gtest/gtest.h"
+#include <cmath>
+
+using namespace klineage;
+using namespace klineage::optimizer;
+using llvm::json::Array;
+using llvm::json::Object;
+
+namespace {
+
+/// A record of a search that took steps with these (after_ms, evaluations
+/// spent) from an input of \p InMs.
+Object record(double InMs, std::vector<std::pair<double, int>> Steps, int Wrong = 0) {
+  Array S;
+  double Before = InMs;
+  for (auto [After, Evals] : Steps) {
+    S.push_back(Object{{"rewrite", "r"},
+                       {"before_ms", Before},
+                       {"after_ms", After},
+                       {"slowdown", After / Before},
+                       {"gate_evaluations", Evals},
+                       {"after_profile", Object{{"pct_copy_bw", 50.0}}}});
+    Before = After;
+  }
+  return Object{{"input_ms", InMs},
+                {"steps", std::move(S)},
+                {"status", "root"},
+                {"measured", true},
+                {"gate_evaluations", Steps.empty() ? 3 : Steps.back().second + 2},
+                {"wrong_kernels", Wrong},
+                {"compile_rejected", 1}};
+}
+
+const Object *row(const Object &T, size_t I) { return (*T.getArray("rows"))[I].getAsObject(); }
+const Object *method(const Object &T, size_t I) { return (*T.getArray("methods"))[I].getAsObject(); }
+
+TEST(EvaluateTest, SpeedupEvaluationsTo95AndGeomean) {
+  std::vector<EvalRun> Runs(3);
+  Runs[0] = {"k1", "skills", "d", record(10, {{5, 2}, {4.9, 6}}), ""};
+  Runs[1] = {"k2", "skills", "d", record(8, {{2, 4}}, /*Wrong=*/1), ""};
+  Runs[2] = {"k1", "unconditioned", "d", record(10, {}), ""};
+  Object T = evaluationTable(Runs);
+  // k1/skills: 10 -> 4.9 ms; 5 ms is within 5% of 4.9 (5 <= 4.9 / 0.95), reached after 2 evaluations.
+  EXPECT_NEAR(*row(T, 0)->getNumber("speedup"), 10 / 4.9, 1e-9);
+  EXPECT_EQ(*row(T, 0)->getInteger("evaluations_to_95pct"), 2);
+  EXPECT_EQ(row(T, 0)->getString("ceiling").value_or(""), "memory");
+  EXPECT_EQ(*row(T, 1)->getInteger("wrong_kernels"), 1);
+  // No step: the input is the result, 1x, no evaluation needed.
+  EXPECT_NEAR(*row(T, 2)->getNumber("speedup"), 1.0, 1e-12);
+  EXPECT_EQ(*row(T, 2)->getInteger("evaluations_to_95pct"), 0);
+  // Per method: the geometric mean of the timed runs.
+  EXPECT_EQ(method(T, 0)->getString("method").value_or(""), "skills");
+  EXPECT_NEAR(*method(T, 0)->getNumber("geomean_speedup"), std::sqrt((10 / 4.9) * 4.0), 1e-9);
+  EXPECT_NEAR(*method(T, 0)->getNumber("mean_evaluations_to_95pct"), 3.0, 1e-12);
+  EXPECT_EQ(*method(T, 0)->getInteger("wrong_kernels"), 1);
+  EXPECT_NEAR(*T.getNumber("skills_over_unconditioned"), std::sqrt((10 / 4.9) * 4.0), 1e-9);
+  std::string Md = evaluationMarkdown(T);
+  EXPECT_NE(Md.find("| k1 | skills | 2 | r, r | 10.0000 ms | 4.9000 ms | 2.041x | 50.0% memory | 8 | 2 | 0 | 1 |"),
+            std::string::npos)
+      << Md;
+}
+
+TEST(EvaluateTest, UnmeasuredAndFailedRuns) {
+  Object Unmeasured{{"steps", Array{Object{{"rewrite", "loop-unroll"}}}}, {"status", "root"}, {"measured", false}};
+  std::vector<EvalRun> Runs(2);
+  Runs[0] = {"k", "catalogue", "d", std::move(Unmeasured), ""};
+  Runs[1] = {"k", "replay", "d", std::nullopt, "exit status 1: no lineage"};
+  Object T = evaluationTable(Runs);
+  EXPECT_FALSE(row(T, 0)->getNumber("speedup"));
+  EXPECT_EQ(row(T, 1)->getString("error").value_or(""), "exit status 1: no lineage");
+  EXPECT_EQ(*method(T, 1)->getInteger("failed"), 1);
+  EXPECT_FALSE(method(T, 0)->getNumber("geomean_speedup"));
+  EXPECT_FALSE(T.getNumber("skills_over_unconditioned"));
+  std::string Md = evaluationMarkdown(T);
+  EXPECT_NE(Md.find("| k | catalogue | 1 | loop-unroll | - | unmeasured |"), std::string::npos) << Md;
+}
+
+TEST(EvaluateTest, MethodNames) {
+  for (Method M : {Method::Skills, Method::Catalogue, Method::Unconditioned, Method::Replay})
+    EXPECT_EQ(parseMethod(methodName(M)), M);
+  EXPECT_FALSE(parseMethod("fastest"));
+}
+
+} // namespace
