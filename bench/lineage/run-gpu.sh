@@ -12,24 +12,14 @@ out=${1:?usage: run-gpu.sh OUTDIR SECONDS WORKLOAD...}; budget=${2:?}; shift 2
 end=$(( $(date +%s) + budget ))
 mkdir -p bench/lineage/gpu
 nvidia-smi --query-gpu=name,memory.total,clocks.max.sm --format=csv,noheader > bench/lineage/gpu/gpu.txt 2>&1
-# The manifests' domains as kernel facts (each launcher passes these sizes
-# straight to its kernel's parameters of the same name).
-facts() {
-  case $1 in
-    transpose) echo multiple:R:4,multiple:C:4 ;;
-    conv2d) echo multiple:W:4 ;;
-    softmax) echo multiple:N:4 ;;
-    sgemm) echo multiple:M:128,multiple:N:128,multiple:K:8 ;;
-  esac
-}
 for w in "$@"; do
   left=$(( end - $(date +%s) ))
   [ "$left" -le 20 ] && { echo "$w: no time left"; continue; }
-  y=$(ls workloads/"$w"/*.yaml | head -n 1); facts=$(facts "$w")
+  y=$(ls workloads/"$w"/*.yaml | head -n 1)
   start=$(date +%s)
   # timeout signals the whole process group: the gate children stop too.
   timeout "$left" klineage lineage workloads/"$w"/expert.cu --workload "$y" -o bench/lineage/gpu/"$w" \
-    --jobs 16 --repeat ${REPEAT:-1} ${POLICY:+--policy $POLICY} ${facts:+--assume $facts} > bench/lineage/gpu/"$w".out 2>> bench/lineage/gpu/"$w".log
+    --jobs 16 --repeat ${REPEAT:-1} ${POLICY:+--policy $POLICY} > bench/lineage/gpu/"$w".out 2>> bench/lineage/gpu/"$w".log
   echo "$w: exit $? after $(( $(date +%s) - start )) s"; tail -n 12 bench/lineage/gpu/"$w".out
 done
 tar -C bench/lineage -czf "$out/lineage.tar.gz" gpu

@@ -1,5 +1,6 @@
 //===- LaunchTest.cpp - lib/Cuda launches, graph; lib/Analysis LaunchFacts ===//
 #include "klineage/Analysis/LaunchFacts.h"
+#include "klineage/Analysis/LauncherArgs.h"
 #include "klineage/Cuda/KernelLauncherGraph.h"
 #include "klineage/Cuda/LaunchBounds.h"
 #include "klineage/Cuda/LaunchSites.h"
@@ -544,6 +545,90 @@ TEST(LaunchSites, Dim3ComponentsAndArguments) {
   EXPECT_EQ(Text(launchArgument(Ctx, Sites[3], 1)), "n") << "through the args array";
   EXPECT_EQ(launchArgument(Ctx, Sites[4], 1), nullptr) << "an array that escapes is not followed";
   EXPECT_EQ(launchArgument(Ctx, Sites[0], 5), nullptr);
+}
+
+
+std::vector<std::string> names(const std::vector<const ParmVarDecl *> &Ps) {
+  std::vector<std::string> Out;
+  for (const ParmVarDecl *P : Ps)
+    Out.push_back(P ? P->getName().str() : "-");
+  return Out;
+}
+
+TEST(LauncherArgs, ParametersPassedThrough) {
+  auto AST = test::parseCuda(R"cu(
+    __global__ void k(int n, const float *x, float *y) {}
+    __global__ void k2(int n, const float *x, float *y) {}
+    __global__ void k3(int n, const float *x, float *y) {}
+    __global__ void k4(int n, const float *x, float *y) {}
+    void run(int n, const float *x, float *y, cudaStream_t s) {
+      k<<<(n + 255) / 256, 256, 0, s>>>(n, (x), y);
+      k<<<1, 32>>>(n, x, y);
+      k2<<<1, 32>>>(n / 2, x + 1, y);
+      void *args[] = {&n, &x, &y};
+      cudaLaunchKernel((void *)k3, dim3(1), dim3(32), args, 0, s);
+    }
+    void resized(int n, const float *x, float *y) {
+      n &= ~3;
+      k4<<<1, 32>>>(n, x, y);
+    }
+    void other(float *p) { k4<<<1, 32>>>(0, p, p); }
+  )cu");
+  ASTContext &Ctx = AST->ast();
+  KernelLauncherGraph G(Ctx);
+  const FunctionDecl *Run = function(Ctx, "run"), *Resized = function(Ctx, "resized");
+  std::vector<std::string> Why;
+  EXPECT_EQ(names(launcherParamsOf(Ctx, G, function(Ctx, "k"), Run, &Why)),
+            (std::vector<std::string>{"n", "x", "y"}));
+  EXPECT_EQ(names(launcherParamsOf(Ctx, G, function(Ctx, "k2"), Run, &Why)),
+            (std::vector<std::string>{"-", "-", "y"}));
+  EXPECT_EQ(Why[0], "a launch passes something other than a parameter of the launcher");
+  // Through the args array: taking the addresses for the launch is not a write.
+  EXPECT_EQ(names(launcherParamsOf(Ctx, G, function(Ctx, "k3"), Run, &Why)),
+            (std::vector<std::string>{"n", "x", "y"}));
+  // k4 is also launched by `other`: what `resized` promises does not cover it.
+  EXPECT_EQ(names(launcherParamsOf(Ctx, G, function(Ctx, "k4"), Resized, &Why)),
+            (std::vector<std::string>{"-", "-", "-"}));
+  EXPECT_EQ(Why[1], "the kernel is launched outside the launcher");
+}
+
+TEST(LauncherArgs, WrittenParameter) {
+  auto AST = test::parseCuda(R"cu(
+    __global__ void k(int n, float *y) {}
+    void run(int n, float *y) {
+      n = n / 4 * 4;
+      k<<<1, 32>>>(n, y);
+    }
+  )cu");
+  ASTContext &Ctx = AST->ast();
+  KernelLauncherGraph G(Ctx);
+  std::vector<std::string> Why;
+  EXPECT_EQ(names(launcherParamsOf(Ctx, G, function(Ctx, "k"), function(Ctx, "run"), &Why)),
+            (std::vector<std::string>{"-", "y"}));
+  EXPECT_EQ(Why[0], "'run' may change 'n' (it is assigned)");
+}
+
+TEST(LauncherArgs, ThroughALaunchHelper) {
+  auto AST = test::parseCuda(R"cu(
+    template <int V> __global__ void k(int n, float *y) {}
+    template <int B> void launchB(int n, float *y) { k<B / 32><<<n / B, B>>>(n, y); }
+    void run(int n, float *y, int which) {
+      if (which) launchB<128>(n, y);
+      else launchB<256>(n, y);
+    }
+    __global__ void k2(int n, float *y) {}
+    void helper(int n, float *y) { k2<<<1, 32>>>(n, y); }
+    void run2(int n, float *y) { helper(n, y); helper(n / 2, y); }
+  )cu");
+  ASTContext &Ctx = AST->ast();
+  KernelLauncherGraph G(Ctx);
+  std::vector<std::string> Why;
+  EXPECT_EQ(names(launcherParamsOf(Ctx, G, function(Ctx, "k"), function(Ctx, "run"), &Why)),
+            (std::vector<std::string>{"n", "y"}));
+  // One call of the helper passes n / 2.
+  EXPECT_EQ(names(launcherParamsOf(Ctx, G, function(Ctx, "k2"), function(Ctx, "run2"), &Why)),
+            (std::vector<std::string>{"-", "y"}));
+  EXPECT_EQ(Why[0], "a launch passes something other than a parameter of the launcher");
 }
 
 } // namespace

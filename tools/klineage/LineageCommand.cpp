@@ -13,6 +13,8 @@
 #include "klineage/Gate/Manifest.h"
 #include "klineage/Lineage/Lineage.h"
 #include "klineage/Lineage/Report.h"
+#include "klineage/Lineage/WorkloadFacts.h"
+#include "clang/Tooling/CompilationDatabase.h"
 #include "klineage/Optimizer/Optimizer.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -39,6 +41,7 @@ static void lineageUsage(raw_ostream &OS) {
         "  --rewrites LIST        reverse rewrites to try, in order (default: the catalogue order of\n"
         "                         docs/lineage.md)\n"
         "  --assume FACTS         facts for the rewrites' preconditions (klineage-rewrite --assume)\n"
+        "  --no-workload-facts    do not take the workload's domain and buffers as kernel facts\n"
         "  --max-steps N          stop after N steps (breadth: N kernels expanded; default 50); run again to go on\n"
         "  --jobs N               compile-stage gates in parallel (default: the cores)\n"
         "  --repeat N             profile rounds per gated pair (default 2)\n"
@@ -62,7 +65,8 @@ static void optimizeUsage(raw_ostream &OS) {
         "  --lineages DIR         stored lineages for replay (default bench/lineage)\n"
         "  --exclude W            leave out the cards / lineage of workload W (leave-one-out)\n"
         "  --seed S               the unconditioned order (default 1)\n"
-        "  --stages, --granularity, --assume, --max-steps, --jobs, --repeat, --gate-timeout, --restart,\n"
+        "  --stages, --granularity, --assume, --no-workload-facts, --max-steps, --jobs, --repeat,\n"
+        "  --gate-timeout, --restart,\n"
         "  --arch, --nvcc, --cache-dir, --no-gpu, --cuda-path, --resource-dir   as for klineage lineage\n";
 }
 
@@ -78,6 +82,7 @@ static int walkMain(int Argc, char **Argv, const char *Argv0, bool Optimize) {
   Search.LineagesDir = "bench/lineage";
   std::string Rewrites, CudaPath, ResourceDir, Arch = "sm_90";
   std::vector<std::string> AssumeFacts;
+  bool WorkloadFacts = true;
   O.Jobs = std::max(1u, std::thread::hardware_concurrency());
   ArgReader Args(Argc, Argv, Cmd);
   while (Args.next()) {
@@ -157,6 +162,8 @@ static int walkMain(int Argc, char **Argv, const char *Argv0, bool Optimize) {
       if (!Next(Search.LineagesDir)) return 1;
     } else if (Optimize && Is("--exclude")) {
       if (!Next(Search.Exclude)) return 1;
+    } else if (A == "--no-workload-facts") {
+      WorkloadFacts = false;
     } else if (A == "--restart") {
       O.Restart = true;
     } else if (Is("--arch")) {
@@ -240,6 +247,29 @@ static int walkMain(int Argc, char **Argv, const char *Argv0, bool Optimize) {
   if (!SO) {
     errs() << Cmd << ": error: " << toString(SO.takeError()) << "\n";
     return 1;
+  }
+  if (WorkloadFacts) {
+    // The workload's promises (its domain, its buffers) as facts of the
+    // kernels its launcher launches (docs/lineage.md, Facts).
+    clang::tooling::FixedCompilationDatabase DB(".", {});
+    Session Probe(DB, *SO);
+    if (Error E = Probe.open(O.Expert)) {
+      errs() << Cmd << ": error: " << O.Expert << ": cannot parse: " << toString(std::move(E)) << "\n";
+      return 1;
+    }
+    std::vector<std::string> Notes;
+    std::vector<std::string> Facts = lineage::workloadFacts(Probe.ast(), *M, Notes);
+    if (Facts.empty() && !Notes.empty())
+      errs() << "lineage: no workload facts: " << Notes.front() << (Notes.size() > 1 ? " (and more)" : "") << "\n";
+    if (!Facts.empty()) {
+      errs() << "lineage: workload facts: " << join(Facts, ",") << "\n";
+      AssumeFacts.insert(AssumeFacts.end(), Facts.begin(), Facts.end());
+      SO = commandSessionOptions(Argv0, CudaPath, ResourceDir, Arch, AssumeFacts);
+      if (!SO) {
+        errs() << Cmd << ": error: " << toString(SO.takeError()) << "\n";
+        return 1;
+      }
+    }
   }
   O.Session = std::move(*SO);
   if (!O.Session.Assume.reassociate())
