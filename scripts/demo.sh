@@ -60,3 +60,8 @@ build/bin/klineage lineage workloads/transpose/expert.cu --workload workloads/tr
 build/bin/klineage report "$OUT/lineage-transpose"
 build/bin/klineage skills extract "$OUT/lineage-transpose" -o "$OUT/skills" \
   --commit "$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+
+echo; echo "== klineage optimize: the naive softmax, with the skills learned elsewhere =="
+# Leave-one-out: the cards learned from the softmax expert are not used.
+build/bin/klineage optimize workloads/softmax/naive.cu --workload workloads/softmax/softmax.yaml \
+  -o "$OUT/optimize-softmax" --stages "$stages" --exclude softmax --budget 8 --restart

@@ -298,7 +298,7 @@ static int walkMain(int Argc, char **Argv, const char *Argv0, bool Optimize) {
          << (Record->getBoolean("measured").value_or(false) ? "measured" : "unmeasured") << ":\n";
   if (auto Why = Record->getString("unmeasured_reason"))
     outs() << "  (unmeasured: " << *Why << ")\n";
-  outs() << "  0  0-expert.cu\n";
+  outs() << "  0  0-expert.cu" << (Optimize ? " (the input)" : "") << "\n";
   if (Steps)
     for (const json::Value &V : *Steps) {
       const json::Object &S = *V.getAsObject();
