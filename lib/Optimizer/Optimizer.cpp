@@ -37,6 +37,16 @@ namespace {
 /// The workload of a card id `<rewrite>/<workload>-step<N>`.
 StringRef cardWorkload(StringRef Id) { return Id.rsplit('/').second.rsplit("-step").first; }
 
+/// A probed risk that went wrong when forced: the result did not parse or
+/// compile, or the gate rejected it (an inconclusive "compiles, no workload"
+/// is not).
+bool riskMaterialized(const skills::SkillRisk &K) {
+  if (K.Probe != "probed")
+    return false;
+  StringRef O(K.Outcome);
+  return O.contains("does not parse") || O.contains("does not compile") || O.contains("rejected");
+}
+
 /// The forward order: the lineage's reverse order read backwards (the
 /// instructions a kernel is made of before the structure around them), as a
 /// lineage read from its root applies them.
@@ -181,7 +191,7 @@ Error configureSearch(const SearchOptions &S, lineage::WalkOptions &O, skills::R
     O.Moves = [Cards, Find](Session &Sess, const RewritePair &R, std::vector<const Site *> Applicable,
                             std::string &Note) {
       std::vector<const Site *> Kept;
-      std::vector<std::string> Used;
+      std::vector<std::string> Used, Risky;
       for (const skills::SkillCard &C : *Cards) {
         if (C.Rewrite != R.name())
           continue;
@@ -191,11 +201,24 @@ Error configureSearch(const SearchOptions &S, lineage::WalkOptions &O, skills::R
           continue;
         }
         bool Any = false;
-        for (const skills::SkillVerdict &V : *Vs)
-          if (V.St == Status::Holds && is_contained(Applicable, V.At) && !is_contained(Kept, V.At)) {
-            Kept.push_back(V.At);
-            Any = true;
+        for (const skills::SkillVerdict &V : *Vs) {
+          if (V.St != Status::Holds || !is_contained(Applicable, V.At) || is_contained(Kept, V.At))
+            continue;
+          // A precondition taken on trust here (assumed, not proven) whose
+          // counterfactual probe went wrong: the card's risk applies.
+          std::string Risk;
+          for (const skills::SkillRisk &K : C.Risks)
+            if (riskMaterialized(K))
+              for (const PreconditionResult &P : V.At->Preconditions)
+                if (P.Name == K.Precondition && P.St != Status::Holds && Risk.empty())
+                  Risk = K.Precondition;
+          if (!Risk.empty()) {
+            Risky.push_back(C.Id + " at line " + std::to_string(V.At->Line) + " (" + Risk + ")");
+            continue;
           }
+          Kept.push_back(V.At);
+          Any = true;
+        }
         if (Any)
           Used.push_back(C.Id);
       }
@@ -208,6 +231,8 @@ Error configureSearch(const SearchOptions &S, lineage::WalkOptions &O, skills::R
                          : formatv("{0} of {1} applicable sites admitted by {2}", Out.size(), Applicable.size(),
                                    join(Used, ", "))
                                .str();
+      if (!Risky.empty())
+        Note += "; skipped where a card's probed risk applies: " + join(Risky, ", ");
       return Out;
     };
     return Error::success();
