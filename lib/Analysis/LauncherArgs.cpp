@@ -47,6 +47,9 @@ const FunctionDecl *enclosingFunction(ASTContext &Ctx, const Stmt *S) {
 /// unchanged: a parameter of In that In never writes, In being the launcher
 /// or a function (a launch helper, a template's instance) that only the
 /// launcher calls, each call passing the launcher's parameter itself.
+const ParmVarDecl *paramSource(ASTContext &Ctx, const ParmVarDecl *P, const FunctionDecl *In,
+                               const FunctionDecl *Launcher, std::string &Why, unsigned Depth);
+
 const ParmVarDecl *passedParam(ASTContext &Ctx, const Expr *A, const FunctionDecl *In, const FunctionDecl *Launcher,
                                std::string &Why, unsigned Depth) {
   const auto *DRE = A ? dyn_cast<DeclRefExpr>(A->IgnoreParenImpCasts()) : nullptr;
@@ -55,6 +58,12 @@ const ParmVarDecl *passedParam(ASTContext &Ctx, const Expr *A, const FunctionDec
     Why = "a launch passes something other than a parameter of the launcher";
     return nullptr;
   }
+  return paramSource(Ctx, P, In, Launcher, Why, Depth);
+}
+
+/// passedParam from the parameter \p P of \p In itself.
+const ParmVarDecl *paramSource(ASTContext &Ctx, const ParmVarDecl *P, const FunctionDecl *In,
+                               const FunctionDecl *Launcher, std::string &Why, unsigned Depth) {
   const FunctionFacts &F = AnalysisCache::of(Ctx).facts(In);
   for (const VarMod &M : F.mods(P)) {
     // `void *args[] = {&n, ...}` handed to cudaLaunchKernel: the launch
@@ -109,6 +118,15 @@ const ParmVarDecl *passedParam(ASTContext &Ctx, const Expr *A, const FunctionDec
   return Common;
 }
 } // namespace
+
+const ParmVarDecl *rootParamOf(ASTContext &Ctx, const ParmVarDecl *P, const FunctionDecl *Root, std::string *Why) {
+  std::string W;
+  const auto *In = dyn_cast<FunctionDecl>(P->getDeclContext());
+  const ParmVarDecl *R = In ? paramSource(Ctx, P, In, Root, W, 0) : nullptr;
+  if (Why)
+    *Why = R ? "" : (W.empty() ? "not a function's parameter" : W);
+  return R;
+}
 
 std::vector<const ParmVarDecl *> launcherParamsOf(ASTContext &Ctx, const cuda::KernelLauncherGraph &G,
                                                   const FunctionDecl *Kernel, const FunctionDecl *Launcher,

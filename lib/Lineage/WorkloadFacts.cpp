@@ -49,39 +49,65 @@ std::vector<std::string> workloadFacts(ASTContext &Ctx, const gate::Manifest &M,
           Promised[I].push_back({"multiple", K.str()});
       }
   }
+  // The facts of function F whose parameter J holds launcher parameter
+  // From[J] (~0u: none).
+  auto Emit = [&](const FunctionDecl *F, const std::vector<unsigned> &From) {
+    std::string FName = F->getNameAsString();
+    // Pointer parameters that all receive distinct buffers: none aliases another.
+    bool Distinct = true;
+    std::set<unsigned> Seen;
+    for (unsigned J = 0; J < F->getNumParams(); ++J)
+      if (F->getParamDecl(J)->getType()->isPointerType())
+        Distinct = Distinct && Buffers.count(From[J]) && Seen.insert(From[J]).second;
+    for (unsigned J = 0; J < F->getNumParams(); ++J) {
+      if (From[J] == ~0u)
+        continue;
+      std::string Q = FName + "." + F->getParamDecl(J)->getName().str();
+      bool Pointer = F->getParamDecl(J)->getType()->isPointerType();
+      for (const auto &[Kind, V] : Promised[From[J]])
+        if ((Kind == "aligned") == Pointer)
+          Out.push_back(Kind + ":" + Q + ":" + V);
+      if (Pointer && Buffers.count(From[J]) && Distinct)
+        Out.push_back("noalias:" + Q);
+    }
+  };
   cuda::KernelLauncherGraph G(Ctx);
+  std::vector<std::pair<const FunctionDecl *, std::vector<unsigned>>> Kernels;
   for (const FunctionDecl *K : G.kernels()) {
     if (G.launchesOf(K).empty())
       continue;
     std::vector<std::string> Why;
     std::vector<const ParmVarDecl *> From = analysis::launcherParamsOf(Ctx, G, K, Launcher, &Why);
-    std::string KName = K->getNameAsString();
-    auto IndexOf = [&](const ParmVarDecl *P) { return P ? P->getFunctionScopeIndex() : ~0u; };
-    // Pointer parameters that all receive distinct buffers: none aliases another.
-    bool Distinct = true;
-    std::set<unsigned> Seen;
-    for (unsigned J = 0; J < K->getNumParams(); ++J)
-      if (K->getParamDecl(J)->getType()->isPointerType()) {
-        unsigned L = IndexOf(From[J]);
-        Distinct = Distinct && Buffers.count(L) && Seen.insert(L).second;
-      }
+    std::vector<unsigned> Index(K->getNumParams(), ~0u);
     for (unsigned J = 0; J < K->getNumParams(); ++J) {
-      std::string Q = KName + "." + K->getParamDecl(J)->getName().str();
-      unsigned L = IndexOf(From[J]);
-      if (!From[J]) {
-        if (!Why[J].empty() && Why[J] != "the kernel is launched outside the launcher")
-          Notes.push_back(Q + ": no workload fact: " + Why[J]);
-        continue;
-      }
-      bool Pointer = K->getParamDecl(J)->getType()->isPointerType();
-      for (const auto &[Kind, V] : Promised[L]) {
-        if ((Kind == "aligned") != Pointer)
-          continue;
-        Out.push_back(Kind + ":" + Q + ":" + V);
-      }
-      if (Pointer && Buffers.count(L) && Distinct)
-        Out.push_back("noalias:" + Q);
+      if (From[J])
+        Index[J] = From[J]->getFunctionScopeIndex();
+      else if (!Why[J].empty() && Why[J] != "the kernel is launched outside the launcher")
+        Notes.push_back(K->getNameAsString() + "." + K->getParamDecl(J)->getName().str() +
+                        ": no workload fact: " + Why[J]);
     }
+    Emit(K, Index);
+    Kernels.push_back({K->getDefinition() ? K->getDefinition() : K, Index});
+  }
+  // The kernels' __device__ helpers: a parameter that always holds one of a
+  // kernel's parameters (every call from the kernel passes it) inherits its
+  // facts -- the loads a helper makes are the kernel's.
+  for (const auto &B : match(functionDecl(isDefinition(), isExpansionInMainFile(), hasAttr(attr::CUDADevice),
+                                          unless(hasAttr(attr::CUDAGlobal)))
+                                 .bind("f"),
+                             Ctx)) {
+    const auto *D = B.getNodeAs<FunctionDecl>("f");
+    std::vector<unsigned> Index(D->getNumParams(), ~0u);
+    bool Any = false;
+    for (unsigned J = 0; J < D->getNumParams(); ++J)
+      for (const auto &[K, KIndex] : Kernels)
+        if (const ParmVarDecl *KP = analysis::rootParamOf(Ctx, D->getParamDecl(J), K)) {
+          Index[J] = KIndex[KP->getFunctionScopeIndex()];
+          Any |= Index[J] != ~0u;
+          break;
+        }
+    if (Any)
+      Emit(D, Index);
   }
   return Out;
 }

@@ -631,4 +631,27 @@ TEST(LauncherArgs, ThroughALaunchHelper) {
   EXPECT_EQ(Why[0], "a launch passes something other than a parameter of the launcher");
 }
 
+TEST(LauncherArgs, DeviceHelperParameters) {
+  auto AST = test::parseCuda(R"cu(
+    __device__ float load(const float *p, int w, int r) { return p[r * w]; }
+    __device__ float twice(const float *p, int w) { return load(p, w, 0) + load(p, w, 1); }
+    __device__ float shifted(const float *p, int w) { return p[w]; }
+    __global__ void k(const float *in, int w, float *out) {
+      out[0] = twice(in, w) + shifted(in + 1, w);
+    }
+    __global__ void k2(const float *in, int w, float *out) { out[0] = shifted(in, 2 * w); }
+  )cu");
+  ASTContext &Ctx = AST->ast();
+  const FunctionDecl *K = function(Ctx, "k");
+  auto Param = [&](const char *F, unsigned I) { return function(Ctx, F)->getParamDecl(I); };
+  std::string Why;
+  // Through one helper (twice) to the next (load): still k's parameters.
+  EXPECT_EQ(rootParamOf(Ctx, Param("load", 0), K, &Why), K->getParamDecl(0));
+  EXPECT_EQ(rootParamOf(Ctx, Param("load", 1), K, &Why), K->getParamDecl(1));
+  // shifted gets `in + 1` from k, and is called from k2 too.
+  EXPECT_EQ(rootParamOf(Ctx, Param("shifted", 0), K, &Why), nullptr);
+  EXPECT_EQ(Why, "a launch passes something other than a parameter of the launcher");
+  EXPECT_EQ(rootParamOf(Ctx, Param("shifted", 1), K, &Why), nullptr);
+}
+
 } // namespace

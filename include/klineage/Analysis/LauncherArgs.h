@@ -32,6 +32,14 @@ std::vector<const clang::ParmVarDecl *> launcherParamsOf(clang::ASTContext &Ctx,
                                                          const clang::FunctionDecl *Launcher,
                                                          std::vector<std::string> *Why = nullptr);
 
+/// The parameter of \p Root that parameter \p P (of a function In) always
+/// holds, unchanged: In is Root, or every use of In is a call from Root
+/// (directly, or through one more such function) passing it, never written on
+/// the way -- a kernel's `W` in its `__device__` helper `loadRows(.., W, ..)`.
+/// Null, with the reason in \p Why, otherwise.
+const clang::ParmVarDecl *rootParamOf(clang::ASTContext &Ctx, const clang::ParmVarDecl *P,
+                                      const clang::FunctionDecl *Root, std::string *Why = nullptr);
+
 } // namespace analysis
 } // namespace klineage
 
