@@ -135,6 +135,21 @@ int skillsMain(int Argc, char **Argv, const char *Argv0) {
       errs() << "klineage skills: error: " << toString(Record.takeError()) << "\n";
       return 1;
     }
+    // The conditions are read under the facts the walk had (its --assume and
+    // the workload's facts, listed in the record), and the reassociation it
+    // was allowed.
+    if (const json::Array *A = Record->getArray("assumptions")) {
+      for (const json::Value &F : *A)
+        if (auto Fact = F.getAsString())
+          AssumeFacts.push_back(Fact->str());
+      SO = commandSessionOptions(Argv0, CudaPath, ResourceDir, Arch, AssumeFacts);
+      if (!SO) {
+        errs() << "klineage skills: error: " << Pos[0] << "/lineage.json: " << toString(SO.takeError()) << "\n";
+        return 1;
+      }
+    }
+    if (auto Why = Record->getString("reassociation"); Why && !SO->Assume.reassociate())
+      SO->Assume.allowReassociation(Why->str());
     Session S(DB, std::move(*SO));
     auto Cards = skills::extractSkills(*Record, Pos[0], S, lookup, Commit, errs());
     if (!Cards) {
