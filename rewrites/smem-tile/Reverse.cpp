@@ -1188,9 +1188,9 @@ std::optional<analysis::LinearForm> formAt(analysis::Linearizer &Lin, const anal
 }
 
 /// An effect of statement \p Top other than the tile's stores: an
-/// assignment or increment of something not declared inside it, or a call
-/// of anything but a side-effect-free CUDA builtin or math function. Null
-/// when there is none.
+/// assignment or increment (built-in or overloaded) of something not
+/// declared inside it, or a call of anything but a CUDA builtin or math
+/// function taking no pointer to writable memory. Null when there is none.
 const Stmt *effectBesides(ASTContext &Ctx, const Stmt *Top, const std::vector<HaloStore> &Stores) {
   const SourceManager &SM = Ctx.getSourceManager();
   auto Inside = [&](const Decl *D) {
@@ -1216,6 +1216,13 @@ const Stmt *effectBesides(ASTContext &Ctx, const Stmt *Top, const std::vector<Ha
       return E;
     }
     const auto *Call = cast<CallExpr>(E);
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call)) {
+      // An overloaded operator writes what an assignment or increment would.
+      bool Writes = Op->isAssignmentOp() || Op->getOperator() == OO_PlusPlus || Op->getOperator() == OO_MinusMinus;
+      if (!Writes || (Op->getNumArgs() > 0 && Inside(analysis::refVar(Op->getArg(0)))))
+        continue;
+      return E;
+    }
     const FunctionDecl *Callee = Call->getDirectCallee();
     StringRef Name = Callee && Callee->getIdentifier() ? Callee->getName() : "";
     bool Pure = Callee && SM.isInSystemHeader(Callee->getLocation()) && !Name.starts_with("atomic") &&
@@ -1224,7 +1231,7 @@ const Stmt *effectBesides(ASTContext &Ctx, const Stmt *Top, const std::vector<Ha
                   QualType T = P->getType();
                   return T->isPointerType() && !T->getPointeeType().isConstQualified();
                 });
-    if (!Pure && !isa<CXXOperatorCallExpr>(Call))
+    if (!Pure)
       return E;
   }
   return nullptr;
