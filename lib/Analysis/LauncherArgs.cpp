@@ -1,6 +1,7 @@
 //===- LauncherArgs.cpp - Kernel parameters a launcher passes through -----===//
 #include "klineage/Analysis/LauncherArgs.h"
 #include "klineage/Analysis/AnalysisCache.h"
+#include "klineage/Cuda/DeviceCode.h"
 #include "klineage/Cuda/LaunchSites.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -31,17 +32,6 @@ bool inLaunchArgsArray(ASTContext &Ctx, const Expr *E) {
   return false;
 }
 
-
-/// The function whose body holds \p S.
-const FunctionDecl *enclosingFunction(ASTContext &Ctx, const Stmt *S) {
-  DynTypedNodeList Ps = Ctx.getParents(*S);
-  while (!Ps.empty()) {
-    if (const auto *F = Ps[0].get<FunctionDecl>())
-      return F;
-    Ps = Ctx.getParents(Ps[0]);
-  }
-  return nullptr;
-}
 
 /// The parameter of \p Launcher that \p A (an expression in \p In) is,
 /// unchanged: a parameter of In that In never writes, In being the launcher
@@ -101,7 +91,7 @@ const ParmVarDecl *paramSource(ASTContext &Ctx, const ParmVarDecl *P, const Func
   }
   const ParmVarDecl *Common = nullptr;
   for (const CallExpr *C : CallSet) {
-    const FunctionDecl *Caller = enclosingFunction(Ctx, C);
+    const FunctionDecl *Caller = cuda::enclosingFunction(Ctx, *C);
     unsigned Index = P->getFunctionScopeIndex();
     const ParmVarDecl *Q = Caller && Index < C->getNumArgs()
                                ? passedParam(Ctx, C->getArg(Index), Caller, Launcher, Why, Depth + 1)

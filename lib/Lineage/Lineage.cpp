@@ -456,8 +456,28 @@ Error Walker::save() {
   Record["wrong_kernels"] = WrongKernels;
   if (!UnmeasuredWhy.empty())
     Record["unmeasured_reason"] = UnmeasuredWhy;
-  return writeFilesAtomically(
-      {{path("lineage.json"), formatv("{0:2}", json::Value(json::Object(Record))).str() + "\n"}});
+  std::vector<FileToWrite> Files;
+  if (O.Dir == Direction::Forward) {
+    // A search's result: the last kept kernel (every kept move was faster,
+    // or the search is unmeasured and every move compiled), as best.cu.
+    auto Best = readFile(path(CurFile));
+    if (!Best)
+      return Best.takeError();
+    Files.push_back({path("best.cu"), std::move(*Best)});
+    Record["best"] = CurFile;
+    // Steps are timed pairwise; when every one was, their product is the total.
+    if (!Steps.empty() && llvm::all_of(Steps, [](const json::Value &V) {
+          const json::Object *S = V.getAsObject();
+          return S && S->getNumber("slowdown");
+        })) {
+      double Total = 1;
+      for (const json::Value &V : Steps)
+        Total /= *V.getAsObject()->getNumber("slowdown");
+      Record["speedup"] = Total;
+    }
+  }
+  Files.push_back({path("lineage.json"), formatv("{0:2}", json::Value(json::Object(Record))).str() + "\n"});
+  return writeFilesAtomically(Files);
 }
 
 std::vector<Candidate> Walker::candidates(Session &S, StringRef CurText, StringRef Label, unsigned StepNo,
@@ -958,16 +978,15 @@ Expected<json::Object> Walker::run() {
                      Best->slowdown() > 0 ? formatv("{0:F3}x the time", Best->slowdown()).str() : "unmeasured"));
     Steps.push_back(std::move(StepJ));
     CurFile = To;
-    if (Error E = save())
-      return std::move(E);
     if (budgetSpent()) {
       Record["status"] = "stopped";
       Record["stop_reason"] = formatv("the budget of {0} gate evaluations is spent", O.GateBudget).str();
       progress(formatv("stopped after {0} steps: {1}", Steps.size(), *Record.getString("stop_reason")));
-      if (Error E = save())
-        return std::move(E);
-      return Record;
     }
+    if (Error E = save())
+      return std::move(E);
+    if (budgetSpent())
+      return Record;
   }
   Record["status"] = "stopped";
   Record["stop_reason"] = formatv("--max-steps {0} reached", O.MaxSteps).str();

@@ -3,7 +3,6 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include <algorithm>
 #include <map>
@@ -239,41 +238,6 @@ Error configureSearch(const SearchOptions &S, lineage::WalkOptions &O, skills::R
   }
   }
   return Error::success();
-}
-
-Expected<json::Object> optimize(const lineage::WalkOptions &O, raw_ostream &Log) {
-  auto R = lineage::walk(O, Log);
-  if (!R)
-    return R.takeError();
-  // The best kernel: the last kept one (every kept move was faster, or the
-  // walk is unmeasured and every move compiled).
-  std::string Cur = R->getString("current").value_or("0-expert.cu").str();
-  auto B = MemoryBuffer::getFile(O.OutDir + "/" + Cur, /*IsText=*/true);
-  if (!B)
-    return createStringError(B.getError(), "cannot read " + O.OutDir + "/" + Cur);
-  (*R)["best"] = Cur;
-  const json::Array *Steps = R->getArray("steps");
-  if (Steps && !Steps->empty()) {
-    const json::Object *First = Steps->front().getAsObject(), *Last = Steps->back().getAsObject();
-    double B0 = First ? First->getNumber("before_ms").value_or(-1) : -1;
-    double B1 = Last ? Last->getNumber("after_ms").value_or(-1) : -1;
-    bool AllMeasured = llvm::all_of(*Steps, [](const json::Value &V) {
-      const json::Object *S = V.getAsObject();
-      return S && S->getNumber("slowdown");
-    });
-    if (AllMeasured && B0 > 0 && B1 > 0) {
-      // Steps are timed pairwise; the chain's product is the total.
-      double Total = 1;
-      for (const json::Value &V : *Steps)
-        Total *= 1.0 / *V.getAsObject()->getNumber("slowdown");
-      (*R)["speedup"] = Total;
-    }
-  }
-  if (Error E = writeFilesAtomically({{O.OutDir + "/best.cu", (*B)->getBuffer().str()},
-                                      {O.OutDir + "/lineage.json",
-                                       formatv("{0:2}", json::Value(json::Object(*R))).str() + "\n"}}))
-    return std::move(E);
-  return R;
 }
 
 } // namespace optimizer

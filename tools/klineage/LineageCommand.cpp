@@ -286,7 +286,7 @@ static int walkMain(int Argc, char **Argv, const char *Argv0, bool Optimize) {
       errs() << Cmd << ": error: " << toString(std::move(E)) << "\n";
       return 1;
     }
-  auto Record = Optimize ? optimizer::optimize(O, errs()) : lineage::walk(O, errs());
+  auto Record = lineage::walk(O, errs());
   if (!Record) {
     errs() << Cmd << ": error: " << toString(Record.takeError()) << "\n";
     return 1;

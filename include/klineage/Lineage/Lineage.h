@@ -78,7 +78,9 @@ struct WalkOptions {
   // The optimizer's search (klineage optimize) is the same walk forwards.
   /// Reverse: a lineage (a candidate is accepted when the gate passes it).
   /// Forward: a search; a measured candidate is accepted only when it is
-  /// also faster than the kernel before it, and the fastest is taken.
+  /// also faster than the kernel before it, and the fastest is taken; the
+  /// record gains `best` (and `speedup` when every step was timed) and the
+  /// last kept kernel is written as DIR/best.cu.
   Direction Dir = Direction::Reverse;
   /// Which of a rewrite's applicable sites are candidates' sites (default:
   /// all); \p Note says why the others are not (recorded in `tried`).

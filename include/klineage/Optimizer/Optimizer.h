@@ -8,7 +8,8 @@
 // accepts it and it is faster, and the fastest is taken (greedy). The budget
 // counts the GPU gate evaluations. The record is a lineage record
 // (direction "forward"), so `klineage report` draws the trajectory; the best
-// kernel is DIR/best.cu.
+// kernel is DIR/best.cu. configureSearch sets the walk up; lineage::walk
+// runs it.
 //
 // Methods (the same gate, the same budget):
 //   skills         a move is a site where a skill card's conditions hold
@@ -54,10 +55,6 @@ struct SearchOptions {
 /// none found, a malformed card). \p Log says what was loaded.
 llvm::Error configureSearch(const SearchOptions &S, lineage::WalkOptions &O, skills::RewriteLookup Find,
                             llvm::raw_ostream &Log);
-
-/// Runs the search (lineage::walk) and writes DIR/best.cu: the last kept
-/// kernel, or the input when no move was kept.
-llvm::Expected<llvm::json::Object> optimize(const lineage::WalkOptions &O, llvm::raw_ostream &Log);
 
 } // namespace optimizer
 } // namespace klineage
