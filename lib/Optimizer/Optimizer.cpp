@@ -54,22 +54,9 @@ std::vector<const RewritePair *> forwardOrder(const lineage::WalkOptions &O) {
   return Out;
 }
 
-/// Every *.yaml under \p Dir (one level of rewrite folders).
-std::vector<std::string> yamlFiles(StringRef Dir) {
-  std::vector<std::string> Out;
-  std::error_code EC;
-  for (sys::fs::recursive_directory_iterator It(Dir, EC), End; It != End && !EC; It.increment(EC))
-    if (StringRef(It->path()).ends_with(".yaml") && It.level() <= 1)
-      Out.push_back(It->path());
-  llvm::sort(Out);
-  return Out;
-}
-
 Error loadCards(const SearchOptions &S, std::vector<skills::SkillCard> &Cards, raw_ostream &Log) {
   unsigned Excluded = 0;
-  for (const std::string &F : yamlFiles(S.SkillsDir)) {
-    if (sys::path::filename(F) == "README.yaml")
-      continue;
+  for (const std::string &F : skills::skillCardFiles(S.SkillsDir)) {
     auto C = skills::loadSkillCard(F);
     if (!C)
       return C.takeError();

@@ -1,6 +1,8 @@
 //===- SkillCard.cpp - Load and write skill cards (YAML, schema 1) ---------===//
 #include "klineage/Skills/SkillCard.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
 #include <cmath>
 #include <yaml-cpp/yaml.h>
 
@@ -213,6 +215,17 @@ void emitCode(YAML::Emitter &E, const char *Key, StringRef Code) {
 }
 
 } // namespace
+
+std::vector<std::string> skillCardFiles(StringRef Root) {
+  std::vector<std::string> Out;
+  std::error_code EC;
+  for (sys::fs::recursive_directory_iterator It(Root, EC), End; It != End && !EC; It.increment(EC))
+    if (StringRef(It->path()).ends_with(".yaml") && It.level() <= 1 &&
+        sys::path::filename(It->path()) != "README.yaml")
+      Out.push_back(It->path());
+  llvm::sort(Out);
+  return Out;
+}
 
 Expected<SkillCard> loadSkillCard(const std::string &Path) {
   try {

@@ -7,7 +7,6 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ArgReader.h"
-#include "FrontendSetup.h"
 #include "RewriteRegistry.h"
 #include "klineage/Frontend/CudaFrontend.h"
 #include "klineage/Gate/Manifest.h"

@@ -13,7 +13,6 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ArgReader.h"
-#include "FrontendSetup.h"
 #include "RewriteRegistry.h"
 #include "klineage/Lineage/Lineage.h"
 #include "klineage/Skills/Skills.h"

@@ -95,6 +95,14 @@ struct FileToWrite {
 };
 llvm::Error writeFilesAtomically(llvm::ArrayRef<FileToWrite> Files);
 
+/// The Session options of a command-line tool or server that parses
+/// kernels: the CUDA install and clang's resource directory resolved (empty
+/// arguments: the defaults of findCudaPath/findResourceDir), the --assume
+/// facts parsed, main file only.
+llvm::Expected<SessionOptions> commandSessionOptions(const char *Argv0, const std::string &CudaPath,
+                                                     const std::string &ResourceDir, const std::string &Arch,
+                                                     const std::vector<std::string> &AssumeFacts);
+
 class Session {
 public:
   /// Unless the caller set Opts.Frontend.HostContextOf, errors confined to

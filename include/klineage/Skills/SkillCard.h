@@ -62,6 +62,8 @@ struct SkillCard {
 /// Loads and validates a card. Errors read "FILE:LINE:COL: error: ..." (the
 /// YAML node at fault).
 llvm::Expected<SkillCard> loadSkillCard(const std::string &Path);
+/// The card files under \p Root (<rewrite>/<id>.yaml, README.yaml left out), sorted.
+std::vector<std::string> skillCardFiles(llvm::StringRef Root);
 /// The card as YAML (schema 1), loadable by loadSkillCard.
 std::string emitSkillCard(const SkillCard &C);
 
