@@ -58,3 +58,19 @@ config.substitutions.append(("%cuda-path", config.cuda_path))
 config.substitutions.append(("%src-root", config.klineage_src_root))
 config.substitutions.append(("%expect-exit", "python3 " + os.path.join(config.klineage_src_root, "test", "expect_exit.py")))
 config.substitutions.append(("%python", "python3"))
+
+# Real clients of the editor and agent servers (test/integration): each test
+# is UNSUPPORTED (skipped, counted) where its client is not installed.
+# scripts/setup.sh installs them: neovim and chromium (apt), the npm packages
+# of test/integration/clients into build/clients.
+clients = os.path.join(config.klineage_obj_root, "clients")
+node = shutil.which("node")
+config.substitutions.append(("%clients", clients))
+config.substitutions.append(("%klineage-mcp", os.path.join(config.klineage_tools_dir, "klineage-mcp")))
+config.substitutions.append(("%klineage-lsp", os.path.join(config.klineage_tools_dir, "klineage-lsp")))
+if node and os.path.isdir(os.path.join(clients, "node_modules", "@modelcontextprotocol", "sdk")):
+    config.available_features.add("mcp-sdk")
+if node and os.path.isdir(os.path.join(clients, "node_modules", "playwright-core")) and shutil.which("chromium"):
+    config.available_features.add("chromium")
+if shutil.which("nvim"):
+    config.available_features.add("nvim")

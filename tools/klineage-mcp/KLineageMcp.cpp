@@ -206,10 +206,8 @@ std::string mismatch(const json::Value &V, const json::Object &Schema, const std
     if (!O)
       return Named("an object");
     const json::Object *Props = Schema.getObject("properties");
-    if (const json::Array *Req = Schema.getArray("required"))
-      for (const json::Value &R : *Req)
-        if (!O->get(*R.getAsString()))
-          return "argument '" + R.getAsString()->str() + "' is required";
+    // Unknown and mistyped arguments first: a misspelt name says more
+    // than the required one it leaves missing.
     for (const auto &[K, X] : *O) {
       std::string At = Where.empty() ? "argument '" + K.str() + "'" : Where + "." + K.str();
       const json::Object *P = Props ? Props->getObject(K) : nullptr;
@@ -230,6 +228,10 @@ std::string mismatch(const json::Value &V, const json::Object &Schema, const std
       if (std::string M = mismatch(X, *P, At); !M.empty())
         return M;
     }
+    if (const json::Array *Req = Schema.getArray("required"))
+      for (const json::Value &R : *Req)
+        if (!O->get(*R.getAsString()))
+          return "argument '" + R.getAsString()->str() + "' is required";
     return "";
   }
   return "";
@@ -308,7 +310,8 @@ public:
         Args = *A;
       if (std::string M = mismatch(Args, T->Schema, ""); !M.empty())
         return reply(*Id, toolError(std::string(T->Name) + ": " + M));
-      return reply(*Id, call(T->Name, *Args.getAsObject()));
+      json::Value Result = call(T->Name, *Args.getAsObject());
+      return reply(*Id, std::move(Result));
     }
     return rpcError(*Id, -32601, "unknown method '" + Method->str() + "'");
   }
@@ -355,7 +358,7 @@ private:
   json::Value listSites(const json::Object &A) {
     auto An = Service.analyze(*A.getString("file"), content(A), stringList(A, "assume"), /*WithSkills=*/false);
     if (!An)
-      return toolError(toString(An.takeError()));
+      return toolError("list_sites: " + toString(An.takeError()));
     auto Rewrite = A.getString("rewrite");
     auto Dir = A.getString("direction");
     bool OnlyApplicable = A.getBoolean("applicable_only").value_or(false);
@@ -376,10 +379,10 @@ private:
   json::Value checkSkill(const json::Object &A) {
     auto Card = skills::loadSkillCard(A.getString("skill")->str());
     if (!Card)
-      return toolError(toString(Card.takeError()));
+      return toolError("check_skill: " + toString(Card.takeError()));
     auto Hits = Service.checkCard(*Card, *A.getString("file"), content(A), stringList(A, "assume"));
     if (!Hits)
-      return toolError(toString(Hits.takeError()));
+      return toolError("check_skill: " + toString(Hits.takeError()));
     json::Array V;
     bool Any = false;
     for (const service::SkillHit &H : *Hits) {
@@ -429,7 +432,7 @@ private:
     }
     auto R = Service.apply(File, content(A), Req);
     if (!R)
-      return toolError(toString(R.takeError()));
+      return toolError("apply_rewrite: " + toString(R.takeError()));
     json::Array Applied, Refused, Failed, Edits;
     for (const Site &S : R->Applied)
       Applied.push_back(SiteDescriptor::of(S).str());
