@@ -88,7 +88,8 @@ bool SiteDescriptor::matches(const Site &S) const { return *this == of(S); }
 
 Error Session::open(StringRef Path, std::optional<StringRef> Content) {
   Found.clear();
-  auto Parsed = parseCudaFile(DB, Path, Opts.Frontend, Content);
+  FirstError.clear();
+  auto Parsed = parseCudaFile(DB, Path, Opts.Frontend, Content, /*PrintDiagnostics=*/true, &FirstError);
   if (!Parsed)
     return Parsed.takeError();
   File = std::move(*Parsed);

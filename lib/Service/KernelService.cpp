@@ -144,9 +144,12 @@ Expected<OpenFile> openFile(StringRef Path, std::optional<StringRef> Text, Sessi
   std::string Found;
   F.DB = compilationDatabaseFor(Abs, Found);
   F.S = std::make_unique<Session>(*F.DB, std::move(SO));
-  if (Error E = F.S->open(Abs, Text))
-    return createStringError(inconvertibleErrorCode(), "%s: cannot parse: %s", Abs.c_str(),
-                             toString(std::move(E)).c_str());
+  if (Error E = F.S->open(Abs, Text)) {
+    std::string Why = toString(std::move(E));
+    if (!F.S->firstError().empty())
+      Why += "; first error: " + F.S->firstError().str();
+    return createStringError(inconvertibleErrorCode(), "%s: cannot parse: %s", Abs.c_str(), Why.c_str());
+  }
   return std::move(F);
 }
 

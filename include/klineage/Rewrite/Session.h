@@ -113,6 +113,8 @@ public:
   /// Parses \p Path (or \p Content as its text). Clang's diagnostics go to
   /// stderr. Drops sites found in an earlier file.
   llvm::Error open(llvm::StringRef Path, std::optional<llvm::StringRef> Content = std::nullopt);
+  /// After open failed: the first error ("FILE:LINE:COL: message"), or empty.
+  llvm::StringRef firstError() const { return FirstError; }
   llvm::StringRef path() const { return File->Path; }
   /// The main file's absolute path, as TextEdit::File names it.
   llvm::StringRef mainFile() const { return MainPath; }
@@ -150,7 +152,7 @@ private:
   const clang::tooling::CompilationDatabase &DB;
   SessionOptions Opts;
   std::unique_ptr<ParsedFile> File;
-  std::string Original, MainPath;
+  std::string Original, MainPath, FirstError;
   std::map<std::pair<const RewritePair *, Direction>, std::vector<Site>> Found;
 };
 
