@@ -23,7 +23,8 @@ std::unique_ptr<clang::tooling::CompilationDatabase> compilationDatabaseFor(Stri
       continue;
     std::string Err;
     if (auto DB = clang::tooling::CompilationDatabase::loadFromDirectory(Dir, Err)) {
-      // A database that does not list the file says nothing about it.
+      // An empty database says nothing; otherwise an unlisted file's flags
+      // are interpolated from its neighbours.
       if (!DB->getCompileCommands(Abs).empty()) {
         Found = std::string(Candidate);
         return DB;

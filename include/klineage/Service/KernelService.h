@@ -24,8 +24,10 @@ namespace klineage {
 namespace service {
 
 /// The compile flags of \p File: the compile_commands.json of its directory
-/// or the nearest parent that has one (\p Found names it), else no flags
-/// beyond KLineage's own (\p Found empty).
+/// or the nearest parent that has one (\p Found names it); a file it does
+/// not list gets the flags of its closest listed neighbour (clang's
+/// interpolation, as clangd does). None found: no flags beyond KLineage's
+/// own (\p Found empty).
 std::unique_ptr<clang::tooling::CompilationDatabase> compilationDatabaseFor(llvm::StringRef File,
                                                                            std::string &Found);
 
