@@ -143,8 +143,7 @@ public:
   }
   bool VisitCallExpr(CallExpr *C) {
     const FunctionDecl *F = C->getDirectCallee();
-    bool Known = F && F->getIdentifier() &&
-                 (cuda::isPureCallee(F->getName()) || F->hasAttr<ConstAttr>() || F->hasAttr<PureAttr>());
+    bool Known = cuda::isPureFunction(F);
     if (isa<CXXOperatorCallExpr>(C) || !Known)
       Pure = false;
     return true;

@@ -74,7 +74,7 @@ unsigned ThreadAxes::walk(const Expr *E, unsigned Depth, const Expr **Breaker) {
   }
   if (const auto *C = dyn_cast<CallExpr>(E)) {
     const FunctionDecl *Callee = C->getDirectCallee();
-    if (!Callee || !cuda::isPureCallee(Callee->getName()))
+    if (!cuda::isPureFunction(Callee))
       return Unif.of(C).atLeast(Level::Block) ? 0u : Other(C);
   }
   unsigned A = 0;
@@ -179,7 +179,7 @@ struct AccessFinder : RecursiveASTVisitor<AccessFinder> {
       Found = C;
       return true;
     }
-    if (F && cuda::isPureCallee(F->getName()))
+    if (cuda::isPureFunction(F))
       return true;
     // Operators and math of the CUDA headers (__half's operator*, fmaf).
     if (F && F->getASTContext().getSourceManager().isInSystemHeader(F->getLocation()) &&

@@ -1,9 +1,11 @@
 //===- Intrinsics.cpp - Tables of CUDA functions and types ----------------===//
 #include "klineage/Cuda/Intrinsics.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Type.h"
+#include "clang/Basic/Builtins.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
@@ -27,6 +29,16 @@ bool isPureCallee(StringRef N) {
     if (N == P)
       return true;
   return false;
+}
+
+bool isPureFunction(const FunctionDecl *F) {
+  if (!F || !F->getIdentifier())
+    return false;
+  if (isPureCallee(F->getName()) || F->hasAttr<ConstAttr>() || F->hasAttr<PureAttr>())
+    return true;
+  unsigned Id = F->getBuiltinID();
+  const Builtin::Context &B = F->getASTContext().BuiltinInfo;
+  return Id && (B.isConst(Id) || B.isPure(Id));
 }
 
 bool isAtomicCallee(StringRef N) {

@@ -290,7 +290,7 @@ void findTies(ASTContext &Ctx, const Stmt *S, const Stmt *Via, unsigned Depth, T
     if (F->getQualifiedNameAsString().find("cooperative_groups") != std::string::npos)
       return Tie(Status::Fails, "uses cooperative group '" + Name.str() +
                                     "', which depends on which threads run together");
-    if (cuda::isPureCallee(Name) || cuda::isAtomicOrStoreCallee(Name) || Name == "printf" ||
+    if (cuda::isPureFunction(F) || cuda::isAtomicOrStoreCallee(Name) || Name == "printf" ||
         inSystemHeader(Ctx, F))
       return;
     const FunctionDecl *Def = F->getDefinition();

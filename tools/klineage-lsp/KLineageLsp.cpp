@@ -6,7 +6,8 @@
 //     card's conditions hold (message: the card's intent and its measured
 //     effect), and a warning when the file does not parse;
 //   - code actions at the cursor: every forward and reverse rewrite whose
-//     site is on the requested lines, as a WorkspaceEdit of the Session's
+//     site is anchored on the requested lines (then those whose edits touch
+//     them), as a WorkspaceEdit of the Session's
 //     verified edits; a refused site is a disabled action whose reason names
 //     the failing precondition (KL number) and the --assume that settles it,
 //     and where only assumable facts block it, a second action applies it
@@ -105,6 +106,20 @@ struct Document {
     return lsp::Position(L.size() - 1, utf16Column(L.back(), L.back().size()));
   }
 };
+
+/// Whether one of \p S's edits of \p D's text spans a line in [First, Last].
+bool touches(const Document &D, const Site &S, int First, int Last) {
+  StringRef Text = D.Text;
+  for (const TextEdit &E : S.Edits) {
+    if ((E.File != S.File && E.File != D.Uri.file()) || E.Offset > Text.size())
+      continue;
+    int Begin = int(Text.take_front(E.Offset).count('\n'));
+    int End = int(Text.take_front(std::min<size_t>(Text.size(), E.Offset + E.Length)).count('\n'));
+    if (Begin <= Last && End >= First)
+      return true;
+  }
+  return false;
+}
 
 json::Value range(lsp::Position A, lsp::Position B) {
   return json::Object{{"start", toJSON(A)}, {"end", toJSON(B)}};
@@ -267,12 +282,20 @@ private:
       return Reply(json::Array{});
     const Document &D = DocIt->second;
     json::Array Actions;
-    for (const service::SiteEntry &E : AIt->second.Sites) {
-      if (E.S.File != D.Uri.file() || E.S.Line == 0)
-        continue;
-      int Line = int(E.S.Line) - 1;
-      if (Line < P.range.start.line || Line > P.range.end.line)
-        continue;
+    // Sites anchored on the requested lines first, then those whose edits
+    // touch them (a kernel-wide rewrite is offered anywhere in the kernel).
+    std::vector<const service::SiteEntry *> AtRange;
+    for (int Pass = 0; Pass < 2; ++Pass)
+      for (const service::SiteEntry &E : AIt->second.Sites) {
+        if (E.S.File != D.Uri.file() || E.S.Line == 0)
+          continue;
+        int Line = int(E.S.Line) - 1;
+        bool Anchored = Line >= P.range.start.line && Line <= P.range.end.line;
+        if (Pass == 0 ? Anchored : !Anchored && touches(D, E.S, P.range.start.line, P.range.end.line))
+          AtRange.push_back(&E);
+      }
+    for (const service::SiteEntry *EP : AtRange) {
+      const service::SiteEntry &E = *EP;
       std::string Title = formatv("KLineage {0} ({1}): {2}", E.S.Rewrite, directionName(E.S.Dir), E.S.Summary).str();
       if (E.S.applicable(/*AllowUnknown=*/false)) {
         Actions.push_back(applyAction(D, E, {}, Title));

@@ -22,6 +22,10 @@ namespace cuda {
 /// Math, conversion, bit and warp-vote functions without side effects on
 /// memory (make_float4, __expf, __popc, __shfl_sync, __ldg, ...).
 bool isPureCallee(llvm::StringRef Name);
+/// A call to \p F writes no memory: isPureCallee's table, a function marked
+/// `const` or `pure`, or a Clang builtin that is (`__builtin_inff`, which
+/// INFINITY expands to; `__builtin_fabsf`).
+bool isPureFunction(const clang::FunctionDecl *F);
 /// Functions that write memory atomically or through a store hint
 /// (atomicAdd, __nv_atomic_*, red.*, __stcg, ...): always a write.
 bool isAtomicOrStoreCallee(llvm::StringRef Name);
