@@ -1,5 +1,6 @@
 //===- Reductions.cpp - Warp and block reductions written in the source ---===//
 #include "klineage/Analysis/Reductions.h"
+#include "klineage/Analysis/SharedMemory.h"
 #include "klineage/Analysis/AnalysisCache.h"
 #include "klineage/Cuda/Builtins.h"
 #include "klineage/Cuda/MemorySpace.h"
@@ -612,14 +613,16 @@ std::optional<WarpStage> warpStage(ASTContext &Ctx, ArrayRef<const Stmt *> Body,
 }
 
 /// `v = f(v)` with f a __device__ function whose body is a reduction of its
-/// parameter, returned.
+/// parameter, returned; further arguments may be __shared__ arrays the
+/// helper uses as its scratch (`v = BlockReduceSum(v, shared)`).
 struct HelperCall {
   const VarDecl *Assigned = nullptr; ///< v in `v = f(a)` / `T v = f(a)`
   bool Declares = false;
   const Expr *Argument = nullptr;
   const FunctionDecl *Callee = nullptr;
+  std::vector<const VarDecl *> SharedArgs; ///< the scratch arrays passed
 };
-std::optional<HelperCall> helperCallOf(const Stmt *S) {
+std::optional<HelperCall> helperCallOf(ASTContext &Ctx, const Stmt *S) {
   HelperCall H;
   const Expr *Call = nullptr;
   if (const auto *DS = dyn_cast<DeclStmt>(S)) {
@@ -634,13 +637,19 @@ std::optional<HelperCall> helperCallOf(const Stmt *S) {
     Call = A->getRHS();
   }
   const auto *C = dyn_cast_or_null<CallExpr>(Call ? Call->IgnoreParenImpCasts() : nullptr);
-  if (!H.Assigned || !C || isa<CXXMemberCallExpr>(C) || C->getNumArgs() != 1)
+  if (!H.Assigned || !C || isa<CXXMemberCallExpr>(C) || C->getNumArgs() < 1)
     return std::nullopt;
   H.Callee = C->getDirectCallee();
-  if (!H.Callee || !H.Callee->hasBody() || H.Callee->getNumParams() != 1)
+  if (!H.Callee || !H.Callee->hasBody() || H.Callee->getNumParams() != C->getNumArgs())
     return std::nullopt;
   H.Callee = H.Callee->getDefinition();
   H.Argument = C->getArg(0);
+  for (unsigned I = 1; I < C->getNumArgs(); ++I) {
+    const VarDecl *A = refVar(strip(C->getArg(I)));
+    if (!A || !cuda::isShared(A) || !H.Callee->getParamDecl(I)->getType()->isPointerType())
+      return std::nullopt;
+    H.SharedArgs.push_back(A);
+  }
   return H;
 }
 
@@ -663,7 +672,7 @@ std::optional<ReductionMatch> helperReduction(ASTContext &Ctx, const FunctionDec
 }
 
 std::optional<WarpStage> helperWarpStage(ASTContext &Ctx, const Stmt *S, const FunctionFacts &Facts) {
-  auto H = helperCallOf(S);
+  auto H = helperCallOf(Ctx, S);
   if (!H || H->Declares || !refersTo(H->Argument, H->Assigned))
     return std::nullopt;
   std::string Why;
@@ -690,7 +699,9 @@ const VarDecl *storePartials(ASTContext &Ctx, const Stmt *S, const VarDecl *V, u
   const auto *Sub = dyn_cast<ArraySubscriptExpr>(strip(A->getLHS()));
   const VarDecl *Arr = Sub ? refVar(strip(Sub->getBase())) : nullptr;
   auto W = Sub ? threadPlaceOf(Ctx, Sub->getIdx(), Facts) : std::nullopt;
-  if (!Arr || !cuda::isShared(Arr) || !W || W->K != ThreadPlace::Warp || W->Dims != Leader->Dims)
+  // A helper's pointer parameter that every call binds to a __shared__
+  // array stands for it (PyTorch's BlockReduceSum(val, shared)).
+  if (!Arr || !sharedArrayOf(Ctx, Arr) || !W || W->K != ThreadPlace::Warp || W->Dims != Leader->Dims)
     return nullptr;
   Dims = Leader->Dims;
   return Arr;
@@ -858,7 +869,8 @@ std::optional<ReductionMatch> shuffleAndShared(ASTContext &Ctx, ArrayRef<const S
       M.Kind = ReductionMatch::ShuffleAndShared;
       M.Over = ReductionMatch::Block;
       M.ResultVar = Load->Var;
-      M.Scratch.push_back(Arr);
+      if (cuda::isShared(Arr)) // not a helper's parameter
+        M.Scratch.push_back(Arr);
       M.Needs.RankDims = Dims;
       if (!isCeilWarpCount(Ctx, Load->Count, Dims, Facts))
         M.Needs.WarpCount = Load->Count;
@@ -892,7 +904,8 @@ std::optional<ReductionMatch> shuffleAndShared(ASTContext &Ctx, ArrayRef<const S
   M.Kind = ReductionMatch::ShuffleAndShared;
   M.Over = ReductionMatch::Block;
   M.ResultVar = Result;
-  M.Scratch.push_back(Arr);
+  if (cuda::isShared(Arr)) // not a helper's parameter
+    M.Scratch.push_back(Arr);
   M.Needs.RankDims = Dims;
   if (!isCeilWarpCount(Ctx, Load->Count, Dims, Facts))
     M.Needs.WarpCount = Load->Count;
@@ -1768,7 +1781,7 @@ static std::optional<ReductionMatch> reductionShape(ASTContext &Ctx, ArrayRef<co
       M = Cub;
     } else if (auto G = cgReduce(Body[Begin])) {
       M = G;
-    } else if (auto H = helperCallOf(Body[Begin])) {
+    } else if (auto H = helperCallOf(Ctx, Body[Begin])) {
       std::string Inner;
       if (auto HM = helperReduction(Ctx, H->Callee, Inner)) {
         M = ReductionMatch();
@@ -1783,6 +1796,7 @@ static std::optional<ReductionMatch> reductionShape(ASTContext &Ctx, ArrayRef<co
         M->Var = !H->Declares && refersTo(H->Argument, H->Assigned) ? H->Assigned : nullptr;
         M->Description = "'" + H->Callee->getNameAsString() + "' (" + HM->Description + ")";
         M->Stmts = {Body[Begin]};
+        M->Scratch = H->SharedArgs;
       } else if (!Inner.empty()) {
         Why = "in '" + H->Callee->getNameAsString() + "': " + Inner;
       }
@@ -3331,7 +3345,7 @@ bool storePairPartials(ASTContext &Ctx, const Stmt *S, const PairWarpStage &W, c
     const auto *Sub = A && A->getOpcode() == BO_Assign ? dyn_cast<ArraySubscriptExpr>(strip(A->getLHS())) : nullptr;
     const VarDecl *Arr = Sub ? refVar(strip(Sub->getBase())) : nullptr;
     auto Wp = Sub ? threadPlaceOf(Ctx, Sub->getIdx(), Facts) : std::nullopt;
-    if (!Arr || !cuda::isShared(Arr) || !Wp || Wp->K != ThreadPlace::Warp || Wp->Dims != Leader->Dims)
+    if (!Arr || !sharedArrayOf(Ctx, Arr) || !Wp || Wp->K != ThreadPlace::Warp || Wp->Dims != Leader->Dims)
       return false;
     if (refersTo(A->getRHS(), W.Pair.Value))
       MA = Arr;

@@ -6,6 +6,8 @@
 #include "klineage/Cuda/MemorySpace.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
@@ -969,6 +971,63 @@ BankConflict SharedBanks::conflict(const SharedAccess &A, const WarpModel &M) {
   B.Degree = Worst;
   return B;
 }
+
+namespace {
+
+/// The calls in the user's code (not system headers) of \p F, its
+/// instances, or its pattern's instances.
+struct CallsOf : RecursiveASTVisitor<CallsOf> {
+  const FunctionDecl *Target;
+  const SourceManager &SM;
+  std::vector<const CallExpr *> Found;
+  CallsOf(const FunctionDecl *F, const SourceManager &SM) : Target(F->getCanonicalDecl()), SM(SM) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) && D->getLocation().isValid() &&
+        SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    const FunctionDecl *G = C->getDirectCallee();
+    if (!G)
+      return true;
+    const FunctionDecl *Pattern = G->getTemplateInstantiationPattern();
+    if (G->getCanonicalDecl() == Target || (Pattern && Pattern->getCanonicalDecl() == Target))
+      Found.push_back(C);
+    return true;
+  }
+};
+
+const VarDecl *sharedArrayOf(ASTContext &Ctx, const VarDecl *V, unsigned Depth) {
+  if (!V)
+    return nullptr;
+  if (cuda::isShared(V))
+    return V;
+  const auto *P = dyn_cast<ParmVarDecl>(V);
+  const auto *F = P ? dyn_cast_or_null<FunctionDecl>(P->getDeclContext()) : nullptr;
+  if (!F || Depth >= 3 || !P->getType()->isPointerType() || F->hasAttr<CUDAGlobalAttr>())
+    return nullptr;
+  unsigned Index = P->getFunctionScopeIndex();
+  CallsOf Calls(F, Ctx.getSourceManager());
+  Calls.TraverseDecl(Ctx.getTranslationUnitDecl());
+  const VarDecl *First = nullptr;
+  for (const CallExpr *C : Calls.Found) {
+    if (Index >= C->getNumArgs())
+      return nullptr;
+    const auto *Ref = dyn_cast<DeclRefExpr>(C->getArg(Index)->IgnoreParenImpCasts());
+    const VarDecl *A = Ref ? sharedArrayOf(Ctx, dyn_cast<VarDecl>(Ref->getDecl()), Depth + 1) : nullptr;
+    if (!A)
+      return nullptr;
+    if (!First)
+      First = A;
+  }
+  return First;
+}
+
+} // namespace
+
+const VarDecl *sharedArrayOf(ASTContext &Ctx, const VarDecl *V) { return sharedArrayOf(Ctx, V, 0); }
 
 } // namespace analysis
 } // namespace klineage

@@ -248,4 +248,28 @@ std::optional<std::string> textWithEdits(const ASTContext &Ctx, FileID File, uns
   return Out;
 }
 
+std::string declaredTypeText(const clang::ASTContext &Ctx, const clang::VarDecl *V) {
+  std::string Printed = V->getType().getNonReferenceType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+  const auto *F = llvm::dyn_cast_or_null<clang::FunctionDecl>(V->getDeclContext());
+  const clang::TypeSourceInfo *TSI = V->getTypeSourceInfo();
+  if (!F || !F->isTemplateInstantiation() || !TSI || V->getType()->isReferenceType())
+    return Printed;
+  auto Text = sourceText(Ctx, TSI->getTypeLoc().getSourceRange());
+  if (!Text)
+    return Printed;
+  llvm::StringRef T = llvm::StringRef(*Text).trim();
+  for (bool Again = true; Again;) {
+    Again = false;
+    for (llvm::StringRef Q : {"const ", "volatile "})
+      if (T.consume_front(Q)) {
+        T = T.ltrim();
+        Again = true;
+      }
+  }
+  if (T.empty() || T.contains("auto") || T.contains("decltype") || T.contains('*') || T.contains('&') ||
+      T.contains("const") || T.contains("volatile"))
+    return Printed;
+  return T.str();
+}
+
 } // namespace klineage

@@ -402,7 +402,7 @@ void findReverseSites(const RewritePair &Pair, AnalysisContext &AC, const Compou
     if (S.verdict() == Status::Fails || !Shape)
       continue;
     const PrintingPolicy &PP = Ctx.getPrintingPolicy();
-    auto Spelled = [&](const VarDecl *V) { return V->getType().getUnqualifiedType().getAsString(PP); };
+    auto Spelled = [&](const VarDecl *V) { return declaredTypeText(Ctx, V); };
     auto Bytes = [&](const VarDecl *V) { return unsigned(Ctx.getTypeSizeInChars(V->getType()).getQuantity()); };
     auto Scope = M->Over == ReductionMatch::Warp ? ReductionRequest::Scope::Warp : ReductionRequest::Scope::Block;
     bool InLoop = false;

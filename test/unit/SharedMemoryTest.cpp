@@ -335,3 +335,39 @@ TEST(SharedMemory, ScalarSharedVariables) {
 }
 
 } // namespace
+
+TEST(SharedMemory, SharedArrayOfAParameter) {
+  auto AST = test::parseCuda(R"cu(
+    __device__ float stage(float v, float *scratch) {
+      scratch[threadIdx.x % 32] = v;
+      __syncthreads();
+      return scratch[0];
+    }
+    __device__ float forward_it(float v, float *buf) { return stage(v, buf); }
+    __device__ float mixed(float v, float *any) { return any[0] + v; }
+    __global__ void k(float *out) {
+      __shared__ float a[32];
+      __shared__ float b[32];
+      out[0] = stage(out[0], a) + stage(out[1], b) + forward_it(out[2], a);
+      out[3] = mixed(1.0f, a) + mixed(2.0f, out);
+    }
+  )cu");
+  ASSERT_TRUE(AST);
+  clang::ASTContext &Ctx = AST->ast();
+  const clang::FunctionDecl *Stage = test::functionNamed(Ctx, "stage");
+  const clang::FunctionDecl *Mixed = test::functionNamed(Ctx, "mixed");
+  const clang::FunctionDecl *K = test::functionNamed(Ctx, "k");
+  ASSERT_TRUE(Stage && Mixed && K);
+  // Every call passes a __shared__ array (directly, or through forward_it's
+  // parameter): the parameter stands for one.
+  const clang::VarDecl *A = analysis::sharedArrayOf(Ctx, Stage->getParamDecl(1));
+  ASSERT_TRUE(A);
+  EXPECT_TRUE(A->getName() == "a" || A->getName() == "b");
+  // One call passes global memory: no.
+  EXPECT_EQ(analysis::sharedArrayOf(Ctx, Mixed->getParamDecl(1)), nullptr);
+  // A kernel's parameter is global memory, a __shared__ array is itself.
+  EXPECT_EQ(analysis::sharedArrayOf(Ctx, K->getParamDecl(0)), nullptr);
+  EXPECT_EQ(analysis::sharedArrayOf(Ctx, test::varNamed(Ctx, "b"))->getName(), "b");
+  // Not a pointer.
+  EXPECT_EQ(analysis::sharedArrayOf(Ctx, Stage->getParamDecl(0)), nullptr);
+}

@@ -44,6 +44,15 @@ struct SharedDecl {
   std::optional<uint64_t> Bytes; ///< static size; unset when dynamic or dependent
 };
 
+/// The __shared__ array \p V stands for: V itself when it is one, else, for
+/// a pointer parameter of a __device__ function, the array every call of the
+/// function passes there (PyTorch's `BlockReduceSum(val, shared)`), when
+/// all calls in the user's code pass the same one or each passes one --
+/// then the first; null when a call passes anything else or none is seen.
+/// Calls of a template instance's pattern count for the pattern's
+/// parameters. Followed through at most three such parameters.
+const clang::VarDecl *sharedArrayOf(clang::ASTContext &Ctx, const clang::VarDecl *V);
+
 /// \p V described: dynamic or not, its extents, element and total bytes
 /// (\p F: the function declaring it, null at file scope).
 SharedDecl sharedDecl(clang::ASTContext &Ctx, const clang::VarDecl *V, const clang::FunctionDecl *F = nullptr);

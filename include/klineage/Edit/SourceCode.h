@@ -85,6 +85,13 @@ clang::CharSourceRange statementsRange(const clang::ASTContext &Ctx, const clang
 /// else \p Fallback.
 std::string nodeText(const clang::ASTContext &Ctx, const clang::Stmt *S, llvm::StringRef Fallback);
 
+/// The unqualified type of \p V to write in new code beside it: inside a
+/// template instance, as its declaration spells it (`T`, not the instance's
+/// `float`), so the edit is right for every instance; else (or when the
+/// spelling is `auto`, a macro, or carries more than cv-qualifiers) as
+/// printed.
+std::string declaredTypeText(const clang::ASTContext &Ctx, const clang::VarDecl *V);
+
 /// Offsets and expansion lines of nodes are position facts the analyses need
 /// too; they live below this layer (Frontend/SourcePositions.h).
 using positions::beginOffset;
