@@ -1,5 +1,7 @@
 //===- Reductions.cpp - Warp and block reductions written in the source ---===//
 #include "klineage/Analysis/Reductions.h"
+#include "klineage/Analysis/CallArguments.h"
+#include "klineage/Cuda/DeviceCode.h"
 #include "klineage/Analysis/SharedMemory.h"
 #include "klineage/Analysis/AnalysisCache.h"
 #include "klineage/Cuda/Builtins.h"
@@ -568,6 +570,12 @@ struct WarpStage {
   cuda::ReduceOp Op = cuda::ReduceOp::Add;
   std::string How;
   bool Butterfly = false; ///< xor offsets: every lane ends with the result
+  /// `T w = warpReduce(v)`: the result goes to a new variable (Var = w);
+  /// Source is the value reduced (v). In place otherwise (Source null).
+  const Expr *Source = nullptr;
+  bool declares() const { return Source != nullptr; }
+  /// The variable the stage reduces: its source's, or Var in place.
+  const VarDecl *reduced() const { return Source ? refVar(strip(Source)) : Var; }
 };
 
 std::optional<WarpStage> helperWarpStage(ASTContext &Ctx, const Stmt *S, const FunctionFacts &Facts);
@@ -639,16 +647,23 @@ std::optional<HelperCall> helperCallOf(ASTContext &Ctx, const Stmt *S) {
   const auto *C = dyn_cast_or_null<CallExpr>(Call ? Call->IgnoreParenImpCasts() : nullptr);
   if (!H.Assigned || !C || isa<CXXMemberCallExpr>(C) || C->getNumArgs() < 1)
     return std::nullopt;
-  H.Callee = C->getDirectCallee();
+  H.Callee = cuda::calledFunction(C);
   if (!H.Callee || !H.Callee->hasBody() || H.Callee->getNumParams() != C->getNumArgs())
     return std::nullopt;
   H.Callee = H.Callee->getDefinition();
   H.Argument = C->getArg(0);
+  // Further arguments: the helper's scratch (a __shared__ array) or
+  // constants, defaults included (llm.c's `final_sync = false`).
   for (unsigned I = 1; I < C->getNumArgs(); ++I) {
-    const VarDecl *A = refVar(strip(C->getArg(I)));
-    if (!A || !cuda::isShared(A) || !H.Callee->getParamDecl(I)->getType()->isPointerType())
+    const Expr *Arg = C->getArg(I);
+    const VarDecl *A = refVar(strip(Arg));
+    if (A && cuda::isShared(A) && H.Callee->getParamDecl(I)->getType()->isPointerType()) {
+      H.SharedArgs.push_back(A);
+      continue;
+    }
+    Expr::EvalResult R;
+    if (Arg->isValueDependent() || !Arg->EvaluateAsRValue(R, Ctx) || R.HasSideEffects)
       return std::nullopt;
-    H.SharedArgs.push_back(A);
   }
   return H;
 }
@@ -660,27 +675,41 @@ std::optional<ReductionMatch> helperReduction(ASTContext &Ctx, const FunctionDec
     return std::nullopt;
   const auto *Ret = dyn_cast<ReturnStmt>(Body->body_back());
   const ParmVarDecl *P = F->getParamDecl(0);
-  if (!Ret || !Ret->getRetValue() || !refersTo(Ret->getRetValue(), P))
+  if (!Ret || !Ret->getRetValue() || !refVar(strip(Ret->getRetValue())))
     return std::nullopt;
-  std::vector<const Stmt *> Stmts(Body->body_begin(), Body->body_end());
+  // Statements that every call turns off go: `if (final_sync) ...` with
+  // final_sync false at every call (llm.c).
+  std::vector<const Stmt *> Stmts;
+  for (const Stmt *S : Body->body()) {
+    if (const auto *If = dyn_cast<IfStmt>(S); If && !If->getElse() && !If->getInit() && !If->getConditionVariable())
+      if (const auto *Flag = dyn_cast_or_null<ParmVarDecl>(refVar(strip(If->getCond()))))
+        if (auto V = constantArgumentOf(Ctx, Flag); V && V->isInt() && V->getInt().isZero())
+          continue;
+    Stmts.push_back(S);
+  }
   const FunctionFacts &Facts = AnalysisCache::of(Ctx).facts(F);
   auto M = reductionBefore(Ctx, Stmts, Stmts.size() - 1, Ret->getRetValue(), Facts, Why);
-  // The helper's own statements must be the reduction and nothing else.
-  if (!M || M->Var != P || M->Stmts.empty() || M->Stmts.front() != Stmts.front())
+  // The helper's own statements must be the reduction of its parameter and
+  // nothing else: reduced in place, or read by the first stage.
+  bool OfParam = M && (M->Var == P || (!M->Var && M->Contribution && refersTo(M->Contribution, P) &&
+                                       refersTo(Ret->getRetValue(), M->ResultVar)));
+  if (!OfParam || M->Stmts.empty() || M->Stmts.front() != Stmts.front())
     return std::nullopt;
   return M;
 }
 
 std::optional<WarpStage> helperWarpStage(ASTContext &Ctx, const Stmt *S, const FunctionFacts &Facts) {
   auto H = helperCallOf(Ctx, S);
-  if (!H || H->Declares || !refersTo(H->Argument, H->Assigned))
+  // In place (`v = warpReduce(v)`), or into a new local from a variable
+  // (`float w = warpReduce(v)`, llm.c's blockReduce).
+  if (!H || (H->Declares ? !refVar(strip(H->Argument)) : !refersTo(H->Argument, H->Assigned)))
     return std::nullopt;
   std::string Why;
   auto M = helperReduction(Ctx, H->Callee, Why);
   if (!M || M->Over != ReductionMatch::Warp)
     return std::nullopt;
   return WarpStage{H->Assigned, M->Op, "'" + H->Callee->getNameAsString() + "' (" + M->Description + ")",
-                   M->EveryThreadHolds};
+                   M->EveryThreadHolds, H->Declares ? H->Argument : nullptr};
 }
 
 /// `sh[warp] = v` under `if (lane == 0)`: each warp's partial.
@@ -714,6 +743,9 @@ struct PartialsLoad {
   const VarDecl *Var = nullptr;
   bool Declares = false;
   const Expr *Count = nullptr;
+  /// Tested by the lane (`lane < warps ? sh[lane] : 0`): every warp loads
+  /// the partials, not only warp 0.
+  bool EveryWarp = false;
 };
 std::optional<PartialsLoad> loadPartials(ASTContext &Ctx, const Stmt *S, const VarDecl *Arr, cuda::ReduceOp Op,
                                          cuda::ScalarType T, const FunctionFacts &Facts) {
@@ -765,10 +797,18 @@ std::optional<PartialsLoad> loadPartials(ASTContext &Ctx, const Stmt *S, const V
   Expr::EvalResult R;
   const Expr *Id = Else->IgnoreParens();
   // The identity as the variable's type holds it (with the conversion the
-  // conditional applies: `: 0` of a float is 0.0f).
-  if (Id->isValueDependent() || !Id->EvaluateAsRValue(R, Ctx) || !cuda::isIdentityValue(Op, T, R.Val))
+  // conditional applies: `: 0` of a float is 0.0f), or a helper's parameter
+  // every call sets to it (llm.c's `out_of_bounds = 0.0f`).
+  const auto *IdParam = dyn_cast_or_null<ParmVarDecl>(refVar(strip(Id)));
+  std::optional<APValue> Bound = IdParam ? constantArgumentOf(Ctx, IdParam) : std::nullopt;
+  if (Bound) {
+    if (!cuda::isIdentityValue(Op, T, *Bound))
+      return std::nullopt;
+  } else if (Id->isValueDependent() || !Id->EvaluateAsRValue(R, Ctx) || !cuda::isIdentityValue(Op, T, R.Val)) {
     return std::nullopt;
+  }
   L.Count = Lt->getRHS();
+  L.EveryWarp = X->K == ThreadPlace::Lane;
   return L;
 }
 
@@ -827,9 +867,13 @@ std::optional<ReductionMatch> shuffleAndShared(ASTContext &Ctx, ArrayRef<const S
     return std::nullopt;
   ReductionMatch M;
   M.Op = W1->Op;
-  M.Var = W1->Var;
-  M.Contribution = nullptr;
+  // A first stage into a new local (`float w = warpReduce(v)`): no variable
+  // is reduced in place; v is each thread's value.
+  M.Var = W1->declares() ? nullptr : W1->Var;
+  M.Contribution = W1->Source;
   unsigned Dims = 0;
+  if (I == End && W1->declares())
+    return std::nullopt; // a lone helper call: reductionShape's
   if (I == End) {
     M.Kind = ReductionMatch::WarpShuffle;
     M.Over = ReductionMatch::Warp;
@@ -865,10 +909,14 @@ std::optional<ReductionMatch> shuffleAndShared(ASTContext &Ctx, ArrayRef<const S
   if (Load && I < End && !isa<IfStmt>(Body[I])) {
     size_t J = I;
     auto W2 = warpStage(Ctx, Body, J, End, Facts);
-    if (W2 && J == End && W2->Var == Load->Var && W2->Op == M.Op && Load->Declares == (Load->Var != W1->Var)) {
+    if (W2 && J == End && W2->reduced() == Load->Var && W2->Op == M.Op &&
+        Load->Declares == (Load->Var != W1->Var)) {
       M.Kind = ReductionMatch::ShuffleAndShared;
       M.Over = ReductionMatch::Block;
-      M.ResultVar = Load->Var;
+      M.ResultVar = W2->Var;
+      // Every warp loaded every partial (llm.c) and a butterfly leaves the
+      // total in every lane.
+      M.EveryThreadHolds = Load->EveryWarp && W2->Butterfly;
       if (cuda::isShared(Arr)) // not a helper's parameter
         M.Scratch.push_back(Arr);
       M.Needs.RankDims = Dims;
@@ -896,7 +944,8 @@ std::optional<ReductionMatch> shuffleAndShared(ASTContext &Ctx, ArrayRef<const S
     return std::nullopt;
   }
   auto W2 = warpStage(Ctx, Inner, J, Inner.size(), Facts);
-  if (!W2 || J != Inner.size() || W2->Var != Load->Var || W2->Op != M.Op) {
+  // In place: a local declared inside warp 0's branch would not outlive it.
+  if (!W2 || J != Inner.size() || W2->declares() || W2->Var != Load->Var || W2->Op != M.Op) {
     Why = "expected warp 0 to reduce the loaded partials with the same operator";
     return std::nullopt;
   }

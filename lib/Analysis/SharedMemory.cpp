@@ -1,13 +1,13 @@
 //===- SharedMemory.cpp - __shared__ arrays: sizes, limits, banks ---------===//
 #include "klineage/Analysis/SharedMemory.h"
 #include "klineage/Analysis/AnalysisCache.h"
+#include "klineage/Analysis/CallArguments.h"
 #include "klineage/Cuda/Builtins.h"
 #include "klineage/Cuda/Intrinsics.h"
 #include "klineage/Cuda/MemorySpace.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/Basic/SourceManager.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
@@ -974,31 +974,6 @@ BankConflict SharedBanks::conflict(const SharedAccess &A, const WarpModel &M) {
 
 namespace {
 
-/// The calls in the user's code (not system headers) of \p F, its
-/// instances, or its pattern's instances.
-struct CallsOf : RecursiveASTVisitor<CallsOf> {
-  const FunctionDecl *Target;
-  const SourceManager &SM;
-  std::vector<const CallExpr *> Found;
-  CallsOf(const FunctionDecl *F, const SourceManager &SM) : Target(F->getCanonicalDecl()), SM(SM) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool TraverseDecl(Decl *D) {
-    if (D && !isa<TranslationUnitDecl>(D) && D->getLocation().isValid() &&
-        SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
-      return true;
-    return RecursiveASTVisitor::TraverseDecl(D);
-  }
-  bool VisitCallExpr(CallExpr *C) {
-    const FunctionDecl *G = C->getDirectCallee();
-    if (!G)
-      return true;
-    const FunctionDecl *Pattern = G->getTemplateInstantiationPattern();
-    if (G->getCanonicalDecl() == Target || (Pattern && Pattern->getCanonicalDecl() == Target))
-      Found.push_back(C);
-    return true;
-  }
-};
-
 const VarDecl *sharedArrayOf(ASTContext &Ctx, const VarDecl *V, unsigned Depth) {
   if (!V)
     return nullptr;
@@ -1009,10 +984,8 @@ const VarDecl *sharedArrayOf(ASTContext &Ctx, const VarDecl *V, unsigned Depth) 
   if (!F || Depth >= 3 || !P->getType()->isPointerType() || F->hasAttr<CUDAGlobalAttr>())
     return nullptr;
   unsigned Index = P->getFunctionScopeIndex();
-  CallsOf Calls(F, Ctx.getSourceManager());
-  Calls.TraverseDecl(Ctx.getTranslationUnitDecl());
   const VarDecl *First = nullptr;
-  for (const CallExpr *C : Calls.Found) {
+  for (const CallExpr *C : callsOf(Ctx, F)) {
     if (Index >= C->getNumArgs())
       return nullptr;
     const auto *Ref = dyn_cast<DeclRefExpr>(C->getArg(Index)->IgnoreParenImpCasts());

@@ -89,5 +89,24 @@ const FunctionDecl *enclosingFunction(ASTContext &Ctx, const Stmt &S) {
   return nullptr;
 }
 
+const FunctionDecl *calledFunction(const CallExpr *C) {
+  if (!C)
+    return nullptr;
+  if (const FunctionDecl *F = C->getDirectCallee())
+    return F;
+  const Expr *E = C->getCallee();
+  for (int Steps = 0; E && Steps < 8; ++Steps) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *S = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+      E = S->getReplacement();
+    else if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf)
+      E = U->getSubExpr();
+    else
+      break;
+  }
+  const auto *Ref = dyn_cast_or_null<DeclRefExpr>(E);
+  return Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
+}
+
 } // namespace cuda
 } // namespace klineage

@@ -459,11 +459,30 @@ void reverse(const RewritePair &Pair, AnalysisContext &AC, const CallExpr &C) {
   EditBuilder B(Ctx);
   for (const Stmt *St : M.Stmts)
     B.removeStatement(St);
-  // Scratch declared elsewhere in the block (cub's TempStorage): unused now.
+  // Scratch declared elsewhere in the block (cub's TempStorage, the array a
+  // BlockReduceSum(val, shared) is given): unused now, unless another
+  // statement of the block still uses it.
+  auto Mentions = [](const Stmt *S, const VarDecl *V) {
+    bool Found = false;
+    std::function<void(const Stmt *)> Walk = [&](const Stmt *N) {
+      if (!N || Found)
+        return;
+      if (const auto *R = dyn_cast<DeclRefExpr>(N); R && R->getDecl() == V)
+        Found = true;
+      for (const Stmt *C : N->children())
+        Walk(C);
+    };
+    Walk(S);
+    return Found;
+  };
   for (const VarDecl *V : M.Scratch)
     for (const Stmt *St : P.Parent->body())
       if (const auto *DS = dyn_cast<DeclStmt>(St); DS && DS->isSingleDecl() && DS->getSingleDecl() == V &&
-                                                   !is_contained(M.Stmts, St))
+                                                   !is_contained(M.Stmts, St) &&
+                                                   llvm::none_of(P.Parent->body(), [&](const Stmt *Other) {
+                                                     return Other != DS && !is_contained(M.Stmts, Other) &&
+                                                            Mentions(Other, V);
+                                                   }))
         B.removeStatement(DS);
   std::string Address = nodeText(Ctx, P.Atomic.Address, "");
   const VarDecl *Own = M.Contribution ? analysis::refVar(M.Contribution->IgnoreParenImpCasts()) : M.Var;

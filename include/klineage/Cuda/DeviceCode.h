@@ -43,6 +43,11 @@ const clang::FunctionDecl *hostContextOf(const clang::FunctionDecl *FD);
 std::string executionSpace(const clang::FunctionDecl *FD);
 /// The nearest enclosing function of \p S (a lambda's call operator counts).
 const clang::FunctionDecl *enclosingFunction(clang::ASTContext &Ctx, const clang::Stmt &S);
+/// The function \p C calls: its direct callee, or the function a non-type
+/// template argument names in a template instance (llm.c's
+/// `template <reduction_func_t warp_reduction> ... warp_reduction(val)`);
+/// null for other indirect calls.
+const clang::FunctionDecl *calledFunction(const clang::CallExpr *C);
 
 } // namespace cuda
 } // namespace klineage
