@@ -89,14 +89,9 @@ const FunctionDecl *enclosingFunction(ASTContext &Ctx, const Stmt &S) {
   return nullptr;
 }
 
-const FunctionDecl *calledFunction(const CallExpr *C) {
-  if (!C)
-    return nullptr;
-  if (const FunctionDecl *F = C->getDirectCallee())
-    return F;
-  const Expr *E = C->getCallee();
+const DeclRefExpr *functionReference(const Expr *E) {
   for (int Steps = 0; E && Steps < 8; ++Steps) {
-    E = E->IgnoreParenImpCasts();
+    E = E->IgnoreParenCasts();
     if (const auto *S = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
       E = S->getReplacement();
     else if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf)
@@ -105,7 +100,16 @@ const FunctionDecl *calledFunction(const CallExpr *C) {
       break;
   }
   const auto *Ref = dyn_cast_or_null<DeclRefExpr>(E);
-  return Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
+  return Ref && isa<FunctionDecl>(Ref->getDecl()) ? Ref : nullptr;
+}
+
+const FunctionDecl *calledFunction(const CallExpr *C) {
+  if (!C)
+    return nullptr;
+  if (const FunctionDecl *F = C->getDirectCallee())
+    return F;
+  const DeclRefExpr *Ref = functionReference(C->getCallee());
+  return Ref ? cast<FunctionDecl>(Ref->getDecl()) : nullptr;
 }
 
 } // namespace cuda

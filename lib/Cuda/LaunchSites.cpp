@@ -37,17 +37,8 @@ const FunctionDecl *kernelOf(const FunctionDecl *FD) {
 }
 
 const DeclRefExpr *kernelReference(const Expr *E) {
-  while (E) {
-    E = E->IgnoreParenCasts();
-    if (const auto *S = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
-      E = S->getReplacement();
-    else if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf)
-      E = U->getSubExpr();
-    else
-      break;
-  }
-  const auto *Ref = dyn_cast_or_null<DeclRefExpr>(E);
-  return Ref && isKernel(dyn_cast<FunctionDecl>(Ref->getDecl())) ? Ref : nullptr;
+  const DeclRefExpr *Ref = functionReference(E);
+  return Ref && isKernel(cast<FunctionDecl>(Ref->getDecl())) ? Ref : nullptr;
 }
 
 /// A function of the CUDA runtime: declared at global scope in a system

@@ -130,18 +130,13 @@ Expected<SessionOptions> KernelService::sessionOptions(ArrayRef<std::string> Ass
 namespace {
 
 /// A session on \p Path (its text \p Text when given) with its database.
-struct OpenFile {
-  std::unique_ptr<clang::tooling::CompilationDatabase> DB;
-  std::unique_ptr<Session> S;
-};
-
-Expected<OpenFile> openFile(StringRef Path, std::optional<StringRef> Text, SessionOptions SO) {
+Expected<KernelService::OpenFile> openFile(StringRef Path, std::optional<StringRef> Text, SessionOptions SO) {
   SmallString<256> Abs(Path);
   sys::fs::make_absolute(Abs);
   sys::path::remove_dots(Abs, true);
   if (!Text && !sys::fs::exists(Abs))
     return createStringError(inconvertibleErrorCode(), "no such file: %s", Abs.c_str());
-  OpenFile F;
+  KernelService::OpenFile F;
   std::string Found;
   F.DB = compilationDatabaseFor(Abs, Found);
   F.S = std::make_unique<Session>(*F.DB, std::move(SO));
@@ -158,12 +153,18 @@ const RewritePair *lookup(StringRef Name) { return findRewrite(Name); }
 
 } // namespace
 
-Expected<FileAnalysis> KernelService::analyze(StringRef Path, std::optional<StringRef> Text,
-                                              ArrayRef<std::string> Assume, bool WithSkills) {
-  auto SO = sessionOptions(Assume);
+Expected<KernelService::OpenFile> KernelService::open(StringRef Path, std::optional<StringRef> Text,
+                                                      ArrayRef<std::string> Assume,
+                                                      const RewriteOptions *Options) const {
+  auto SO = sessionOptions(Assume, Options);
   if (!SO)
     return SO.takeError();
-  auto F = openFile(Path, Text, std::move(*SO));
+  return openFile(Path, Text, std::move(*SO));
+}
+
+Expected<FileAnalysis> KernelService::analyze(StringRef Path, std::optional<StringRef> Text,
+                                              ArrayRef<std::string> Assume, bool WithSkills) {
+  auto F = open(Path, Text, Assume);
   if (!F)
     return F.takeError();
   FileAnalysis Out;
@@ -188,10 +189,7 @@ Expected<std::vector<SkillHit>> KernelService::checkCard(const skills::SkillCard
   if (!findRewrite(Card.Rewrite))
     return createStringError(inconvertibleErrorCode(), "skill '%s' names an unknown rewrite '%s'", Card.Id.c_str(),
                              Card.Rewrite.c_str());
-  auto SO = sessionOptions(Assume);
-  if (!SO)
-    return SO.takeError();
-  auto F = openFile(Path, Text, std::move(*SO));
+  auto F = open(Path, Text, Assume);
   if (!F)
     return F.takeError();
   auto V = skills::checkSkill(Card, *F->S, lookup);
@@ -224,10 +222,7 @@ Expected<RewriteOutcome> KernelService::apply(StringRef Path, std::optional<Stri
     if (Error E = validateOptionValue(*Spec, V))
       return std::move(E);
   }
-  auto SO = sessionOptions(Req.Assume, &Req.Options);
-  if (!SO)
-    return SO.takeError();
-  auto F = openFile(Path, Text, std::move(*SO));
+  auto F = open(Path, Text, Req.Assume, &Req.Options);
   if (!F)
     return F.takeError();
   auto Res = F->S->apply(*R, Req.Dir, Req.Sel);

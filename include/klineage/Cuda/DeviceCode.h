@@ -43,6 +43,10 @@ const clang::FunctionDecl *hostContextOf(const clang::FunctionDecl *FD);
 std::string executionSpace(const clang::FunctionDecl *FD);
 /// The nearest enclosing function of \p S (a lambda's call operator counts).
 const clang::FunctionDecl *enclosingFunction(clang::ASTContext &Ctx, const clang::Stmt &S);
+/// The reference to a function that \p E names, through parentheses, casts,
+/// non-type template argument substitutions and `&` (`&kernel<T>`, a
+/// template's function-pointer argument); null otherwise.
+const clang::DeclRefExpr *functionReference(const clang::Expr *E);
 /// The function \p C calls: its direct callee, or the function a non-type
 /// template argument names in a template instance (llm.c's
 /// `template <reduction_func_t warp_reduction> ... warp_reduction(val)`);

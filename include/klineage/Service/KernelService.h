@@ -103,9 +103,17 @@ public:
   llvm::Expected<RewriteOutcome> apply(llvm::StringRef Path, std::optional<llvm::StringRef> Text,
                                        const RewriteRequest &Req);
 
+  /// A session on a file (its text when given) with its compile database.
+  struct OpenFile {
+    std::unique_ptr<clang::tooling::CompilationDatabase> DB;
+    std::unique_ptr<Session> S;
+  };
+
 private:
   llvm::Expected<SessionOptions> sessionOptions(llvm::ArrayRef<std::string> Assume,
                                                 const RewriteOptions *Options = nullptr) const;
+  llvm::Expected<OpenFile> open(llvm::StringRef Path, std::optional<llvm::StringRef> Text,
+                                llvm::ArrayRef<std::string> Assume, const RewriteOptions *Options = nullptr) const;
   ServiceOptions Opts;
   std::vector<skills::SkillCard> Cards;
   std::vector<std::string> CardErrors;
