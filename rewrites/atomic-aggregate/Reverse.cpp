@@ -480,8 +480,8 @@ void reverse(const RewritePair &Pair, AnalysisContext &AC, const CallExpr &C) {
       if (const auto *DS = dyn_cast<DeclStmt>(St); DS && DS->isSingleDecl() && DS->getSingleDecl() == V &&
                                                    !is_contained(M.Stmts, St) &&
                                                    llvm::none_of(P.Parent->body(), [&](const Stmt *Other) {
-                                                     return Other != DS && !is_contained(M.Stmts, Other) &&
-                                                            Mentions(Other, V);
+                                                     return Other != DS && Other != P.Guard &&
+                                                            !is_contained(M.Stmts, Other) && Mentions(Other, V);
                                                    }))
         B.removeStatement(DS);
   std::string Address = nodeText(Ctx, P.Atomic.Address, "");
