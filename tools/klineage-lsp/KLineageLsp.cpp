@@ -368,7 +368,12 @@ int main(int Argc, char **Argv) {
   lsp::JSONTransport Transport(stdin, outs());
   Server S(Transport, Svc);
   if (Error E = Transport.run(S.handler())) {
-    errs() << "klineage-lsp: " << toString(std::move(E)) << "\n";
+    // The client closing the stream after `shutdown` ends the session as
+    // `exit` would.
+    std::string Why = toString(std::move(E));
+    if (S.shutdownRequested())
+      return 0;
+    errs() << "klineage-lsp: the connection ended without shutdown: " << Why << "\n";
     return 1;
   }
   return S.shutdownRequested() ? 0 : 1;
