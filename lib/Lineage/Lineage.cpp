@@ -654,7 +654,7 @@ void Walker::gatePair(Candidate &C, StringRef Prev) {
   C.AfterProfile = profileFacts(*B);
   if (const json::Object *G = R->getObject("gpu"))
     if (!Record.getObject("gpu"))
-      Record["gpu"] = json::Object{{"name", G->getString("name").value_or("")},
+      Record["gpu"] = json::Object{{"name", G->getString("name").value_or("").str()},
                                    {"sms", G->getInteger("sms").value_or(0)},
                                    {"copy_bw_measured", G->getNumber("copy_bw_measured").value_or(0)},
                                    {"fp32_measured", G->getNumber("fp32_measured").value_or(0)}};
@@ -792,8 +792,10 @@ json::Object Walker::stepJson(Candidate &C, StringRef From, StringRef To, String
     StepJ["before_profile"] = json::Object(C.BeforeProfile);
     StepJ["after_profile"] = json::Object(C.AfterProfile);
     StepJ["slowdown"] = C.slowdown();
-    // The forward step's effect, what a skill card cites.
-    StepJ["forward_speedup"] = 1.0 / C.slowdown();
+    // The forward step's effect, what a skill card cites: a reverse step's
+    // simpler kernel is the forward step's input (its time over the
+    // optimized one's), a forward step's input is its before.
+    StepJ["forward_speedup"] = O.Dir == Direction::Reverse ? C.slowdown() : 1.0 / C.slowdown();
   }
   return StepJ;
 }

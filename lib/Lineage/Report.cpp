@@ -44,6 +44,9 @@ struct Edge {
   const json::Object *Step = nullptr;
   std::string Rewrite;
   double Slowdown = -1;
+  /// What the optimization is worth forwards: a reverse step's slowdown, a
+  /// forward (optimizer) step's inverse; -1 unmeasured.
+  double Worth = -1;
   /// The step's other candidates: "rewrite: verdict (stage)" lines.
   std::vector<std::string> Others;
 };
@@ -85,6 +88,8 @@ Expected<Report> renderReport(const json::Object &Record, StringRef Dir) {
   if (const json::Object *G = Record.getObject("gpu"))
     Gpu = G->getString("name").value_or("").str();
 
+  const bool Forward = Record.getString("direction").value_or("reverse") == "forward";
+  const char *DirName = Forward ? "forward" : "reverse";
   std::vector<Node> Nodes;
   std::vector<Edge> Edges;
   Nodes.push_back({"0-expert.cu"});
@@ -100,7 +105,9 @@ Expected<Report> renderReport(const json::Object &Record, StringRef Dir) {
     Node N{S->getString("to").value_or("?").str(), S->getNumber("after_ms").value_or(-1),
            ceilingOf(S->getObject("after_profile"))};
     Nodes.push_back(N);
-    Edge E{S, S->getString("rewrite").value_or("?").str(), S->getNumber("slowdown").value_or(-1), {}};
+    Edge E{S, S->getString("rewrite").value_or("?").str(), S->getNumber("slowdown").value_or(-1), -1, {}};
+    if (E.Slowdown > 0)
+      E.Worth = Forward ? 1.0 / E.Slowdown : E.Slowdown;
     std::string Chosen = (Twine(S->getInteger("step").value_or(0)) + "-" + E.Rewrite).str();
     if (const json::Array *Cs = S->getArray("candidates"))
       for (const json::Value &CV : *Cs) {
@@ -146,9 +153,9 @@ Expected<Report> renderReport(const json::Object &Record, StringRef Dir) {
       OS << formatv("<g class=\"edge\" id=\"edge-{0}\"><line x1=\"{1}\" y1=\"{2}\" x2=\"{1}\" y2=\"{3}\" "
                     "stroke=\"#555\" stroke-width=\"2\" marker-end=\"url(#arrow)\"/>",
                     K + 1, X + W / 2, Y0, Y1 - 2);
-      OS << formatv("<text x=\"{0}\" y=\"{1}\" font-size=\"13\">{2} (reverse){3}</text></g>\n", X + W / 2 + 10,
+      OS << formatv("<text x=\"{0}\" y=\"{1}\" font-size=\"13\">{2} ({4}){3}</text></g>\n", X + W / 2 + 10,
                     (Y0 + Y1) / 2 + 4, htmlEscape(E.Rewrite),
-                    E.Slowdown > 0 ? formatv(" · {0:F3}x the time", E.Slowdown).str() : std::string());
+                    E.Slowdown > 0 ? formatv(" · {0:F3}x the time", E.Slowdown).str() : std::string(), DirName);
       if (!E.Others.empty()) {
         int BoxH = int(E.Others.size()) * Line + 10;
         int BoxY = (Y0 + Y1) / 2 - BoxH / 2;
@@ -186,8 +193,8 @@ Expected<Report> renderReport(const json::Object &Record, StringRef Dir) {
     const int Left = 260, BarH = 22, Gap = 8, Width = 520;
     double Max = 1.0;
     for (const Edge &E : Edges)
-      if (E.Slowdown > 0)
-        Max = std::max(Max, 1.0 / E.Slowdown);
+      if (E.Worth > 0)
+        Max = std::max(Max, E.Worth);
     Max *= 1.1;
     int Height = int(Edges.size()) * (BarH + Gap) + 40;
     OS << formatv("<svg id=\"speedup-chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" "
@@ -200,8 +207,8 @@ Expected<Report> renderReport(const json::Object &Record, StringRef Dir) {
       int Yb = 10 + Row * (BarH + Gap);
       OS << formatv("<text x=\"{0}\" y=\"{1}\" font-size=\"12\" text-anchor=\"end\">{2}. {3}</text>", Left - 8,
                     Yb + 15, Row + 1, htmlEscape(E.Rewrite));
-      if (E.Slowdown > 0) {
-        double S = 1.0 / E.Slowdown;
+      if (E.Worth > 0) {
+        double S = E.Worth;
         int Wb = std::max(1, int(Width * S / Max));
         OS << formatv("<rect class=\"bar\" id=\"bar-{0}\" x=\"{1}\" y=\"{2}\" width=\"{3}\" height=\"{4}\" "
                       "fill=\"{5}\"/><text x=\"{6}\" y=\"{7}\" font-size=\"12\">{8:F3}x</text>\n",
@@ -247,7 +254,7 @@ Expected<Report> renderReport(const json::Object &Record, StringRef Dir) {
       << Chart;
   else
     H << "<p class=\"note\">No step was measured (a walk without a GPU).</p>\n";
-  M << "\n## Steps (reverse)\n\n| step | rewrite | sites | before | after | x the time | forward speedup | other "
+  M << "\n## Steps (" << DirName << ")\n\n| step | rewrite | sites | before | after | x the time | forward speedup | other "
        "candidates |\n|---|---|---|---|---|---|---|---|\n";
   for (const Edge &E : Edges) {
     const json::Object &S = *E.Step;
@@ -256,7 +263,7 @@ Expected<Report> renderReport(const json::Object &Record, StringRef Dir) {
       << " | " << fmtMs(S.getNumber("before_ms").value_or(-1)) << " | "
       << fmtMs(S.getNumber("after_ms").value_or(-1)) << " | "
       << (E.Slowdown > 0 ? formatv("{0:F3}", E.Slowdown).str() : "-") << " | "
-      << (E.Slowdown > 0 ? formatv("{0:F3}x", 1.0 / E.Slowdown).str() : "-") << " | "
+      << (E.Worth > 0 ? formatv("{0:F3}x", E.Worth).str() : "-") << " | "
       << (E.Others.empty() ? "-" : join(E.Others, "; ")) << " |\n";
   }
 
@@ -264,15 +271,15 @@ Expected<Report> renderReport(const json::Object &Record, StringRef Dir) {
   for (const Edge &E : Edges) {
     const json::Object &S = *E.Step;
     int64_t N = S.getInteger("step").value_or(0);
-    std::string Head = formatv("Step {0}: {1} (reverse), {2} -> {3}", N, E.Rewrite,
-                               S.getString("from").value_or(""), S.getString("to").value_or(""))
+    std::string Head = formatv("Step {0}: {1} ({4}), {2} -> {3}", N, E.Rewrite,
+                               S.getString("from").value_or(""), S.getString("to").value_or(""), DirName)
                            .str();
     H << "<h3 id=\"step-" << N << "\">" << htmlEscape(Head) << "</h3>\n<p>" << htmlEscape(S.getString("verdict").value_or(""));
     M << "\n### " << Head << "\n\n" << S.getString("verdict").value_or("");
     if (E.Slowdown > 0) {
       std::string T = formatv(": {0} -> {1}, {2:F3}x the time (the optimization is worth {3:F3}x)",
                               fmtMs(S.getNumber("before_ms").value_or(-1)), fmtMs(S.getNumber("after_ms").value_or(-1)),
-                              E.Slowdown, 1.0 / E.Slowdown)
+                              E.Slowdown, E.Worth)
                       .str();
       H << htmlEscape(T);
       M << T;

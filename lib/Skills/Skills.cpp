@@ -144,6 +144,7 @@ Expected<std::vector<SkillCard>> extractSkills(const json::Object &Record, Strin
   std::string Gpu;
   if (const json::Object *G = Record.getObject("gpu"))
     Gpu = G->getString("name").value_or("").str();
+  const bool Forward = Record.getString("direction").value_or("reverse") == "forward";
   SmallString<256> RecordPath(LineageDir);
   sys::path::append(RecordPath, "lineage.json");
 
@@ -265,12 +266,16 @@ Expected<std::vector<SkillCard>> extractSkills(const json::Object &Record, Strin
 
     if (auto Sl = Step->getNumber("slowdown"); Sl && *Sl > 0) {
       C.Measured = true;
-      C.Speedup = 1.0 / *Sl;
+      // Read forwards: a reverse step's simpler kernel (after) is the
+      // optimization's input, so it is worth after / before.
+      C.Speedup = Forward ? 1.0 / *Sl : *Sl;
       const json::Object *B = Step->getObject("before_profile"), *A = Step->getObject("after_profile");
+      if (Forward)
+        std::swap(A, B);
       double B10 = B ? B->getNumber("p10_ms").value_or(0) : 0, B90 = B ? B->getNumber("p90_ms").value_or(0) : 0;
       double A10 = A ? A->getNumber("p10_ms").value_or(0) : 0, A90 = A ? A->getNumber("p90_ms").value_or(0) : 0;
       if (B10 > 0 && B90 > 0 && A10 > 0 && A90 > 0) {
-        C.SpeedupLow = A10 / B90;
+        C.SpeedupLow = A10 / B90; // the input's fast end over the result's slow end
         C.SpeedupHigh = A90 / B10;
       } else {
         C.SpeedupLow = C.SpeedupHigh = C.Speedup;
