@@ -1,5 +1,6 @@
 //===- CallArguments.cpp --------------------------------------------------===//
 #include "klineage/Analysis/CallArguments.h"
+#include "klineage/Analysis/AnalysisCache.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -10,13 +11,13 @@ namespace analysis {
 
 namespace {
 
-/// The calls in the user's code (not system headers) of \p F, its
-/// instances, or its pattern's instances.
-struct CallCollector : RecursiveASTVisitor<CallCollector> {
-  const FunctionDecl *Target;
+/// Every call in the user's code (not system headers), template instances
+/// included, under its callee and, for an instance, its pattern too.
+struct CallIndexer : RecursiveASTVisitor<CallIndexer> {
   const SourceManager &SM;
-  std::vector<const CallExpr *> Found;
-  CallCollector(const FunctionDecl *F, const SourceManager &SM) : Target(F->getCanonicalDecl()), SM(SM) {}
+  std::map<const FunctionDecl *, std::vector<const CallExpr *>> &Index;
+  CallIndexer(const SourceManager &SM, std::map<const FunctionDecl *, std::vector<const CallExpr *>> &Index)
+      : SM(SM), Index(Index) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool TraverseDecl(Decl *D) {
     if (D && !isa<TranslationUnitDecl>(D) && D->getLocation().isValid() &&
@@ -28,21 +29,28 @@ struct CallCollector : RecursiveASTVisitor<CallCollector> {
     const FunctionDecl *G = C->getDirectCallee();
     if (!G)
       return true;
-    const FunctionDecl *Pattern = G->getTemplateInstantiationPattern();
-    if (G->getCanonicalDecl() == Target || (Pattern && Pattern->getCanonicalDecl() == Target))
-      Found.push_back(C);
+    Index[G->getCanonicalDecl()].push_back(C);
+    if (const FunctionDecl *Pattern = G->getTemplateInstantiationPattern())
+      if (Pattern->getCanonicalDecl() != G->getCanonicalDecl())
+        Index[Pattern->getCanonicalDecl()].push_back(C);
     return true;
   }
 };
 
 } // namespace
 
-std::vector<const CallExpr *> callsOf(ASTContext &Ctx, const FunctionDecl *F) {
-  if (!F)
-    return {};
-  CallCollector Calls(F, Ctx.getSourceManager());
-  Calls.TraverseDecl(Ctx.getTranslationUnitDecl());
-  return std::move(Calls.Found);
+const std::vector<const CallExpr *> &AnalysisCache::calls(const FunctionDecl *F) {
+  if (!CallIndex) {
+    CallIndex.emplace();
+    CallIndexer(Ctx.getSourceManager(), *CallIndex).TraverseDecl(Ctx.getTranslationUnitDecl());
+  }
+  static const std::vector<const CallExpr *> None;
+  auto It = F ? CallIndex->find(F->getCanonicalDecl()) : CallIndex->end();
+  return It == CallIndex->end() ? None : It->second;
+}
+
+const std::vector<const CallExpr *> &callsOf(ASTContext &Ctx, const FunctionDecl *F) {
+  return AnalysisCache::of(Ctx).calls(F);
 }
 
 std::optional<APValue> constantArgumentOf(ASTContext &Ctx, const ParmVarDecl *P) {

@@ -288,8 +288,8 @@ Error writeFilesAtomically(ArrayRef<FileToWrite> Files) {
 }
 
 Expected<SessionOptions> commandSessionOptions(const char *Argv0, const std::string &CudaPath,
-                                                         const std::string &ResourceDir, const std::string &Arch,
-                                                         const std::vector<std::string> &AssumeFacts) {
+                                               const std::string &ResourceDir, const std::string &Arch,
+                                               const std::vector<std::string> &AssumeFacts) {
   SessionOptions SO;
   auto Assume = Assumptions::parse(AssumeFacts);
   if (!Assume)

@@ -78,38 +78,51 @@ int utf16Column(StringRef Line, unsigned ByteColumn) {
   return Units;
 }
 
-struct Document {
+class Document {
+public:
   lsp::URIForFile Uri;
-  std::string Text;
   int64_t Version = 0;
-  std::vector<StringRef> lines() const {
+
+  const std::string &text() const { return Text; }
+  void setText(std::string T) {
+    Text = std::move(T);
     SmallVector<StringRef, 0> L;
-    StringRef(Text).split(L, '\n');
-    return std::vector<StringRef>(L.begin(), L.end());
+    StringRef(Text).split(L, '\n'); // one more (empty) line after a final newline
+    Lines.assign(L.begin(), L.end());
   }
+  /// Changes of the client's text (full or ranged); false if they do not apply.
+  bool change(ArrayRef<lsp::TextDocumentContentChangeEvent> Changes) {
+    std::string T = Text;
+    if (failed(lsp::TextDocumentContentChangeEvent::applyTo(Changes, T)))
+      return false;
+    setText(std::move(T));
+    return true;
+  }
+  unsigned lineCount() const { return Lines.size(); }
   /// Site lines are 1-based, columns 1-based bytes.
   lsp::Position position(unsigned Line, unsigned Column) const {
-    std::vector<StringRef> L = lines();
-    if (Line == 0 || Line > L.size())
+    if (Line == 0 || Line > Lines.size())
       return lsp::Position(0, 0);
-    return lsp::Position(Line - 1, utf16Column(L[Line - 1], Column ? Column - 1 : 0));
+    return lsp::Position(Line - 1, utf16Column(Lines[Line - 1], Column ? Column - 1 : 0));
   }
   lsp::Position endOfLine(unsigned Line) const {
-    std::vector<StringRef> L = lines();
-    if (Line == 0 || Line > L.size())
+    if (Line == 0 || Line > Lines.size())
       return lsp::Position(0, 0);
-    return lsp::Position(Line - 1, utf16Column(L[Line - 1], L[Line - 1].rtrim("\r").size()));
+    return lsp::Position(Line - 1, utf16Column(Lines[Line - 1], Lines[Line - 1].rtrim("\r").size()));
   }
   /// The end of the text (an edit's end past the last line).
   lsp::Position end() const {
-    std::vector<StringRef> L = lines();
-    return lsp::Position(L.size() - 1, utf16Column(L.back(), L.back().size()));
+    return lsp::Position(Lines.size() - 1, utf16Column(Lines.back(), Lines.back().size()));
   }
+
+private:
+  std::string Text;
+  std::vector<StringRef> Lines; ///< into Text
 };
 
 /// Whether one of \p S's edits of \p D's text spans a line in [First, Last].
 bool touches(const Document &D, const Site &S, int First, int Last) {
-  StringRef Text = D.Text;
+  StringRef Text = D.text();
   for (const TextEdit &E : S.Edits) {
     if ((E.File != S.File && E.File != D.Uri.file()) || E.Offset > Text.size())
       continue;
@@ -172,7 +185,7 @@ private:
   void onDidOpen(const lsp::DidOpenTextDocumentParams &P) {
     Document &D = Docs[P.textDocument.uri.file().str()];
     D.Uri = P.textDocument.uri;
-    D.Text = P.textDocument.text;
+    D.setText(P.textDocument.text);
     D.Version = P.textDocument.version;
     publish(D);
   }
@@ -181,7 +194,7 @@ private:
     if (It == Docs.end())
       return;
     Document &D = It->second;
-    if (failed(lsp::TextDocumentContentChangeEvent::applyTo(P.contentChanges, D.Text))) {
+    if (!D.change(P.contentChanges)) {
       lsp::Logger::error("klineage-lsp: could not apply the changes to {0}", D.Uri.file());
       return;
     }
@@ -200,7 +213,7 @@ private:
   /// Skill hints (or the parse failure) of \p D, replacing the last ones.
   void publish(Document &D) {
     lsp::PublishDiagnosticsParams P(D.Uri, D.Version);
-    auto A = Service.analyze(D.Uri.file(), StringRef(D.Text));
+    auto A = Service.analyze(D.Uri.file(), StringRef(D.text()));
     if (!A) {
       lsp::Diagnostic Diag;
       Diag.range = lsp::Range(lsp::Position(0, 0), D.endOfLine(1));
@@ -236,9 +249,7 @@ private:
   }
 
   json::Object workspaceEdit(const Document &D, ArrayRef<service::LineEdit> Edits) {
-    std::vector<StringRef> Lines = D.lines();
-    // split('\n') yields one more (empty) line after a final newline.
-    unsigned Count = Lines.size();
+    unsigned Count = D.lineCount();
     json::Array TextEdits;
     for (const service::LineEdit &E : Edits) {
       lsp::Position Start = E.StartLine < Count ? lsp::Position(E.StartLine, 0) : D.end();
@@ -258,7 +269,7 @@ private:
     Req.Sel.Descriptors.push_back(SiteDescriptor::of(E.S));
     Req.Assume = std::move(Assume);
     json::Object Action{{"title", Title.str()}, {"kind", "refactor.rewrite"}};
-    auto R = Service.apply(D.Uri.file(), StringRef(D.Text), Req);
+    auto R = Service.apply(D.Uri.file(), StringRef(D.text()), Req);
     if (!R) {
       Action["disabled"] = json::Object{{"reason", toString(R.takeError())}};
       return Action;
@@ -345,13 +356,9 @@ int main(int Argc, char **Argv) {
                               "klineage-lsp: a Language Server for CUDA kernels: skill hints and rewrite code "
                               "actions (stdio JSON-RPC; docs/integrations.md)\n");
   lsp::Logger::setLogLevel(Verbose ? lsp::Logger::Level::Debug : lsp::Logger::Level::Error);
-  auto SO = commandSessionOptions(Argv[0], CudaPath, ResourceDir, Arch, {});
+  auto SO = commandSessionOptions(Argv[0], CudaPath, ResourceDir, Arch, AssumeFacts);
   if (!SO) {
     errs() << "klineage-lsp: error: " << toString(SO.takeError()) << "\n";
-    return 1;
-  }
-  if (auto A = Assumptions::parse(AssumeFacts); !A) {
-    errs() << "klineage-lsp: error: " << toString(A.takeError()) << "\n";
     return 1;
   }
   service::ServiceOptions O;

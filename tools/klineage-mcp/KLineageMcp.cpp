@@ -291,18 +291,18 @@ public:
       return reply(*Id, json::Object{});
     if (*Method == "tools/list") {
       json::Array L;
-      for (Tool &T : tools())
-        L.push_back(json::Object{{"name", T.Name}, {"description", T.Description}, {"inputSchema", std::move(T.Schema)}});
+      for (const Tool &T : Tools)
+        L.push_back(json::Object{{"name", T.Name}, {"description", T.Description}, {"inputSchema", json::Object(T.Schema)}});
       return reply(*Id, json::Object{{"tools", std::move(L)}});
     }
     if (*Method == "tools/call") {
       auto Name = Params ? Params->getString("name") : std::nullopt;
       if (!Name)
         return rpcError(*Id, -32602, "tools/call needs params.name");
-      std::optional<Tool> T;
-      for (Tool &X : tools())
+      const Tool *T = nullptr;
+      for (const Tool &X : Tools)
         if (*Name == X.Name)
-          T = std::move(X);
+          T = &X;
       if (!T)
         return rpcError(*Id, -32602, "unknown tool '" + Name->str() + "'");
       json::Value Args = json::Object{};
@@ -310,8 +310,7 @@ public:
         Args = *A;
       if (std::string M = mismatch(Args, T->Schema, ""); !M.empty())
         return reply(*Id, toolError(std::string(T->Name) + ": " + M));
-      json::Value Result = call(T->Name, *Args.getAsObject());
-      return reply(*Id, std::move(Result));
+      return reply(*Id, call(T->Name, *Args.getAsObject()));
     }
     return rpcError(*Id, -32601, "unknown method '" + Method->str() + "'");
   }
@@ -581,6 +580,7 @@ private:
 
   service::KernelService &Service;
   std::string Klineage;
+  const std::vector<Tool> Tools = tools(); ///< their schemas, built once
 };
 
 } // namespace

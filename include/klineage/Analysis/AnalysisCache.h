@@ -14,6 +14,7 @@
 #include "clang/AST/ASTContext.h"
 #include <map>
 #include <memory>
+#include <optional>
 
 namespace klineage {
 namespace analysis {
@@ -34,6 +35,9 @@ public:
   /// Every reference to variable \p V in \p FD's body, in traversal order.
   const std::vector<const clang::DeclRefExpr *> &references(const clang::FunctionDecl *FD,
                                                              const clang::VarDecl *V);
+  /// The calls of \p F in the user's code (CallArguments.h, callsOf); the
+  /// translation unit is indexed once, for every callee.
+  const std::vector<const clang::CallExpr *> &calls(const clang::FunctionDecl *F);
 
 private:
   explicit AnalysisCache(clang::ASTContext &Ctx) : Ctx(Ctx) {}
@@ -43,6 +47,9 @@ private:
   std::map<const clang::FunctionDecl *,
            std::map<const clang::VarDecl *, std::vector<const clang::DeclRefExpr *>>>
       References;
+  /// Callee (canonical; a template instance also under its pattern) ->
+  /// calls, in traversal order; built on the first calls().
+  std::optional<std::map<const clang::FunctionDecl *, std::vector<const clang::CallExpr *>>> CallIndex;
   unsigned Computed = 0;
 };
 

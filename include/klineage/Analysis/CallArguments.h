@@ -23,8 +23,9 @@ namespace klineage {
 namespace analysis {
 
 /// The calls of \p F in the user's code: of F itself and of every template
-/// instance whose pattern is F.
-std::vector<const clang::CallExpr *> callsOf(clang::ASTContext &Ctx, const clang::FunctionDecl *F);
+/// instance whose pattern is F (AnalysisCache indexes the translation unit
+/// once).
+const std::vector<const clang::CallExpr *> &callsOf(clang::ASTContext &Ctx, const clang::FunctionDecl *F);
 
 /// The value every call passes to \p P (a default argument counts), when
 /// each is a constant expression and all are equal; nullopt when a call
