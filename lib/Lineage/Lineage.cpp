@@ -20,7 +20,13 @@ namespace klineage {
 namespace lineage {
 
 StringRef policyName(Policy P) {
-  return P == Policy::First ? "first" : P == Policy::Breadth ? "breadth" : "most-costly";
+  switch (P) {
+  case Policy::First: return "first";
+  case Policy::Breadth: return "breadth";
+  case Policy::Beam: return "beam";
+  case Policy::MostCostly: break;
+  }
+  return "most-costly";
 }
 
 std::optional<Policy> parsePolicy(StringRef S) {
@@ -30,6 +36,8 @@ std::optional<Policy> parsePolicy(StringRef S) {
     return Policy::First;
   if (S == "breadth")
     return Policy::Breadth;
+  if (S == "beam")
+    return Policy::Beam;
   return std::nullopt;
 }
 
@@ -331,6 +339,9 @@ private:
   Error save();
   std::vector<Candidate> candidates(Session &S, StringRef CurText, StringRef Label, unsigned StepNo,
                                     json::Array &Tried);
+  /// What is known of kernel \p File: the profile of the last run that
+  /// timed it (a chain's last step, or the input's first pair).
+  KernelContext contextOf(StringRef File) const;
   /// One expansion of kernel \p From (relative to OutDir): its candidates
   /// (named Label-<rewrite>), written, compiled and gated against it.
   Expected<std::vector<Candidate>> expand(Session &S, StringRef From, StringRef Label, unsigned StepNo,
@@ -343,6 +354,8 @@ private:
                         json::Array Tried) const;
   /// --policy breadth: every accepted branch, a DAG of kernels.
   Expected<json::Object> runBreadth(Session &S);
+  /// --beam W (a forward search): the W fastest kept kernels per level.
+  Expected<json::Object> runBeam(Session &S);
   void compileAll(std::vector<Candidate> &Cs);
   void gatePair(Candidate &C, StringRef Prev);
   /// Runs `klineage gate ARGS --json J`; returns the report (none when the
@@ -361,6 +374,9 @@ private:
   json::Object Record;
   json::Array Steps;
   std::string CurFile; ///< the current kernel, relative to OutDir
+  KernelContext Context; ///< of the kernel being expanded
+  /// Beam: each kernel's profile, from the run that kept it.
+  std::map<std::string, json::Object> NodeProfiles;
   bool Measured = true;
   std::string UnmeasuredWhy;
   double GateSeconds = 0;
@@ -413,7 +429,7 @@ Error Walker::loadOrStart() {
     if (!Steps.empty()) {
       const json::Object *Last = Steps.back().getAsObject();
       CurFile = Last->getString("to").value_or(CurFile).str();
-      if (O.Pol != Policy::Breadth) { // a breadth walk recounts everything
+      if (O.Pol != Policy::Breadth && O.Pol != Policy::Beam) { // these recount everything
         GateEvaluations = unsigned(Last->getInteger("gate_evaluations").value_or(0));
         CompileRejected = unsigned(Last->getInteger("compile_rejected").value_or(0));
         WrongKernels = unsigned(Last->getInteger("wrong_kernels").value_or(0));
@@ -484,7 +500,7 @@ std::vector<Candidate> Walker::candidates(Session &S, StringRef CurText, StringR
                                           json::Array &Tried) {
   std::vector<Candidate> Out;
   bool AllowUnknown = S.options().Assume.all();
-  std::vector<const RewritePair *> Order = O.StepOrder ? O.StepOrder(S, StepNo) : O.Rewrites;
+  std::vector<const RewritePair *> Order = O.StepOrder ? O.StepOrder(S, StepNo, Context) : O.Rewrites;
   for (const RewritePair *R : Order) {
     std::vector<Site> &Sites = S.sites(*R, O.Dir);
     std::vector<const Site *> Ok;
@@ -691,6 +707,7 @@ void Walker::gatePair(Candidate &C, StringRef Prev) {
 Expected<std::vector<Candidate>> Walker::expand(Session &S, StringRef From, StringRef Label, unsigned StepNo,
                                                 StringRef What, json::Array &Tried, std::string &FromText) {
   std::string Cur = path(From);
+  Context = contextOf(From);
   auto CurText = readFile(Cur);
   if (!CurText)
     return CurText.takeError();
@@ -738,6 +755,25 @@ Expected<std::vector<Candidate>> Walker::expand(Session &S, StringRef From, Stri
           C.Verdict = "compiled (unmeasured)";
   }
   return Cs;
+}
+
+KernelContext Walker::contextOf(StringRef File) const {
+  KernelContext K;
+  K.File = File.str();
+  const json::Object *P = nullptr;
+  if (auto It = NodeProfiles.find(File.str()); Measured && It != NodeProfiles.end())
+    P = &It->second;
+  else if (Measured) {
+    const json::Object *Last = Steps.empty() ? nullptr : Steps.back().getAsObject();
+    if (Last && Last->getString("to").value_or("") == File)
+      P = Last->getObject("after_profile");
+    else if (Steps.empty())
+      P = Record.getObject("input_profile");
+  }
+  if (P)
+    K.Profile = *P;
+  K.B = boundOf(P);
+  return K;
 }
 
 Candidate *Walker::choose(std::vector<Candidate> &Cs) const {
@@ -918,6 +954,138 @@ Expected<json::Object> Walker::runBreadth(Session &S) {
   return Record;
 }
 
+Expected<json::Object> Walker::runBeam(Session &S) {
+  // Kernels are n<k>.cu (n0 the input) as in a breadth walk, so a resumed
+  // search re-expands from the gate reports on disk and meets the same
+  // kernels in the same order. A kernel's time is relative to the input:
+  // the product of the pairwise ratios on the path that found it.
+  auto Start = std::chrono::steady_clock::now();
+  struct Node {
+    std::string File;
+    double Rel = 1;
+    size_t Parent = 0, Edge = 0;
+    unsigned Depth = 0;
+  };
+  std::vector<Node> Nodes{{"0-expert.cu", 1, 0, 0, 0}};
+  std::map<std::string, size_t> BySha;
+  std::vector<json::Object> Edges;
+  json::Array NodesJ, LevelsJ;
+  auto Text0 = readFile(path("0-expert.cu"));
+  if (!Text0)
+    return Text0.takeError();
+  BySha[sha256Hex(*Text0)] = 0;
+  std::vector<size_t> Frontier{0};
+  unsigned Depth = 0;
+  auto saveGraph = [&]() -> Error {
+    Record["nodes"] = json::Array(NodesJ);
+    json::Array EdgesJ;
+    for (const json::Object &E : Edges)
+      EdgesJ.push_back(json::Object(E));
+    Record["edges"] = std::move(EdgesJ);
+    Record["levels"] = json::Array(LevelsJ);
+    return save();
+  };
+  while (!Frontier.empty() && Depth < O.MaxSteps && !budgetSpent()) {
+    std::vector<size_t> Next;
+    for (size_t K : Frontier) {
+      if (budgetSpent())
+        break;
+      json::Array Tried;
+      std::string FromText;
+      std::string From = Nodes[K].File;
+      auto CsOr = expand(S, From, formatv("n{0}", K).str(), Depth + 1,
+                         formatv("level {0}, kernel {1}", Depth + 1, From).str(), Tried, FromText);
+      if (!CsOr)
+        return CsOr.takeError();
+      json::Array Children;
+      for (Candidate &C : *CsOr) {
+        if (!C.accepted())
+          continue;
+        std::string Sha = sha256Hex(C.Text);
+        auto It = BySha.find(Sha);
+        size_t To = It != BySha.end() ? It->second : Nodes.size();
+        std::string Diff = formatv("n{0}-n{1}.diff", K, To).str();
+        json::Object EJ =
+            stepJson(C, From, To == Nodes.size() ? formatv("n{0}.cu", To).str() : Nodes[To].File, Diff,
+                     json::Array(), json::Array());
+        EJ["from_node"] = K;
+        EJ["to_node"] = To;
+        if (To == Nodes.size()) {
+          // A kernel first met here: the path through K is its path.
+          Node N{formatv("n{0}.cu", To).str(), Nodes[K].Rel * (C.slowdown() > 0 ? C.slowdown() : 1.0), K,
+                 Edges.size(), Depth + 1};
+          if (Error E = writeFilesAtomically(
+                  {{path(N.File), C.Text}, {path(Diff), unifiedDiff(FromText, C.Text, From, N.File)}}))
+            return std::move(E);
+          BySha[Sha] = To;
+          if (!C.AfterProfile.empty())
+            NodeProfiles[N.File] = C.AfterProfile;
+          Nodes.push_back(std::move(N));
+          Next.push_back(To);
+        }
+        Edges.push_back(std::move(EJ));
+        Children.push_back(To);
+      }
+      NodesJ.push_back(json::Object{{"node", K},
+                                    {"file", From},
+                                    {"depth", Nodes[K].Depth},
+                                    {"relative_time", Nodes[K].Rel},
+                                    {"children", std::move(Children)},
+                                    {"candidates", candidatesJson(*CsOr)},
+                                    {"tried", std::move(Tried)}});
+      if (Error E = saveGraph())
+        return std::move(E);
+    }
+    // The beam: the fastest new kernels (unmeasured: the first found).
+    std::stable_sort(Next.begin(), Next.end(), [&](size_t A, size_t B) { return Nodes[A].Rel < Nodes[B].Rel; });
+    json::Array Kept, Pruned;
+    for (size_t I = 0; I < Next.size(); ++I)
+      (I < O.BeamWidth ? Kept : Pruned).push_back(Nodes[Next[I]].File);
+    if (Next.size() > O.BeamWidth)
+      Next.resize(O.BeamWidth);
+    ++Depth;
+    progress(formatv("level {0}: {1} kernels kept{2}", Depth, Kept.size(),
+                     Pruned.empty() ? std::string() : formatv(", {0} pruned", Pruned.size()).str()));
+    LevelsJ.push_back(json::Object{{"level", Depth}, {"kept", std::move(Kept)}, {"pruned", std::move(Pruned)}});
+    Frontier = std::move(Next);
+  }
+  // The fastest kernel found (ties: the deeper, then the first found) and
+  // the path to it are the search's result and chain.
+  size_t Best = 0;
+  for (size_t N = 1; N < Nodes.size(); ++N)
+    if (Nodes[N].Rel < Nodes[Best].Rel || (Nodes[N].Rel == Nodes[Best].Rel && Nodes[N].Depth > Nodes[Best].Depth))
+      Best = N;
+  std::vector<size_t> Path;
+  for (size_t N = Best; N != 0; N = Nodes[N].Parent)
+    Path.push_back(Nodes[N].Edge);
+  Steps.clear();
+  for (size_t E : llvm::reverse(Path)) {
+    json::Object StepJ = Edges[E];
+    StepJ["step"] = Steps.size() + 1;
+    Steps.push_back(std::move(StepJ));
+  }
+  CurFile = Nodes[Best].File;
+  if (budgetSpent()) {
+    Record["status"] = "stopped";
+    Record["stop_reason"] = formatv("the budget of {0} gate evaluations is spent", O.GateBudget).str();
+  } else if (!Frontier.empty()) {
+    Record["status"] = "stopped";
+    Record["stop_reason"] = formatv("--max-steps {0} reached: {0} levels searched", O.MaxSteps).str();
+  } else {
+    Record["status"] = "root";
+    Record["root"] = CurFile;
+    Record["root_reason"] = "no move is kept at any kernel of the last level";
+  }
+  Record["beam_width"] = O.BeamWidth;
+  progress(formatv("beam: {0} kernels, {1} edges, {2} levels; best {3} at {4:F3}x the input's time, a chain of {5} "
+                   "steps; {6}",
+                   Nodes.size(), Edges.size(), Depth, CurFile, Nodes[Best].Rel, Steps.size(),
+                   fmtTime(std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count())));
+  if (Error E = saveGraph())
+    return std::move(E);
+  return Record;
+}
+
 Expected<json::Object> Walker::run() {
   clang::tooling::FixedCompilationDatabase DB(".", {});
   Session S(DB, O.Session);
@@ -937,6 +1105,8 @@ Expected<json::Object> Walker::run() {
   }
   if (O.Pol == Policy::Breadth)
     return runBreadth(S);
+  if (O.Pol == Policy::Beam)
+    return runBeam(S);
   auto Start = std::chrono::steady_clock::now();
   while (Steps.size() < O.MaxSteps) {
     unsigned Step = Steps.size() + 1;

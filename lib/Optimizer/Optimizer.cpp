@@ -31,6 +31,32 @@ std::optional<Method> parseMethod(StringRef S) {
   return std::nullopt;
 }
 
+Expectation expectedGain(const skills::SkillCard &C, const lineage::KernelContext &K) {
+  if (!C.Measured || C.Speedup <= 0)
+    return {1.0, C.Id + ": effect unmeasured"};
+  Expectation E{C.Speedup, formatv("{0}: {1:F3}x measured", C.Id, C.Speedup).str()};
+  if (!K.B)
+    return E;
+  auto It = C.Context.find("bound");
+  StringRef CardBound = It == C.Context.end() ? StringRef() : StringRef(It->second);
+  if (!CardBound.empty() && CardBound != K.B->Kind && E.Gain > 1) {
+    E.Gain = 1 + (E.Gain - 1) / 2;
+    E.Why += formatv(", halved to {0:F3}x (it paid off on a {1}-bound kernel, this one is {2}-bound)", E.Gain,
+                     CardBound, K.B->Kind)
+                 .str();
+  }
+  if (K.B->Pct > 0) {
+    double Room = std::max(1.0, 100.0 / K.B->Pct);
+    if (E.Gain > Room) {
+      E.Gain = Room;
+      E.Why += formatv(", capped at {0:F3}x (this kernel runs at {1:F0}% of the {2} ceiling)", Room, K.B->Pct,
+                       K.B->Kind == "memory" ? "copy bandwidth" : "FP32 peak")
+                   .str();
+    }
+  }
+  return E;
+}
+
 namespace {
 
 /// The workload of a card id `<rewrite>/<workload>-step<N>`.
@@ -129,7 +155,7 @@ Error configureSearch(const SearchOptions &S, lineage::WalkOptions &O, skills::R
   std::vector<const RewritePair *> Forward = forwardOrder(O);
   switch (S.M) {
   case Method::Catalogue:
-    O.StepOrder = [Forward](Session &, unsigned) { return Forward; };
+    O.StepOrder = [Forward](Session &, unsigned, const lineage::KernelContext &) { return Forward; };
     return Error::success();
   case Method::Unconditioned: {
     if (!O.Session.Assume.all())
@@ -137,7 +163,7 @@ Error configureSearch(const SearchOptions &S, lineage::WalkOptions &O, skills::R
                                "the unconditioned method needs --assume=all (preconditions not consulted)");
     O.Extra["seed"] = S.Seed;
     unsigned Seed = S.Seed;
-    O.StepOrder = [Forward, Seed](Session &, unsigned Step) {
+    O.StepOrder = [Forward, Seed](Session &, unsigned Step, const lineage::KernelContext &) {
       std::vector<const RewritePair *> Order = Forward;
       std::mt19937 G(Seed * 7919u + Step);
       std::shuffle(Order.begin(), Order.end(), G);
@@ -154,27 +180,49 @@ Error configureSearch(const SearchOptions &S, lineage::WalkOptions &O, skills::R
       for (const std::string &N : T)
         if (const RewritePair *R = Find(N); R && !is_contained(Order, R))
           Order.push_back(R);
-    O.StepOrder = [Order](Session &, unsigned) { return Order; };
+    O.StepOrder = [Order](Session &, unsigned, const lineage::KernelContext &) { return Order; };
     return Error::success();
   }
   case Method::Skills: {
     auto Cards = std::make_shared<std::vector<skills::SkillCard>>();
     if (Error E = loadCards(S, *Cards, Log))
       return E;
-    // Rank: a rewrite's best measured effect among its cards (unmeasured
-    // cards count as 1x), ties in the forward order.
-    std::map<const RewritePair *, double> Score;
-    for (const skills::SkillCard &C : *Cards)
-      if (const RewritePair *R = Find(C.Rewrite))
-        Score[R] = std::max(Score[R], C.Measured && C.Speedup > 0 ? C.Speedup : 1.0);
-    std::vector<const RewritePair *> Order;
-    for (const RewritePair *R : Forward)
-      if (Score.count(R))
-        Order.push_back(R);
-    std::stable_sort(Order.begin(), Order.end(),
-                     [&](const RewritePair *A, const RewritePair *B) { return Score[A] > Score[B]; });
-    O.StepOrder = [Order](Session &, unsigned) { return Order; };
-    O.Moves = [Cards, Find](Session &Sess, const RewritePair &R, std::vector<const Site *> Applicable,
+    // Gate in the ranked order and keep the first accepted faster move: the
+    // ranking is what saves gate evaluations.
+    O.Pol = lineage::Policy::First;
+    O.Extra["ranking"] = "expected gain in context";
+    // Per step: each rewrite's best expectation among the cards that hold
+    // somewhere in the kernel (Moves cites it).
+    auto Ranked = std::make_shared<std::map<const RewritePair *, Expectation>>();
+    O.StepOrder = [Cards, Find, Forward, Ranked](Session &Sess, unsigned, const lineage::KernelContext &K) {
+      Ranked->clear();
+      for (const skills::SkillCard &C : *Cards) {
+        const RewritePair *R = Find(C.Rewrite);
+        if (!R)
+          continue;
+        auto Vs = skills::checkSkill(C, Sess, Find);
+        if (!Vs) {
+          consumeError(Vs.takeError());
+          continue;
+        }
+        if (llvm::none_of(*Vs, [](const skills::SkillVerdict &V) { return V.St == Status::Holds; }))
+          continue;
+        Expectation E = expectedGain(C, K);
+        auto It = Ranked->find(R);
+        if (It == Ranked->end() || E.Gain > It->second.Gain)
+          (*Ranked)[R] = std::move(E);
+      }
+      std::vector<const RewritePair *> Order;
+      for (const RewritePair *R : Forward)
+        if (Ranked->count(R))
+          Order.push_back(R);
+      // Ties keep the forward order.
+      std::stable_sort(Order.begin(), Order.end(), [&](const RewritePair *A, const RewritePair *B) {
+        return Ranked->at(A).Gain > Ranked->at(B).Gain;
+      });
+      return Order;
+    };
+    O.Moves = [Cards, Find, Ranked](Session &Sess, const RewritePair &R, std::vector<const Site *> Applicable,
                             std::string &Note) {
       std::vector<const Site *> Kept;
       std::vector<std::string> Used, Risky;
@@ -219,6 +267,8 @@ Error configureSearch(const SearchOptions &S, lineage::WalkOptions &O, skills::R
                                .str();
       if (!Risky.empty())
         Note += "; skipped where a card's probed risk applies: " + join(Risky, ", ");
+      if (auto It = Ranked->find(&R); It != Ranked->end() && !Out.empty())
+        Note += formatv("; expected {0:F3}x ({1})", It->second.Gain, It->second.Why).str();
       return Out;
     };
     return Error::success();

@@ -85,3 +85,47 @@ TEST(EvaluateTest, MethodNames) {
 }
 
 } // namespace
+
+namespace {
+
+skills::SkillCard card(double Speedup, const char *Bound) {
+  skills::SkillCard C;
+  C.Id = "smem-tile/w-step1";
+  C.Measured = Speedup > 0;
+  C.Speedup = Speedup;
+  if (*Bound)
+    C.Context["bound"] = Bound;
+  return C;
+}
+
+lineage::KernelContext context(const char *Kind, double Pct) {
+  lineage::KernelContext K;
+  if (*Kind)
+    K.B = lineage::Bound{Kind, Pct};
+  return K;
+}
+
+} // namespace
+
+TEST(ExpectedGainTest, MeasuredEffectReadInTheKernelsContext) {
+  // Nothing known of the kernel: the card's measured effect.
+  EXPECT_DOUBLE_EQ(expectedGain(card(1.5, "memory"), context("", 0)).Gain, 1.5);
+  // Unmeasured cards promise nothing.
+  Expectation U = expectedGain(card(0, ""), context("memory", 20));
+  EXPECT_DOUBLE_EQ(U.Gain, 1.0);
+  EXPECT_NE(U.Why.find("unmeasured"), std::string::npos);
+  // Same bound, room enough: unchanged.
+  EXPECT_DOUBLE_EQ(expectedGain(card(1.5, "memory"), context("memory", 20)).Gain, 1.5);
+  // The other bound: the part above 1x halved.
+  Expectation H = expectedGain(card(1.5, "compute"), context("memory", 20));
+  EXPECT_DOUBLE_EQ(H.Gain, 1.25);
+  EXPECT_NE(H.Why.find("compute-bound kernel, this one is memory-bound"), std::string::npos);
+  // At 80% of its ceiling a kernel gains at most 1.25x.
+  Expectation C = expectedGain(card(3.0, "memory"), context("memory", 80));
+  EXPECT_DOUBLE_EQ(C.Gain, 1.25);
+  EXPECT_NE(C.Why.find("80% of the copy bandwidth"), std::string::npos);
+  // Past the ceiling (a cached size): nothing above 1x.
+  EXPECT_DOUBLE_EQ(expectedGain(card(1.3, "memory"), context("memory", 104)).Gain, 1.0);
+  // A card that slowed its kernel stays below 1x (never raised).
+  EXPECT_DOUBLE_EQ(expectedGain(card(0.9, "compute"), context("memory", 50)).Gain, 0.9);
+}

@@ -33,7 +33,7 @@ static void evaluateUsage(raw_ostream &OS) {
         "  -o DIR                 where the runs and DIR/evaluation.{json,md} are written\n"
         "  --methods LIST         default skills,catalogue,unconditioned,replay\n"
         "  --budget N             GPU gate evaluations per run (default 20)\n"
-        "  --stages, --max-steps, --jobs, --repeat, --seed, --skills, --lineages, --gate-timeout,\n"
+        "  --stages, --max-steps, --jobs, --repeat, --seed, --beam, --skills, --lineages, --gate-timeout,\n"
         "  --arch, --nvcc, --cache-dir, --no-gpu      passed to klineage optimize\n";
 }
 
@@ -56,7 +56,7 @@ int evaluateMain(int Argc, char **Argv, const char *Argv0) {
     } else if (Args.is("--budget")) {
       if (!Args.value(Budget)) return 1;
     } else if (Args.is("--stages") || Args.is("--max-steps") || Args.is("--jobs") || Args.is("--repeat") ||
-               Args.is("--seed") || Args.is("--skills") || Args.is("--lineages") || Args.is("--gate-timeout") ||
+               Args.is("--seed") || Args.is("--beam") || Args.is("--skills") || Args.is("--lineages") || Args.is("--gate-timeout") ||
                Args.is("--arch") || Args.is("--nvcc") || Args.is("--cache-dir")) {
       std::string Flag = A.substr(0, A.find('='));
       if (!Args.value(V)) return 1;

@@ -64,6 +64,8 @@ static void optimizeUsage(raw_ostream &OS) {
         "  --lineages DIR         stored lineages for replay (default bench/lineage)\n"
         "  --exclude W            leave out the cards / lineage of workload W (leave-one-out)\n"
         "  --seed S               the unconditioned order (default 1)\n"
+        "  --beam W               beam search: gate every move of the W fastest kernels of each level\n"
+        "                         (default: greedy, one kernel per step)\n"
         "  --stages, --granularity, --assume, --no-workload-facts, --max-steps, --jobs, --repeat,\n"
         "  --gate-timeout, --restart,\n"
         "  --arch, --nvcc, --cache-dir, --no-gpu, --cuda-path, --resource-dir   as for klineage lineage\n";
@@ -82,6 +84,7 @@ static int walkMain(int Argc, char **Argv, const char *Argv0, bool Optimize) {
   std::string Rewrites, CudaPath, ResourceDir, Arch = "sm_90";
   std::vector<std::string> AssumeFacts;
   bool WorkloadFacts = true;
+  unsigned Beam = 0; // optimize --beam W: 0 greedy
   O.Jobs = std::max(1u, std::thread::hardware_concurrency());
   ArgReader Args(Argc, Argv, Cmd);
   while (Args.next()) {
@@ -120,6 +123,10 @@ static int walkMain(int Argc, char **Argv, const char *Argv0, bool Optimize) {
         errs() << Cmd << ": error: --policy must be most-costly, first or breadth, not '" << V << "'\n";
         return 1;
       }
+      if (*P == lineage::Policy::Beam) {
+        errs() << Cmd << ": error: beam is a search policy (klineage optimize --beam W)\n";
+        return 1;
+      }
       O.Pol = *P;
     } else if (Is("--granularity")) {
       if (!Next(V)) return 1;
@@ -153,6 +160,8 @@ static int walkMain(int Argc, char **Argv, const char *Argv0, bool Optimize) {
       Search.M = *M;
     } else if (Optimize && Is("--budget")) {
       if (!Num(Search.Budget, 0)) return 1;
+    } else if (Optimize && Is("--beam")) {
+      if (!Num(Beam, 1)) return 1;
     } else if (Optimize && Is("--seed")) {
       if (!Num(Search.Seed, 0)) return 1;
     } else if (Optimize && Is("--skills")) {
@@ -280,11 +289,16 @@ static int walkMain(int Argc, char **Argv, const char *Argv0, bool Optimize) {
     return 1;
   }
 
-  if (Optimize)
+  if (Optimize) {
     if (Error E = optimizer::configureSearch(Search, O, findRewrite, errs())) {
       errs() << Cmd << ": error: " << toString(std::move(E)) << "\n";
       return 1;
     }
+    if (Beam) {
+      O.Pol = lineage::Policy::Beam;
+      O.BeamWidth = Beam;
+    }
+  }
   auto Record = lineage::walk(O, errs());
   if (!Record) {
     errs() << Cmd << ": error: " << toString(Record.takeError()) << "\n";

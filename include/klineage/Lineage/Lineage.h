@@ -26,6 +26,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,11 @@ enum class Policy {
   /// (the same kernel reached by two orders is one node). The record's
   /// chain (`steps`) is the most-costly path through it.
   Breadth,
+  /// A search (forward walks): every candidate of the kernels of a level is
+  /// gated, and the BeamWidth fastest kept kernels (by time relative to the
+  /// input, the product of the pairwise ratios on their path) form the next
+  /// level. The record's chain is the path to the fastest kernel found.
+  Beam,
 };
 llvm::StringRef policyName(Policy P);
 std::optional<Policy> parsePolicy(llvm::StringRef S);
@@ -58,12 +64,31 @@ enum class Granularity { Rewrite, Site };
 /// kernel is simplified from the outside in.
 const std::vector<std::string> &defaultReverseOrder();
 
+/// The measured ceiling a kernel's profile (a step's before_profile or
+/// after_profile) is closer to: "memory" (its % of the copy bandwidth) or
+/// "compute" (its % of the FP32 peak); none without a profile.
+struct Bound {
+  std::string Kind;
+  double Pct = 0;
+};
+std::optional<Bound> boundOf(const llvm::json::Object *Profile);
+
+/// What a walk knows of the kernel a step starts from: the gate's profile
+/// facts of the last run that timed it (none before the first timed run, and
+/// never in a compile-only walk) and the ceiling they put it nearest.
+struct KernelContext {
+  std::string File;                         ///< in the walk's folder
+  llvm::json::Object Profile; ///< empty: never timed
+  std::optional<Bound> B;
+};
+
 struct WalkOptions {
   std::string Expert, Workload, OutDir;
   /// Rewrites to try, in order (names of the catalogue).
   std::vector<const RewritePair *> Rewrites;
   SessionOptions Session;
   Policy Pol = Policy::MostCostly;
+  unsigned BeamWidth = 2; ///< Policy::Beam: kernels kept per level
   Granularity Gran = Granularity::Rewrite;
   /// "compile" (no GPU needed; every step unmeasured) or "all".
   std::string Stages = "all";
@@ -87,8 +112,10 @@ struct WalkOptions {
   std::function<std::vector<const Site *>(klineage::Session &S, const RewritePair &R, std::vector<const Site *> Applicable,
                                           std::string &Note)>
       Moves;
-  /// The rewrites a step tries, in order (default: Rewrites).
-  std::function<std::vector<const RewritePair *>(klineage::Session &S, unsigned Step)> StepOrder;
+  /// The rewrites a step tries, in order (default: Rewrites), given the
+  /// kernel the step starts from.
+  std::function<std::vector<const RewritePair *>(klineage::Session &S, unsigned Step, const KernelContext &K)>
+      StepOrder;
   /// GPU gate evaluations the walk may spend (0: no limit); compile-stage
   /// rejections are counted apart and do not spend it.
   unsigned GateBudget = 0;
@@ -113,14 +140,6 @@ std::optional<llvm::json::Object> runGateProcess(llvm::StringRef GateExe, llvm::
 /// "DIR/lineage.json: not a lineage record[: why]".
 llvm::Expected<llvm::json::Object> loadRecord(llvm::StringRef Dir);
 
-/// The measured ceiling a kernel's profile (a step's before_profile or
-/// after_profile) is closer to: "memory" (its % of the copy bandwidth) or
-/// "compute" (its % of the FP32 peak); none without a profile.
-struct Bound {
-  std::string Kind;
-  double Pct = 0;
-};
-std::optional<Bound> boundOf(const llvm::json::Object *Profile);
 
 /// A unified diff of two texts (3 lines of context), headed with the two
 /// names; empty when the texts are equal.

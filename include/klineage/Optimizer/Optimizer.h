@@ -13,8 +13,11 @@
 //
 // Methods (the same gate, the same budget):
 //   skills         a move is a site where a skill card's conditions hold
-//                  (checkSkill); rewrites ranked by their cards' measured
-//                  effect. Cards of the --exclude workload are left out
+//                  (checkSkill); rewrites ranked by what their holding
+//                  cards' measured effects promise in this kernel's
+//                  measured context (expectedGain), gated in that order, the
+//                  first accepted faster move kept (few gate evaluations).
+//                  Cards of the --exclude workload are left out
 //                  (leave-one-out).
 //   catalogue      every applicable forward site (preconditions consulted,
 //                  skills ignored), in catalogue order;
@@ -49,6 +52,17 @@ struct SearchOptions {
   unsigned Seed = 1; ///< unconditioned: the order of the moves
   unsigned Budget = 0; ///< GPU gate evaluations (0: no limit)
 };
+
+/// What a card's measured effect promises at a kernel of context \p K: its
+/// speedup, halved (the part above 1x) when it paid off on a kernel of the
+/// other bound (memory vs compute), and capped by this kernel's headroom
+/// (at P% of its ceiling it can gain at most 100/P). Unmeasured cards
+/// promise 1x. \p Why says how the effect was read.
+struct Expectation {
+  double Gain = 1;
+  std::string Why;
+};
+Expectation expectedGain(const skills::SkillCard &C, const lineage::KernelContext &K);
 
 /// Fills the walk's direction, policy, moves, order, budget and record
 /// fields for the method: cards or trajectories are loaded here (errors:
