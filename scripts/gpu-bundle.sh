@@ -44,6 +44,9 @@ mkdir -p "$dst"
 git -C "$root" rev-parse HEAD >"$stage/COMMIT" 2>/dev/null || echo unknown >"$stage/COMMIT"
 printf '%s\n' "${built[@]}" >"$stage/TOOLS"
 mkdir -p "$root/.gpu"
-tar -C "$stage" -cf - . | xz -9 -T0 >"$root/.gpu/klineage-bundle.tar.xz"
+# Written beside the build and renamed: a device call that carries .gpu
+# meanwhile sees the old bundle or the new one, never half of one.
+tar -C "$stage" -cf - . | xz -9 -T0 >"$build/klineage-bundle.tar.xz.part"
+mv -f "$build/klineage-bundle.tar.xz.part" "$root/.gpu/klineage-bundle.tar.xz"
 ls -la "$root/.gpu/klineage-bundle.tar.xz"
 echo "gpu-bundle.sh: bundled ${built[*]} (commit $(cat "$stage/COMMIT"))"
