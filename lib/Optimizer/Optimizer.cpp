@@ -32,8 +32,10 @@ std::optional<Method> parseMethod(StringRef S) {
 }
 
 Expectation expectedGain(const skills::SkillCard &C, const lineage::KernelContext &K) {
+  // An unmeasured card is still a step an expert took: it ranks above the
+  // cards measured to do nothing, below those measured to pay.
   if (!C.Measured || C.Speedup <= 0)
-    return {1.0, C.Id + ": effect unmeasured"};
+    return {UnmeasuredPrior, formatv("{0}: effect unmeasured, {1:F2}x assumed", C.Id, UnmeasuredPrior).str()};
   Expectation E{C.Speedup, formatv("{0}: {1:F3}x measured", C.Id, C.Speedup).str()};
   if (!K.B)
     return E;

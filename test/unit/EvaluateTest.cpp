@@ -110,9 +110,10 @@ lineage::KernelContext context(const char *Kind, double Pct) {
 TEST(ExpectedGainTest, MeasuredEffectReadInTheKernelsContext) {
   // Nothing known of the kernel: the card's measured effect.
   EXPECT_DOUBLE_EQ(expectedGain(card(1.5, "memory"), context("", 0)).Gain, 1.5);
-  // Unmeasured cards promise nothing.
+  // Unmeasured cards promise the prior: above a card measured at 1x.
   Expectation U = expectedGain(card(0, ""), context("memory", 20));
-  EXPECT_DOUBLE_EQ(U.Gain, 1.0);
+  EXPECT_DOUBLE_EQ(U.Gain, UnmeasuredPrior);
+  EXPECT_GT(U.Gain, expectedGain(card(1.0, "memory"), context("memory", 20)).Gain);
   EXPECT_NE(U.Why.find("unmeasured"), std::string::npos);
   // Same bound, room enough: unchanged.
   EXPECT_DOUBLE_EQ(expectedGain(card(1.5, "memory"), context("memory", 20)).Gain, 1.5);

@@ -56,8 +56,9 @@ struct SearchOptions {
 /// What a card's measured effect promises at a kernel of context \p K: its
 /// speedup, halved (the part above 1x) when it paid off on a kernel of the
 /// other bound (memory vs compute), and capped by this kernel's headroom
-/// (at P% of its ceiling it can gain at most 100/P). Unmeasured cards
-/// promise 1x. \p Why says how the effect was read.
+/// (at P% of its ceiling it can gain at most 100/P). An unmeasured card
+/// promises UnmeasuredPrior. \p Why says how the effect was read.
+constexpr double UnmeasuredPrior = 1.05;
 struct Expectation {
   double Gain = 1;
   std::string Why;
