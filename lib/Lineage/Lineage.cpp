@@ -177,6 +177,7 @@ struct Candidate {
   std::string File; ///< DIR/candidates/<Name>.cu
   std::string Text;
   json::Array Sites;
+  RewriteOptions Options; ///< an option set of its own (OptionChoices), else empty
   // Results.
   std::string Verdict = "not gated", FailedStage, Reason;
   double BeforeMs = -1, AfterMs = -1;
@@ -188,6 +189,13 @@ struct Candidate {
   bool accepted() const { return Verdict == "accepted" || Verdict == "compiled (unmeasured)"; }
   double slowdown() const { return BeforeMs > 0 && AfterMs > 0 ? AfterMs / BeforeMs : -1; }
 };
+
+json::Object optionsJson(const RewriteOptions &Options) {
+  json::Object J;
+  for (const auto &[K, V] : Options)
+    J[K] = V;
+  return J;
+}
 
 /// Takes the verdict and the kernels' facts of \p C's compile-stage report
 /// (its candidate record \p X): ptxas resources per kernel, the PTX summary.
@@ -339,6 +347,11 @@ private:
   Error save();
   std::vector<Candidate> candidates(Session &S, StringRef CurText, StringRef Label, unsigned StepNo,
                                     json::Array &Tried);
+  /// The candidates of rewrite \p R in \p S (opened on the current
+  /// kernel, with option set \p Choice when it is not empty), named
+  /// Label-<rewrite>Suffix, appended to \p Out; what was tried to \p Tried.
+  void addCandidates(Session &S, const RewritePair &R, const RewriteOptions &Choice, StringRef Suffix,
+                     StringRef CurText, StringRef Label, json::Array &Tried, std::vector<Candidate> &Out);
   /// What is known of kernel \p File: the profile of the last run that
   /// timed it (a chain's last step, or the input's first pair).
   KernelContext contextOf(StringRef File) const;
@@ -371,6 +384,7 @@ private:
 
   const WalkOptions &O;
   raw_ostream &Log;
+  const clang::tooling::CompilationDatabase *DB = nullptr; ///< run()'s, for option sets' Sessions
   json::Object Record;
   json::Array Steps;
   std::string CurFile; ///< the current kernel, relative to OutDir
@@ -499,9 +513,42 @@ Error Walker::save() {
 std::vector<Candidate> Walker::candidates(Session &S, StringRef CurText, StringRef Label, unsigned StepNo,
                                           json::Array &Tried) {
   std::vector<Candidate> Out;
-  bool AllowUnknown = S.options().Assume.all();
   std::vector<const RewritePair *> Order = O.StepOrder ? O.StepOrder(S, StepNo, Context) : O.Rewrites;
   for (const RewritePair *R : Order) {
+    std::vector<RewriteOptions> Choices =
+        O.OptionChoices ? O.OptionChoices(S, *R) : std::vector<RewriteOptions>{RewriteOptions()};
+    for (size_t V = 0; V < Choices.size(); ++V) {
+      // A choice other than the walk's own options: a Session of its own on
+      // the same text (sites and their verdicts may depend on the options).
+      RewriteOptions Merged = S.options().Options;
+      for (const auto &[K, Val] : Choices[V])
+        Merged[K] = Val;
+      Session *In = &S;
+      std::unique_ptr<Session> Own;
+      if (Merged != S.options().Options) {
+        SessionOptions SO = S.options();
+        SO.Options = Merged;
+        Own = std::make_unique<Session>(*DB, std::move(SO));
+        if (Error E = Own->open(S.path(), CurText)) {
+          json::Object T{{"rewrite", R->name()}, {"options", optionsJson(Choices[V])},
+                         {"not_built", "does not parse with these options: " + toString(std::move(E))}};
+          Tried.push_back(std::move(T));
+          continue;
+        }
+        In = Own.get();
+      }
+      addCandidates(*In, *R, Merged == S.options().Options ? RewriteOptions() : Choices[V],
+                    Choices.size() > 1 ? formatv("@{0}", V + 1).str() : std::string(), CurText, Label, Tried, Out);
+    }
+  }
+  return Out;
+}
+
+void Walker::addCandidates(Session &S, const RewritePair &RP, const RewriteOptions &Choice, StringRef Suffix,
+                           StringRef CurText, StringRef Label, json::Array &Tried, std::vector<Candidate> &Out) {
+  bool AllowUnknown = S.options().Assume.all();
+  const RewritePair *R = &RP;
+  {
     std::vector<Site> &Sites = S.sites(*R, O.Dir);
     std::vector<const Site *> Ok;
     const Site *Blocked = nullptr;
@@ -512,6 +559,8 @@ std::vector<Candidate> Walker::candidates(Session &S, StringRef CurText, StringR
         Blocked = &X;
     }
     json::Object T{{"rewrite", R->name()}, {"sites", Sites.size()}, {"applicable", Ok.size()}};
+    if (!Choice.empty())
+      T["options"] = optionsJson(Choice);
     if (O.Moves && !Ok.empty()) {
       std::string Note;
       Ok = O.Moves(S, *R, std::move(Ok), Note);
@@ -526,7 +575,7 @@ std::vector<Candidate> Walker::candidates(Session &S, StringRef CurText, StringR
                                     P->Reason)
                                 .str();
       Tried.push_back(std::move(T));
-      continue;
+      return;
     }
     std::vector<std::vector<const Site *>> Groups;
     if (O.Gran == Granularity::Rewrite)
@@ -555,7 +604,8 @@ std::vector<Candidate> Walker::candidates(Session &S, StringRef CurText, StringR
       }
       Candidate C;
       C.R = R;
-      C.Name = formatv("{0}-{1}", Label, R->name()).str();
+      C.Name = formatv("{0}-{1}{2}", Label, R->name(), Suffix).str();
+      C.Options = Choice;
       if (O.Gran == Granularity::Site)
         C.Name += formatv(".site{0}", G.front()->Id).str();
       C.File = path("candidates/" + C.Name + ".cu");
@@ -568,7 +618,6 @@ std::vector<Candidate> Walker::candidates(Session &S, StringRef CurText, StringR
     T["candidates"] = Made;
     Tried.push_back(std::move(T));
   }
-  return Out;
 }
 
 std::optional<json::Object> Walker::runGate(ArrayRef<std::string> Files, bool CompileOnly,
@@ -797,6 +846,8 @@ json::Array Walker::candidatesJson(const std::vector<Candidate> &Cs) {
   for (const Candidate &C : Cs) {
     json::Object X{{"name", C.Name}, {"rewrite", C.R->name()}, {"file", "candidates/" + C.Name + ".cu"},
                    {"verdict", C.Verdict}};
+    if (!C.Options.empty())
+      X["options"] = optionsJson(C.Options);
     if (!C.FailedStage.empty())
       X["failed_stage"] = C.FailedStage;
     if (!C.Reason.empty())
@@ -821,6 +872,8 @@ json::Object Walker::stepJson(Candidate &C, StringRef From, StringRef To, String
                      {"resources", json::Object(C.Resources)},
                      {"candidates", std::move(CandJson)},
                      {"tried", std::move(Tried)}};
+  if (!C.Options.empty())
+    StepJ["options"] = optionsJson(C.Options);
   if (!C.GateJson.empty() && C.Measured) {
     StepJ["gate_report"] = "candidates/" + C.Name + ".gate.json";
     StepJ["before_ms"] = C.BeforeMs;
@@ -1087,8 +1140,9 @@ Expected<json::Object> Walker::runBeam(Session &S) {
 }
 
 Expected<json::Object> Walker::run() {
-  clang::tooling::FixedCompilationDatabase DB(".", {});
-  Session S(DB, O.Session);
+  clang::tooling::FixedCompilationDatabase Db(".", {});
+  DB = &Db;
+  Session S(Db, O.Session);
   // A kernel that does not parse is refused before anything is written.
   if (O.Restart || !sys::fs::exists(path("lineage.json")))
     if (Error E = S.open(O.Expert))

@@ -1,6 +1,7 @@
 //===- Optimizer.cpp - Apply skills to a new kernel under the gate -------===//
 #include "klineage/Optimizer/Optimizer.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
@@ -57,6 +58,56 @@ Expectation expectedGain(const skills::SkillCard &C, const lineage::KernelContex
     }
   }
   return E;
+}
+
+std::vector<RewriteOptions> optionChoices(const RewritePair &R, const std::vector<const skills::SkillCard *> &Cards,
+                                          size_t Max) {
+  std::vector<RewriteOptions> Out;
+  auto Add = [&](RewriteOptions X) {
+    if (Out.size() < Max && !is_contained(Out, X))
+      Out.push_back(std::move(X));
+  };
+  std::vector<const skills::SkillCard *> Sorted(Cards.begin(), Cards.end());
+  std::stable_sort(Sorted.begin(), Sorted.end(), [](const skills::SkillCard *A, const skills::SkillCard *B) {
+    return (A->Measured ? A->Speedup : 0) > (B->Measured ? B->Speedup : 0);
+  });
+  for (const skills::SkillCard *C : Sorted) {
+    RewriteOptions X;
+    for (const auto &[K, V] : C->Options) {
+      const OptionSpec *Sp = R.findOption(K);
+      if (!Sp || V == Sp->Default)
+        continue;
+      if (Error E = validateOptionValue(*Sp, V)) {
+        consumeError(std::move(E));
+        continue;
+      }
+      X[K] = V;
+    }
+    Add(std::move(X));
+  }
+  Add(RewriteOptions());
+  for (const OptionSpec &Sp : R.options()) {
+    std::vector<std::string> Values;
+    int64_t D = 0;
+    if (Sp.Type == OptionSpec::Int && to_integer(StringRef(Sp.Default), D))
+      for (int64_t V : {D * 2, D / 2})
+        if (V >= Sp.Min && V <= Sp.Max && V != D)
+          Values.push_back(std::to_string(V));
+    if (Sp.Type == OptionSpec::Enum)
+      for (const std::string &V : Sp.Allowed)
+        if (V != Sp.Default)
+          Values.push_back(V);
+    if (Sp.Type == OptionSpec::Bool)
+      Values.push_back(StringRef(Sp.Default) == "true" ? "false" : "true");
+    for (const std::string &V : Values) {
+      if (Error E = validateOptionValue(Sp, V)) {
+        consumeError(std::move(E));
+        continue;
+      }
+      Add(RewriteOptions{{Sp.Name, V}});
+    }
+  }
+  return Out;
 }
 
 namespace {
@@ -223,6 +274,13 @@ Error configureSearch(const SearchOptions &S, lineage::WalkOptions &O, skills::R
         return Ranked->at(A).Gain > Ranked->at(B).Gain;
       });
       return Order;
+    };
+    O.OptionChoices = [Cards](Session &, const RewritePair &R) {
+      std::vector<const skills::SkillCard *> Mine;
+      for (const skills::SkillCard &C : *Cards)
+        if (C.Rewrite == R.name())
+          Mine.push_back(&C);
+      return optionChoices(R, Mine, MaxOptionChoices);
     };
     O.Moves = [Cards, Find, Ranked](Session &Sess, const RewritePair &R, std::vector<const Site *> Applicable,
                             std::string &Note) {

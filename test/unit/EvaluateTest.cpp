@@ -130,3 +130,42 @@ TEST(ExpectedGainTest, MeasuredEffectReadInTheKernelsContext) {
   // A card that slowed its kernel stays below 1x (never raised).
   EXPECT_DOUBLE_EQ(expectedGain(card(0.9, "compute"), context("memory", 50)).Gain, 0.9);
 }
+
+namespace {
+/// A pair with the options of register-tile and software-pipeline's kinds.
+class OptionedPair : public RewritePair {
+public:
+  llvm::StringRef name() const override { return "optioned"; }
+  llvm::StringRef intent() const override { return "test"; }
+  llvm::ArrayRef<PreconditionSpec> preconditions() const override { return {}; }
+  llvm::ArrayRef<OptionSpec> options() const override {
+    static const OptionSpec Opts[] = {
+        {"tm", OptionSpec::Int, "4", "rows", 1, 16},
+        {"mechanism", OptionSpec::Enum, "registers", "how", 0, 0, {"registers", "cp-async"}},
+    };
+    return Opts;
+  }
+  void findSites(Direction, AnalysisContext &) const override {}
+};
+} // namespace
+
+TEST(OptionChoicesTest, CardsFirstThenDefaultsThenNeighbours) {
+  OptionedPair R;
+  skills::SkillCard A, B, C;
+  A.Options = {{"tm", "8"}, {"unknown-key", "1"}}; // the unknown key is dropped
+  A.Measured = true;
+  A.Speedup = 1.2;
+  B.Options = {{"tm", "2"}};
+  B.Measured = true;
+  B.Speedup = 1.5; // measured better: first
+  C.Options = {{"tm", "99"}}; // out of range: dropped, leaving the defaults
+  auto Ch = optionChoices(R, {&A, &B, &C}, 10);
+  std::vector<RewriteOptions> Want = {
+      {{"tm", "2"}}, {{"tm", "8"}}, {}, {{"mechanism", "cp-async"}}};
+  EXPECT_EQ(Ch, Want);
+  // At most Max sets.
+  EXPECT_EQ(optionChoices(R, {&A, &B, &C}, 2).size(), 2u);
+  // No cards: the defaults, then the neighbours (tm 8 and 2, the other mechanism).
+  std::vector<RewriteOptions> Alone = {{}, {{"tm", "8"}}, {{"tm", "2"}}, {{"mechanism", "cp-async"}}};
+  EXPECT_EQ(optionChoices(R, {}, 10), Alone);
+}

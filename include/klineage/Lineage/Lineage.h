@@ -112,6 +112,11 @@ struct WalkOptions {
   std::function<std::vector<const Site *>(klineage::Session &S, const RewritePair &R, std::vector<const Site *> Applicable,
                                           std::string &Note)>
       Moves;
+  /// The option sets a step tries for rewrite R, in order, each merged
+  /// over the walk's own options (an empty set: the walk's own). A set
+  /// other than the walk's own is applied in a Session of its own, where
+  /// the sites are found (and Moves chooses) again. Default: the walk's own.
+  std::function<std::vector<RewriteOptions>(klineage::Session &S, const RewritePair &R)> OptionChoices;
   /// The rewrites a step tries, in order (default: Rewrites), given the
   /// kernel the step starts from.
   std::function<std::vector<const RewritePair *>(klineage::Session &S, unsigned Step, const KernelContext &K)>

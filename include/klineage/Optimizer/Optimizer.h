@@ -16,7 +16,9 @@
 //                  (checkSkill); rewrites ranked by what their holding
 //                  cards' measured effects promise in this kernel's
 //                  measured context (expectedGain), gated in that order, the
-//                  first accepted faster move kept (few gate evaluations).
+//                  first accepted faster move kept (few gate evaluations);
+//                  each rewrite tried with its cards' options first, then
+//                  its defaults and their neighbours (optionChoices).
 //                  Cards of the --exclude workload are left out
 //                  (leave-one-out).
 //   catalogue      every applicable forward site (preconditions consulted,
@@ -64,6 +66,16 @@ struct Expectation {
   std::string Why;
 };
 Expectation expectedGain(const skills::SkillCard &C, const lineage::KernelContext &K);
+
+/// The option sets the skills method tries for rewrite \p R, in order: the
+/// options of \p Cards (the best measured first; keys R does not declare,
+/// values it would refuse and values equal to the default dropped), the
+/// defaults (an empty set), then the neighbours of each typed option's
+/// default (an int's double and half within its range, an enum's other
+/// values, a bool's negation); duplicates dropped, at most \p Max sets.
+std::vector<RewriteOptions> optionChoices(const RewritePair &R, const std::vector<const skills::SkillCard *> &Cards,
+                                          size_t Max);
+constexpr size_t MaxOptionChoices = 3;
 
 /// Fills the walk's direction, policy, moves, order, budget and record
 /// fields for the method: cards or trajectories are loaded here (errors:
