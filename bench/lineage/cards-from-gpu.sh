@@ -13,7 +13,7 @@ for w in "$@"; do
   [ -f "$d/lineage.json" ] || { echo "$w: no $d/lineage.json" >&2; exit 1; }
   "$kl" report "$d" >/dev/null
   old=$(ls skills-yaml/*/"$w"-step*.yaml 2>/dev/null || true)
-  [ -z "$old" ] || git rm -q $old
+  [ -z "$old" ] || git rm -qf $old
   "$kl" skills extract "$d" -o skills-yaml --commit "$commit"
   for card in skills-yaml/*/"$w"-step*.yaml; do
     rw=$(basename "$(dirname "$card")")

@@ -183,6 +183,7 @@ struct Candidate {
   double BeforeMs = -1, AfterMs = -1;
   /// The profile of each kernel in the pair run (size, spread, % of ceiling).
   json::Object BeforeProfile, AfterProfile;
+  std::string Gpu; ///< the GPU the pair ran on (a resumed walk may change machines)
   bool Compiled = false, Measured = false;
   std::string CompileJson, GateJson;
   json::Object Resources; ///< the compile stage's detail (registers, PTX summary)
@@ -718,6 +719,8 @@ void Walker::gatePair(Candidate &C, StringRef Prev) {
   C.BeforeProfile = profileFacts(*A);
   C.AfterProfile = profileFacts(*B);
   if (const json::Object *G = R->getObject("gpu"))
+    C.Gpu = G->getString("name").value_or("").str();
+  if (const json::Object *G = R->getObject("gpu"))
     if (!Record.getObject("gpu"))
       Record["gpu"] = json::Object{{"name", G->getString("name").value_or("").str()},
                                    {"sms", G->getInteger("sms").value_or(0)},
@@ -880,6 +883,8 @@ json::Object Walker::stepJson(Candidate &C, StringRef From, StringRef To, String
     StepJ["after_ms"] = C.AfterMs;
     StepJ["before_profile"] = json::Object(C.BeforeProfile);
     StepJ["after_profile"] = json::Object(C.AfterProfile);
+    if (!C.Gpu.empty())
+      StepJ["gpu"] = C.Gpu;
     StepJ["slowdown"] = C.slowdown();
     // The forward step's effect, what a skill card cites: a reverse step's
     // simpler kernel is the forward step's input (its time over the

@@ -281,6 +281,9 @@ Expected<Report> renderReport(const json::Object &Record, StringRef Dir) {
                               fmtMs(S.getNumber("before_ms").value_or(-1)), fmtMs(S.getNumber("after_ms").value_or(-1)),
                               E.Slowdown, E.Worth)
                       .str();
+      // A walk resumed on another machine: its times are that GPU's.
+      if (std::optional<StringRef> G = S.getString("gpu"); G && *G != Gpu)
+        T += formatv(" (measured on {0})", *G).str();
       H << htmlEscape(T);
       M << T;
     }

@@ -135,6 +135,27 @@ std::string cardPath(StringRef Root, const SkillCard &C) {
   return std::string(P);
 }
 
+/// The GPU a step was measured on: the step's own record, else its gate
+/// report's (records written before steps carried it). A walk resumed on
+/// another machine has steps of different GPUs; the record's first is not theirs.
+static std::optional<std::string> stepGpu(const json::Object &Step, StringRef LineageDir) {
+  if (std::optional<StringRef> G = Step.getString("gpu"))
+    return G->str();
+  std::optional<StringRef> Report = Step.getString("gate_report");
+  if (!Report)
+    return std::nullopt;
+  Expected<json::Value> V = json::parse(readText(LineageDir + "/" + *Report));
+  if (!V) {
+    consumeError(V.takeError());
+    return std::nullopt;
+  }
+  if (const json::Object *O = V->getAsObject())
+    if (const json::Object *G = O->getObject("gpu"))
+      if (std::optional<StringRef> N = G->getString("name"))
+        return N->str();
+  return std::nullopt;
+}
+
 Expected<std::vector<SkillCard>> extractSkills(const json::Object &Record, StringRef LineageDir, Session &S,
                                                RewriteLookup Find, StringRef Commit, raw_ostream &Log) {
   const json::Array *Steps = Record.getArray("steps");
@@ -280,7 +301,7 @@ Expected<std::vector<SkillCard>> extractSkills(const json::Object &Record, Strin
       } else {
         C.SpeedupLow = C.SpeedupHigh = C.Speedup;
       }
-      C.Gpu = Gpu;
+      C.Gpu = stepGpu(*Step, LineageDir).value_or(Gpu);
       if (A)
         C.Size = A->getString("size").value_or("").str();
     }

@@ -6,6 +6,7 @@
 #   0-naive.cu -> 1-register-tile.cu (8 x 8 outputs per thread)
 #              -> 2-smem-tile.cu (16-wide shared tiles of A and B, tail-checked: K % 16 is not promised)
 #              -> 3-software-pipeline.cu (two shared stages, register staging)
+#   2-smem-tile.cu -> 3-software-pipeline-cp-async.cu (two shared stages, cp.async)
 # Usage (repo root, after a build): bench/memory-hierarchy/forward-sgemm/generate.sh [klineage-rewrite]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -19,3 +20,4 @@ R --rewrite=register-tile --direction=forward --option=tm=8 --option=tn=8 0-naiv
 # Site 1 is the k loop; the other sites (the copy loops) refuse (no read they share).
 R --rewrite=smem-tile --direction=forward --site=1 1-register-tile.cu -o 2-smem-tile.cu
 R --rewrite=software-pipeline --direction=forward 2-smem-tile.cu -o 3-software-pipeline.cu
+R --rewrite=software-pipeline --direction=forward --option=mechanism=cp-async 2-smem-tile.cu -o 3-software-pipeline-cp-async.cu

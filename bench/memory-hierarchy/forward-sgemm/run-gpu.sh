@@ -15,6 +15,9 @@ for f in 1-register-tile.cu 2-smem-tile.cu 3-software-pipeline.cu; do
   echo "$prev -> $f: exit $?"; tail -n 4 "$out/forward-sgemm/${prev%.cu}--${f%.cu}.log"
   prev=$f
 done
+klineage gate 2-smem-tile.cu 3-software-pipeline-cp-async.cu --workload "$root/workloads/sgemm/sgemm.yaml" --repeat 2 \
+  --json "$out/forward-sgemm/2-smem-tile--3-software-pipeline-cp-async.json" > "$out/forward-sgemm/2-smem-tile--3-software-pipeline-cp-async.log" 2>&1
+echo "2-smem-tile.cu -> 3-software-pipeline-cp-async.cu: exit $?"; tail -n 4 "$out/forward-sgemm/2-smem-tile--3-software-pipeline-cp-async.log"
 klineage gate 0-naive.cu 3-software-pipeline.cu --workload "$root/workloads/sgemm/sgemm.yaml" --repeat 2 \
   --json "$out/forward-sgemm/0-naive--3-software-pipeline.json" > "$out/forward-sgemm/0-naive--3-software-pipeline.log" 2>&1
 echo "0-naive.cu -> 3-software-pipeline.cu: exit $?"; tail -n 4 "$out/forward-sgemm/0-naive--3-software-pipeline.log"
