@@ -140,6 +140,9 @@ ProcResult runProc(const std::string &Prog, const std::vector<std::string> &Args
   for (auto &X : Args)
     A.push_back(X);
   std::optional<StringRef> Redir[3] = {StringRef(""), StringRef(OutFile), StringRef(ErrFile)};
+  // The child's files are opened without truncation: no stale tail of an earlier run.
+  sys::fs::remove(OutFile);
+  sys::fs::remove(ErrFile);
   auto T0 = Clock::now();
   bool Failed = false;
   R.Rc = sys::ExecuteAndWait(Prog, A, std::nullopt, Redir,

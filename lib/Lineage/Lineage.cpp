@@ -276,6 +276,7 @@ public:
     Args.insert(Args.end(), {"--json", this->Json});
     std::vector<StringRef> Refs(Args.begin(), Args.end());
     sys::fs::remove(this->Json); // a stale report must not pass for this run's
+    sys::fs::remove(this->LogFile); // nor a stale log's tail (the child's file is not truncated)
     std::optional<StringRef> Redir[] = {StringRef(""), StringRef(this->LogFile), StringRef(this->LogFile)};
     bool Failed = false;
     PI = sys::ExecuteNoWait(GateExe, Refs, std::nullopt, Redir, 0, &Err, &Failed);

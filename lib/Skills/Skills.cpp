@@ -359,6 +359,7 @@ std::string compileOutcome(const ProbeOptions &O, StringRef Cand) {
   std::vector<StringRef> Args = {O.Nvcc, "-arch=sm_90", "-std=c++17", "-c", Cand, "-o", Obj};
   std::optional<StringRef> Redir[] = {StringRef(""), StringRef(Log), StringRef(Log)};
   std::string Err;
+  sys::fs::remove(Log); // the child's file is not truncated: no stale tail
   int RC = sys::ExecuteAndWait(O.Nvcc, Args, std::nullopt, Redir, O.TimeoutS, 0, &Err);
   if (RC == 0)
     return "nvcc: compiles (no workload: correctness not run)";

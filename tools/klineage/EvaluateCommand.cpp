@@ -121,7 +121,20 @@ int evaluateMain(int Argc, char **Argv, const char *Argv0) {
       sys::fs::create_directories(OutDir + "/" + K.Name);
       std::optional<StringRef> Redir[] = {StringRef(""), StringRef(Log), StringRef(Log)};
       errs() << formatv("evaluate: {0}/{1}: {2} with {3}\n", ++Done, Total, K.Name, R.Method);
+      // The child's output file is opened without truncation: a resumed run
+      // would write over the start of the last run's log. Keep that log, then
+      // this run's after it.
+      std::string Earlier;
+      if (auto Buf = MemoryBuffer::getFile(Log))
+        Earlier = (*Buf)->getBuffer().str();
+      sys::fs::remove(Log);
       int RC = sys::ExecuteAndWait(Exe, Refs, std::nullopt, Redir, 0, 0, &Err);
+      if (!Earlier.empty())
+        if (auto Buf = MemoryBuffer::getFile(Log)) {
+          std::string Both = Earlier + "--- resumed ---\n" + (*Buf)->getBuffer().str();
+          if (Error E = writeFilesAtomically({{Log, Both}}))
+            consumeError(std::move(E));
+        }
       auto Rec = RC == 0 ? lineage::loadRecord(R.Dir) : Expected<json::Object>(createStringError(
                                                                 inconvertibleErrorCode(), "exit status %d", RC));
       if (Rec) {
