@@ -1181,9 +1181,13 @@ Expected<json::Object> Walker::run() {
     if (!Best) {
       Record["status"] = "root";
       Record["root"] = CurFile;
-      Record["root_reason"] = Cs.empty() ? (O.Dir == Direction::Reverse ? "no reverse rewrite applies"
-                                                                        : "no forward move applies")
-                                         : "no candidate was accepted by the gate";
+      // A forward move the gate accepted but that was not faster fails at 'speed'.
+      const bool AllSlower = !Cs.empty() && llvm::all_of(Cs, [](const Candidate &C) { return C.FailedStage == "speed"; });
+      Record["root_reason"] = Cs.empty()  ? (O.Dir == Direction::Reverse ? "no reverse rewrite applies"
+                                                                         : "no forward move applies")
+                              : AllSlower ? "no candidate was faster (each was accepted by the gate)"
+                              : O.Dir == Direction::Reverse ? "no candidate was accepted by the gate"
+                                                             : "no candidate was accepted by the gate and faster";
       Record["root_tried"] = std::move(Tried);
       Record["root_candidates"] = std::move(CandJson);
       progress(formatv("root: {0} ({1}); {2} steps in {3}", CurFile, *Record.getString("root_reason"),
