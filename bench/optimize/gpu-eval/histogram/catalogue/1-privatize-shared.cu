@@ -1,0 +1,29 @@
+// 256-bin histogram of N 8-bit pixels, naive version:
+//   bins[v] = number of i with pixels[i] == v.
+// One thread per pixel, one global atomicAdd per pixel. The launcher zeroes
+// the bins first (the output starts poisoned).
+// Domain: any N >= 0 (N < 2^31).
+#include <cuda_runtime.h>
+
+__global__ void histogram_naive_kernel(int N, const unsigned char *pixels, unsigned int *bins) {
+  __shared__ unsigned int s_bins[256];
+  for (int bin = threadIdx.x; bin < 256; bin += blockDim.x)
+    s_bins[bin] = 0;
+  __syncthreads();
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < N)
+    atomicAdd(&s_bins[pixels[i]], 1u);
+  __syncthreads();
+  for (int bin = threadIdx.x; bin < 256; bin += blockDim.x)
+    if (s_bins[bin] != 0)
+      atomicAdd(&bins[bin], s_bins[bin]);
+}
+
+// Host launcher: device pointers, sizes as in the manifest (histogram.yaml).
+void histogram_launch(int N, const unsigned char *pixels, unsigned int *bins) {
+  cudaMemsetAsync(bins, 0, 256 * sizeof(unsigned int));
+  int block = 256;
+  int grid = (N + block - 1) / block;
+  if (grid > 0)
+    histogram_naive_kernel<<<grid, block>>>(N, pixels, bins);
+}
