@@ -320,6 +320,17 @@ Expected<json::Object> loadRecord(StringRef Dir) {
   return createStringError(inconvertibleErrorCode(), Path + ": not a lineage record");
 }
 
+std::optional<std::string> notFasterReason(double BeforeMs, const json::Object &BeforeProfile, double AfterMs) {
+  const double Bar = std::min(BeforeMs, BeforeProfile.getNumber("p10_ms").value_or(BeforeMs));
+  if (AfterMs > 0 && AfterMs < Bar)
+    return std::nullopt;
+  if (AfterMs > 0 && AfterMs < BeforeMs)
+    return formatv("not faster beyond the noise: {0:F4} -> {1:F4} ms (the input's p10 is {2:F4} ms)", BeforeMs,
+                   AfterMs, Bar)
+        .str();
+  return formatv("not faster: {0:F4} -> {1:F4} ms", BeforeMs, AfterMs).str();
+}
+
 std::optional<Bound> boundOf(const json::Object *Profile) {
   if (!Profile)
     return std::nullopt;
@@ -749,12 +760,14 @@ void Walker::gatePair(Candidate &C, StringRef Prev) {
     return;
   }
   C.Verdict = "accepted";
-  if (O.Dir == Direction::Forward && !(C.AfterMs < C.BeforeMs)) {
-    // A move is kept only when it pays: the search never returns a slower kernel.
-    C.Verdict = "rejected";
-    C.FailedStage = "speed";
-    C.Reason = formatv("not faster: {0:F4} -> {1:F4} ms", C.BeforeMs, C.AfterMs).str();
-  }
+  // A move is kept only when it pays beyond the noise, so the search neither
+  // returns a slower kernel nor collects steps that only won a coin toss.
+  if (O.Dir == Direction::Forward)
+    if (std::optional<std::string> Why = notFasterReason(C.BeforeMs, C.BeforeProfile, C.AfterMs)) {
+      C.Verdict = "rejected";
+      C.FailedStage = "speed";
+      C.Reason = std::move(*Why);
+    }
 }
 
 Expected<std::vector<Candidate>> Walker::expand(Session &S, StringRef From, StringRef Label, unsigned StepNo,

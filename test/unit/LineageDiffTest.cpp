@@ -30,3 +30,27 @@ TEST(LineageDiff, NearbyChangesShareAHunk) {
   EXPECT_EQ(unifiedDiff(Old, New, "o", "n"),
             "--- o\n+++ n\n@@ -1,6 +1,6 @@\n-a\n+A\n b\n c\n d\n e\n-f\n+F\n");
 }
+
+// The forward search's speed bar (docs/optimize.md): the candidate's median
+// below the input's p10 of the same run.
+TEST(NotFasterReason, FasterThanTheInputsFastestTenthPays) {
+  llvm::json::Object P{{"p10_ms", 4.6515}, {"median_ms", 4.6522}};
+  EXPECT_FALSE(klineage::lineage::notFasterReason(4.6522, P, 4.5633));
+}
+
+TEST(NotFasterReason, AWinInsideTheNoiseDoesNotPay) {
+  llvm::json::Object P{{"p10_ms", 0.6830}};
+  auto Why = klineage::lineage::notFasterReason(0.6851, P, 0.6850);
+  ASSERT_TRUE(Why);
+  EXPECT_NE(Why->find("beyond the noise"), std::string::npos) << *Why;
+  EXPECT_NE(Why->find("0.6830"), std::string::npos) << *Why;
+}
+
+TEST(NotFasterReason, SlowerOrEqualNeverPays) {
+  llvm::json::Object NoSpread;
+  auto Why = klineage::lineage::notFasterReason(1.0, NoSpread, 1.0);
+  ASSERT_TRUE(Why);
+  EXPECT_EQ(Why->rfind("not faster: ", 0), 0u) << *Why;
+  EXPECT_FALSE(klineage::lineage::notFasterReason(1.0, NoSpread, 0.99)); // no profile: the median is the bar
+  EXPECT_TRUE(klineage::lineage::notFasterReason(1.0, NoSpread, -1));   // no time: nothing to keep
+}

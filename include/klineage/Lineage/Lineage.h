@@ -73,6 +73,12 @@ struct Bound {
 };
 std::optional<Bound> boundOf(const llvm::json::Object *Profile);
 
+/// Whether a forward move pays beyond the noise of the run that timed it: the
+/// candidate's median below the input's p10 (its fastest tenth of launches;
+/// the median when the profile has none). None when it pays, else why not.
+std::optional<std::string> notFasterReason(double BeforeMs, const llvm::json::Object &BeforeProfile,
+                                           double AfterMs);
+
 /// What a walk knows of the kernel a step starts from: the gate's profile
 /// facts of the last run that timed it (none before the first timed run, and
 /// never in a compile-only walk) and the ceiling they put it nearest.
