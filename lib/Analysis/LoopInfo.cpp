@@ -639,5 +639,101 @@ TripCount analyseTripCount(ASTContext &Ctx, const Stmt &Loop, const Stmt *FnBody
   return analyseCounted(Ctx, L);
 }
 
+/// threadIdx.a, read directly or through a local that holds it and never changes.
+static std::optional<unsigned> threadAxisOf(ASTContext &Ctx, const Expr *E, const Stmt *FnBody) {
+  if (std::optional<cuda::BuiltinIndex> B = cuda::builtinIndex(E))
+    return B->Var == cuda::BuiltinVar::ThreadIdx ? std::optional<unsigned>(B->Dim) : std::nullopt;
+  const VarDecl *V = refVar(E->IgnoreParenImpCasts());
+  if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || !V->getInit() || V->getType()->isReferenceType())
+    return std::nullopt;
+  if (!V->getType().isConstQualified() && (!FnBody || findModification(Ctx, FnBody, V)))
+    return std::nullopt;
+  if (std::optional<cuda::BuiltinIndex> B = cuda::builtinIndex(V->getInit()))
+    return B->Var == cuda::BuiltinVar::ThreadIdx ? std::optional<unsigned>(B->Dim) : std::nullopt;
+  return std::nullopt;
+}
+
+static std::optional<int64_t> intConstant(ASTContext &Ctx, const Expr *E) {
+  if (!E || E->isValueDependent() || E->isTypeDependent())
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (!E->EvaluateAsInt(R, Ctx) || !R.Val.isInt() || R.Val.getInt().getSignificantBits() > 63)
+    return std::nullopt;
+  return R.Val.getInt().getExtValue();
+}
+
+std::optional<BlockStridedCount> blockStridedTripCount(ASTContext &Ctx, const ForStmt &Loop, const Stmt *FnBody,
+                                                       std::optional<std::array<uint64_t, 3>> Block) {
+  if (!Block)
+    return std::nullopt;
+  const auto *DS = dyn_cast_or_null<DeclStmt>(Loop.getInit());
+  const auto *IV = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+  if (!IV || !IV->getType()->isIntegerType() || !IV->getInit())
+    return std::nullopt;
+  BlockStridedCount R;
+  R.Index = IV;
+  // The start: threadIdx.a, plus or minus a constant.
+  const Expr *Start = IV->getInit()->IgnoreParenImpCasts();
+  std::optional<unsigned> Axis = threadAxisOf(Ctx, Start, FnBody);
+  if (!Axis)
+    if (const auto *BO = dyn_cast<BinaryOperator>(Start); BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub)) {
+      if ((Axis = threadAxisOf(Ctx, BO->getLHS(), FnBody))) {
+        std::optional<int64_t> C = intConstant(Ctx, BO->getRHS());
+        if (!C)
+          return std::nullopt;
+        R.Offset = BO->getOpcode() == BO_Add ? *C : -*C;
+      } else if (BO->getOpcode() == BO_Add && (Axis = threadAxisOf(Ctx, BO->getRHS(), FnBody))) {
+        std::optional<int64_t> C = intConstant(Ctx, BO->getLHS());
+        if (!C)
+          return std::nullopt;
+        R.Offset = *C;
+      }
+    }
+  if (!Axis)
+    return std::nullopt;
+  R.Axis = *Axis;
+  const uint64_t Extent = (*Block)[*Axis];
+  // The condition: k < B or k <= B.
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(Loop.getCond() ? Loop.getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!Cond || refVar(Cond->getLHS()) != IV || (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE))
+    return std::nullopt;
+  std::optional<int64_t> Bound = intConstant(Ctx, Cond->getRHS());
+  if (!Bound)
+    return std::nullopt;
+  // The step: k += S, k = k + S; S a constant or blockDim.a.
+  const Expr *StepE = nullptr;
+  const Expr *Inc = Loop.getInc() ? Loop.getInc()->IgnoreParenImpCasts() : nullptr;
+  if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc); CA && CA->getOpcode() == BO_AddAssign &&
+                                                                      refVar(CA->getLHS()) == IV)
+    StepE = CA->getRHS();
+  else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Inc); BO && BO->getOpcode() == BO_Assign &&
+                                                                    refVar(BO->getLHS()) == IV)
+    if (const auto *Sum = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts()); Sum && Sum->getOpcode() == BO_Add)
+      StepE = refVar(Sum->getLHS()) == IV ? Sum->getRHS() : refVar(Sum->getRHS()) == IV ? Sum->getLHS() : nullptr;
+  if (!StepE)
+    return std::nullopt;
+  int64_t Step = 0;
+  if (std::optional<cuda::BuiltinIndex> B = cuda::builtinIndex(StepE); B && B->Var == cuda::BuiltinVar::BlockDim)
+    Step = int64_t((*Block)[B->Dim]);
+  else if (std::optional<int64_t> C = intConstant(Ctx, StepE))
+    Step = *C;
+  if (Step <= 0 || findModification(Ctx, Loop.getBody(), IV) || findModification(Ctx, Loop.getCond(), IV))
+    return std::nullopt;
+  R.Step = uint64_t(Step);
+  // Every thread's count: ceil((B - c - t) / S) for <, floor(...) + 1 for <=.
+  std::optional<uint64_t> Same;
+  for (uint64_t T = 0; T < Extent; ++T) {
+    int64_t Span = *Bound - R.Offset - int64_t(T) + (Cond->getOpcode() == BO_LE ? 1 : 0);
+    uint64_t N = Span <= 0 ? 0 : uint64_t((Span + Step - 1) / Step);
+    if (Same && *Same != N)
+      return std::nullopt;
+    Same = N;
+  }
+  if (!Same)
+    return std::nullopt;
+  R.Count = *Same;
+  return R;
+}
+
 } // namespace analysis
 } // namespace klineage

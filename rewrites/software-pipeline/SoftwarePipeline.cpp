@@ -37,6 +37,7 @@
 #include "klineage/Edit/EditBuilder.h"
 #include "klineage/Edit/SourceBuilders.h"
 #include "klineage/Edit/SourceCode.h"
+#include "klineage/Rewrite/LaunchShape.h"
 #include "klineage/Rewrite/SiteEdits.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/TypeLoc.h"
@@ -246,6 +247,10 @@ struct LoopPlan : SiteSubject {
   unsigned Stages = 2;
   bool CpAsync = false;
   std::string Arch; ///< the architecture the file is parsed for ("sm_90")
+  /// The block's extents when launches or assumptions fix them: a staging
+  /// loop strided by the block (`k = threadIdx.x; k < 32; k += 16`) has a
+  /// count only they settle.
+  std::optional<std::array<uint64_t, 3>> Block;
   std::string CopiesWhy;
   const Stmt *CopiesAt = nullptr;
   const ForStmt *Loop = nullptr;
@@ -708,10 +713,26 @@ private:
       std::vector<uint64_t> Counts;
       for (const ForStmt *L : St.CopyLoops) {
         analysis::TripCount TC = analysis::analyseTripCount(Ctx, *L, FD->getBody());
+        if (!TC.counted())
+          if (std::optional<analysis::BlockStridedCount> BS =
+                  analysis::blockStridedTripCount(Ctx, *L, FD->getBody(), P.Block)) {
+            // Each thread's j-th iteration: k = threadIdx.a + c + j * S.
+            std::string Term = "(" + BS->Index->getName().str() + " - threadIdx." + std::string(1, "xyz"[BS->Axis]) +
+                   (BS->Offset > 0 ? " - " + std::to_string(BS->Offset)
+                    : BS->Offset < 0 ? " + " + std::to_string(-BS->Offset) : std::string()) + ")";
+            if (BS->Step != 1)
+              Term += " / " + std::to_string(BS->Step);
+            Terms.push_back(Term);
+            Counts.push_back(BS->Count);
+            continue;
+          }
         if (!TC.counted() || !TC.Count || !TC.StartValue || !TC.StepValue || TC.StepValue->isNegative() ||
             !TC.Index || TC.Step == nullptr) {
           countedWhy("the staging loop at " + describe(Ctx, L) +
-                         " has no trip count known here: each thread's registers for a step need a fixed count",
+                         " has no trip count known here: each thread's registers for a step need a fixed count" +
+                         (P.Block ? std::string()
+                                  : std::string(" (a loop strided by the block has one when the launches fix the block "
+                                                "shape, or --assume=block:X[,Y,Z])")),
                      L);
           return;
         }
@@ -1167,6 +1188,8 @@ void forwardAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
   if (auto N = AC.option("stages"))
     P.Stages = unsigned(std::max(2, std::atoi(N->c_str())));
   P.Arch = Ctx.getTargetInfo().getTargetOpts().CPU;
+  if (std::optional<analysis::Dim3> B = knownBlockShape(AC, FD))
+    P.Block = std::array<uint64_t, 3>{B->X, B->Y, B->Z};
   Planner(Ctx, FD, F, P).plan();
   Site &S = AC.addSite(Name, Direction::Forward, Loop->getBeginLoc(), FD, "tiled-loop");
   std::vector<std::string> Names;

@@ -239,3 +239,41 @@ TEST(LoopInfo, StepOfACommaUpdate) {
 }
 
 } // namespace
+
+namespace {
+std::vector<std::optional<uint64_t>> blockStridedOf(ASTContext &Ctx, StringRef Name,
+                                                    std::optional<std::array<uint64_t, 3>> Block) {
+  const FunctionDecl *FD = test::functionNamed(Ctx, Name);
+  std::vector<std::optional<uint64_t>> Out;
+  if (FD)
+    for (const Stmt *L : loopsOf(Ctx, FD)) {
+      auto R = blockStridedTripCount(Ctx, *cast<ForStmt>(L), FD->getBody(), Block);
+      Out.push_back(R ? std::optional<uint64_t>(R->Count) : std::nullopt);
+    }
+  return Out;
+}
+} // namespace
+
+// A cooperative copy's loop has a count every thread shares only under a
+// block shape that makes it so.
+TEST(LoopInfo, BlockStridedCountsUnderTheBlockShape) {
+  auto AST = test::parseCuda(R"cu(
+    #define TILE 32
+    __global__ void k(float *a) {
+      const int tid = threadIdx.x;
+      for (int i = threadIdx.x; i < 32; i += 16) a[i] = 0;          // 2
+      for (int i = tid; i < TILE; i += blockDim.x) a[i] = 0;         // 2
+      for (int i = threadIdx.y + 4; i <= 35; i = i + 8) a[i] = 0;    // y extent 8: (35-4+1)/8 = 4
+      for (int i = 1 + threadIdx.x; i < 33; i += 16) a[i] = 0;       // 2
+      for (int i = threadIdx.x; i < 40; i += 16) a[i] = 0;           // 3 for t < 8, 2 after: none
+      for (int i = threadIdx.x; i < 32; i += 8) a[i] = 0;            // x extent 16 > 8: none
+      for (int i = threadIdx.x; i < 32; i += 16) a[i + 1] = i++;     // changed in the body: none
+    }
+  )cu");
+  ASSERT_TRUE(AST);
+  std::vector<std::optional<uint64_t>> Want{2, 2, 4, 2, std::nullopt, std::nullopt, std::nullopt};
+  EXPECT_EQ(blockStridedOf(AST->ast(), "k", std::array<uint64_t, 3>{16, 8, 1}), Want);
+  // No known block: nothing.
+  std::vector<std::optional<uint64_t>> None(7, std::nullopt);
+  EXPECT_EQ(blockStridedOf(AST->ast(), "k", std::nullopt), None);
+}

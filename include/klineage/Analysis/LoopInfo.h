@@ -21,6 +21,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/APSInt.h"
+#include <array>
 #include <cstdint>
 #include <optional>
 
@@ -173,6 +174,24 @@ TripCount analyseRangeFor(clang::ASTContext &Ctx, const clang::CXXForRangeStmt &
 /// updated by the body's last statement.
 TripCount analyseTripCount(clang::ASTContext &Ctx, const clang::Stmt &Loop,
                            const clang::Stmt *FnBody);
+
+/// A block-strided loop: `for (k = c + threadIdx.a; k < B; k += S)` (also
+/// `<=`; S a constant or blockDim.a; the start `threadIdx.a`, a const local
+/// holding it, plus or minus a constant c), the shape of a cooperative copy.
+/// Its count depends on the thread; it is the same in every thread when the
+/// block's extent along a keeps ceil((B - c - t) / S) equal for t in
+/// [0, extent) (e.g. an extent of S that divides B - c).
+struct BlockStridedCount {
+  uint64_t Count = 0;       ///< iterations, in every thread of the block
+  unsigned Axis = 0;        ///< 0 = threadIdx.x, 1 = y, 2 = z
+  int64_t Offset = 0;       ///< c: the start is threadIdx.a + c
+  uint64_t Step = 0;        ///< S (blockDim.a: the block's extent)
+  const clang::VarDecl *Index = nullptr;
+};
+/// \p Block: the block's extents (x, y, z), when launches or assumptions fix them.
+std::optional<BlockStridedCount> blockStridedTripCount(clang::ASTContext &Ctx, const clang::ForStmt &Loop,
+                                                       const clang::Stmt *FnBody,
+                                                       std::optional<std::array<uint64_t, 3>> Block);
 
 } // namespace analysis
 } // namespace klineage
