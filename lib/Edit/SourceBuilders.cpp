@@ -338,7 +338,11 @@ std::optional<std::string> negatedText(const ASTContext &Ctx, const Expr *Cond) 
     case BO_NE: Flip = "=="; break;
     default: break;
     }
-    if (Flip) {
+    // A floating comparison is not flipped: with a NaN operand both `a < b`
+    // and `a >= b` are false.
+    QualType Operand = B->getLHS()->IgnoreImpCasts()->getType();
+    bool Exact = !Operand->isRealFloatingType() && !B->getRHS()->IgnoreImpCasts()->getType()->isRealFloatingType();
+    if (Flip && Exact) {
       auto L = sourceText(B->getLHS()), R = sourceText(B->getRHS());
       if (!L || !R)
         return std::nullopt;

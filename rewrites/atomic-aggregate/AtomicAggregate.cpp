@@ -15,6 +15,7 @@
 #include "AtomicAggregate.h"
 #include "RewriteRegistry.h"
 #include "klineage/Analysis/AnalysisCache.h"
+#include "klineage/Analysis/KernelExits.h"
 #include "klineage/Analysis/LinearForm.h"
 #include "klineage/Analysis/PointerProvenance.h"
 #include "klineage/Analysis/SharedMemory.h"
@@ -237,6 +238,48 @@ static Placement place(analysis::Uniformity &U, const Stmt *AtomicStmt, const Ex
   if (P.Region)
     for (const Stmt *S = U.parent(P.Region); S; S = U.parent(S))
       P.InLoop |= isLoop(S);
+  P.First = P.Last = P.Region;
+  return P;
+}
+
+/// The atomics of \p FD's body.
+static unsigned atomicCount(ASTContext &Ctx, const FunctionDecl *FD) {
+  unsigned N = 0;
+  for (const auto &B : match(findAll(callExpr().bind("c")), *FD->getBody(), Ctx))
+    N += atomicCallOf(B.getNodeAs<CallExpr>("c")).has_value();
+  return N;
+}
+
+/// No place inside the kernel that every thread reaches, because of
+/// top-level guards `if (C) return;`: rewritten to enclose the rest of the
+/// body, they make that rest such a place (the kernel's only atomic, no
+/// other early exit, the first guard reached by the whole block).
+static Placement placeAfterGuards(ASTContext &Ctx, analysis::Uniformity &U, const FunctionDecl *Kernel,
+                                  const Stmt *AtomicStmt, Level Need) {
+  Placement P;
+  analysis::KernelExits X = analysis::kernelExits(Kernel);
+  const auto *Body = cast<CompoundStmt>(Kernel->getBody());
+  if (X.Guards.empty() || !X.restructurable() || atomicCount(Ctx, Kernel) != 1)
+    return P;
+  const Stmt *Top = AtomicStmt;
+  while (Top && U.parent(Top) != Body)
+    Top = U.parent(Top);
+  if (!Top || !U.controlOf(X.Guards.front()).atLeast(Need))
+    return P;
+  std::vector<const Stmt *> Stmts(Body->body_begin(), Body->body_end());
+  auto At = [&](const Stmt *S) { return std::find(Stmts.begin(), Stmts.end(), S) - Stmts.begin(); };
+  if (At(Top) < At(X.Guards.front()))
+    return P; // before every guard: its own placement failed for another reason
+  const Stmt *Last = nullptr;
+  for (const Stmt *S : Stmts)
+    if (S != X.Last && !is_contained(X.Guards, S))
+      Last = S;
+  P.Guards = X.Guards;
+  P.FinalReturn = X.Last;
+  P.Region = X.Guards.front();
+  P.Parent = Body;
+  P.First = X.Guards.front();
+  P.Last = Last;
   return P;
 }
 
@@ -263,8 +306,15 @@ ForwardPlan planForward(const AnalysisContext &AC, const FunctionDecl *FD, const
     return Plan;
   Plan.Shape = blockShape(AC, FD);
   Plan.U = std::make_shared<analysis::Uniformity>(Ctx, FD, Plan.Shape);
-  if (Plan.Statement)
-    Plan.Where = place(*Plan.U, Plan.Statement, Plan.Atomic.Address, warpGroups(AC) ? Level::Warp : Level::Block);
+  if (Plan.Statement) {
+    Level Need = warpGroups(AC) ? Level::Warp : Level::Block;
+    Plan.Where = place(*Plan.U, Plan.Statement, Plan.Atomic.Address, Need);
+    if (!Plan.Where.Region) {
+      Placement G = placeAfterGuards(Ctx, *Plan.U, FD, Plan.Statement, Need);
+      if (G.Region)
+        Plan.Where = G;
+    }
+  }
   return Plan;
 }
 
@@ -378,6 +428,12 @@ Status checkNoEarlyExit(const PreconditionQuery &Q, PreconditionResult &R) {
     R.Reason = "decided by block-converged and result-unused";
     return Status::Unknown;
   }
+  if (!P.Where.Guards.empty()) {
+    R.Reason = std::to_string(P.Where.Guards.size()) + " top-level guard" + (P.Where.Guards.size() == 1 ? "" : "s") +
+               " 'if (...) return;' become 'if (!...) { ... }' around the rest of the body: every thread of the "
+               "block reaches the reduction after it";
+    return Status::Holds;
+  }
   if (P.Where.Region) {
     R.Reason = "every thread of the block reaches " +
                (P.Where.Region == P.Statement ? std::string("the atomic's statement")
@@ -427,7 +483,7 @@ Status checkAddressBlockUniform(const PreconditionQuery &Q, PreconditionResult &
   std::vector<const VarDecl *> Vars;
   readVars(Addr, Vars);
   const SourceManager &SM = Ctx.getSourceManager();
-  unsigned RegionBegin = beginOffset(Ctx, P.Where.Region), RegionEnd = endOffset(Ctx, P.Where.Region);
+  unsigned RegionBegin = beginOffset(Ctx, P.Where.First), RegionEnd = endOffset(Ctx, P.Where.Last);
   for (const VarDecl *V : Vars) {
     unsigned At = SM.getFileOffset(SM.getExpansionLoc(V->getLocation()));
     if (!isa<ParmVarDecl>(V) && At >= RegionBegin && At < RegionEnd) {
@@ -438,7 +494,11 @@ Status checkAddressBlockUniform(const PreconditionQuery &Q, PreconditionResult &
       R.Evidence.push_back(evidenceAt(Ctx, V->getLocation(), "declaration", "declared here"));
       return Status::Fails;
     }
-    if (const Stmt *M = analysis::findModification(Ctx, P.Where.Region, V)) {
+    const Stmt *M = nullptr;
+    for (const Stmt *S : P.Where.Parent->body())
+      if (!M && beginOffset(Ctx, S) >= RegionBegin && endOffset(Ctx, S) <= RegionEnd)
+        M = analysis::findModification(Ctx, S, V);
+    if (M) {
       R.Reason = "the address " + Text + " reads '" + V->getName().str() + "', which " + quoted(Ctx, M) +
                  " changes inside the aggregated statement: one atomic after it would use the last value";
       R.Evidence.push_back(evidenceAt(Ctx, M->getBeginLoc(), "write", "changed here"));
@@ -461,7 +521,7 @@ static std::vector<std::pair<unsigned, unsigned>> delayWindow(ASTContext &Ctx, c
   bool Repeats = false;
   for (const Stmt *S = P.U->parent(P.Statement); S && S != P.U->parent(Region); S = P.U->parent(S))
     Repeats |= isLoop(S);
-  W.push_back({Repeats ? beginOffset(Ctx, Region) : endOffset(Ctx, P.Atomic.Call), endOffset(Ctx, Region)});
+  W.push_back({Repeats ? beginOffset(Ctx, P.Where.First) : endOffset(Ctx, P.Atomic.Call), endOffset(Ctx, P.Where.Last)});
   if (P.Where.InLoop) {
     for (const Stmt *S = P.U->parent(Region); S; S = P.U->parent(S))
       if (isLoop(S))
@@ -753,7 +813,40 @@ void forward(const RewritePair &Pair, AnalysisContext &AC, const CallExpr &C, Fr
   Lines.push_back("if (" + Code.LeaderCondition + ")");
   Lines.push_back(Unit + Fn + "(" + AddressText + ", " + Acc + ");");
   SourceLocation RegionBegin = Ctx.getSourceManager().getExpansionLoc(P.Where.Region->getBeginLoc());
-  B.insertLineAfter(P.Where.Region, join(Lines, "\n" + lineIndent(Ctx, RegionBegin)));
+  if (!P.Where.Guards.empty()) {
+    // Each guard encloses the rest of the body, innermost first; the block
+    // reduction follows the outermost brace, where every thread arrives.
+    std::string Indent = lineIndent(Ctx, RegionBegin);
+    std::vector<const Stmt *> Stmts(P.Where.Parent->body_begin(), P.Where.Parent->body_end());
+    auto Pos = [&](const Stmt *S) { return std::find(Stmts.begin(), Stmts.end(), S) - Stmts.begin(); };
+    for (size_t G = P.Where.Guards.size(); G-- > 0;) {
+      const IfStmt *Guard = P.Where.Guards[G];
+      if (Pos(P.Where.Last) < Pos(Guard)) {
+        B.removeLines(Guard); // nothing after it to enclose
+        continue;
+      }
+      std::optional<std::string> Keep = negatedText(Ctx, Guard->getCond());
+      if (!Keep) {
+        B.failWith("the guard's condition " + quoted(Ctx, Guard->getCond()) + " is not plain text to negate",
+                   Guard->getBeginLoc());
+        break;
+      }
+      std::string Depth;
+      for (size_t I = 0; I < G; ++I)
+        Depth += Unit;
+      B.replaceStatement(Guard, "if (" + *Keep + ") {");
+      B.indentLines(Stmts[Pos(Guard) + 1], P.Where.Last, Unit);
+      B.appendAfter(P.Where.Last, "\n" + Indent + Depth + "}");
+    }
+    if (P.Where.FinalReturn)
+      B.removeLines(P.Where.FinalReturn);
+    std::string Text;
+    for (const std::string &L : Lines)
+      Text += "\n" + Indent + L;
+    B.appendAfter(P.Where.Last, Text);
+  } else {
+    B.insertLineAfter(P.Where.Region, join(Lines, "\n" + lineIndent(Ctx, RegionBegin)));
+  }
   S.Facts["accumulator"] = Acc;
   S.Facts["shared-bytes"] = std::to_string(Code.SharedBytes);
   commit(B, S);

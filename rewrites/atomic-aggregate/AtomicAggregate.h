@@ -19,6 +19,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <vector>
 
 namespace klineage {
 namespace atomic_aggregate {
@@ -50,6 +51,13 @@ std::optional<AtomicCall> atomicCallOf(const clang::CallExpr *C);
 struct Placement {
   const clang::Stmt *Region = nullptr;
   const clang::CompoundStmt *Parent = nullptr;
+  /// The kernel's top-level guards `if (C) return;` that the forward
+  /// rewrites to `if (!C) {` around the rest of the body, so that every
+  /// thread reaches the reduction after it (Region is then the first guard;
+  /// the statements First .. Last of the body make the aggregated region).
+  std::vector<const clang::IfStmt *> Guards;
+  const clang::ReturnStmt *FinalReturn = nullptr; ///< a last `return;`, dropped with the guards
+  const clang::Stmt *First = nullptr, *Last = nullptr;
   bool InLoop = false;              ///< a loop around Region repeats the reduction
   analysis::UniformityAnswer Blocker; ///< no Region: the divergence that prevents one
 };

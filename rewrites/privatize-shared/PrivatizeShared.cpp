@@ -25,6 +25,7 @@
 //===----------------------------------------------------------------------===//
 #include "RewriteRegistry.h"
 #include "klineage/Analysis/AnalysisCache.h"
+#include "klineage/Analysis/KernelExits.h"
 #include "klineage/Analysis/BarrierRegions.h"
 #include "klineage/Analysis/LaunchFacts.h"
 #include "klineage/Analysis/PointerProvenance.h"
@@ -351,55 +352,6 @@ Bins binsOf(ASTContext &Ctx, const Histogram &H, const Assumptions &A) {
 
 std::string indexText(const ASTContext &Ctx, const PointerUse &U) {
   return U.Index ? quoted(Ctx, U.Index) : "0 (the first element)";
-}
-
-/// The kernel's returns: top-level guards `if (C) return;`, a last
-/// `return;`, and the others.
-struct Exits {
-  std::vector<const IfStmt *> Guards;
-  const ReturnStmt *Last = nullptr;
-  std::vector<const ReturnStmt *> Others;
-};
-
-const ReturnStmt *guardReturn(const IfStmt *If) {
-  if (If->getElse() || If->getInit() || If->getConditionVariable() || If->isConstexpr() ||
-      If->isConsteval())
-    return nullptr;
-  const Stmt *Then = If->getThen();
-  if (const auto *CS = dyn_cast<CompoundStmt>(Then); CS && CS->size() == 1)
-    Then = CS->body_front();
-  const auto *R = dyn_cast<ReturnStmt>(Then);
-  return R && !R->getRetValue() ? R : nullptr;
-}
-
-Exits exitsOf(const FunctionDecl *K) {
-  Exits X;
-  const auto *Body = cast<CompoundStmt>(K->getBody());
-  std::set<const ReturnStmt *> Known;
-  for (const Stmt *S : Body->body())
-    if (const auto *If = dyn_cast<IfStmt>(S))
-      if (const ReturnStmt *R = guardReturn(If)) {
-        X.Guards.push_back(If);
-        Known.insert(R);
-      }
-  if (!Body->body_empty())
-    if (const auto *R = dyn_cast<ReturnStmt>(Body->body_back()); R && !R->getRetValue()) {
-      X.Last = R;
-      Known.insert(R);
-    }
-  struct Finder : RecursiveASTVisitor<Finder> {
-    std::vector<const ReturnStmt *> All;
-    bool VisitReturnStmt(ReturnStmt *R) {
-      All.push_back(R);
-      return true;
-    }
-    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-  } F;
-  F.TraverseStmt(const_cast<CompoundStmt *>(Body));
-  for (const ReturnStmt *R : F.All)
-    if (!Known.count(R))
-      X.Others.push_back(R);
-  return X;
 }
 
 /// The atomic that merges a block's partial result of \p Op.
@@ -1653,7 +1605,13 @@ Status checkBarriersUniform(const PreconditionQuery &Q, PreconditionResult &R) {
 
 Status checkExitsRestructurable(const PreconditionQuery &Q, PreconditionResult &R) {
   ASTContext &Ctx = Q.AC.ast();
-  Exits X = exitsOf(Q.Function);
+  analysis::KernelExits X = analysis::kernelExits(Q.Function);
+  if (!X.Gotos.empty()) {
+    R.Evidence.push_back(evidenceAt(Ctx, X.Gotos[0]->getBeginLoc(), "exit", "a goto may jump past the merge"));
+    R.Reason = "the kernel jumps with goto at line " + std::to_string(fileLine(Ctx, X.Gotos[0]->getBeginLoc())) +
+               ": a thread may skip the merge and its barrier";
+    return Status::Fails;
+  }
   if (!X.Others.empty()) {
     for (const ReturnStmt *Ret : X.Others)
       R.Evidence.push_back(evidenceAt(Ctx, Ret->getBeginLoc(), "exit",
@@ -2174,7 +2132,7 @@ private:
         E.replace(U.Ref, Copy);
 
     // Early exits: each guard encloses the rest of the body, innermost first.
-    Exits X = exitsOf(K);
+    analysis::KernelExits X = analysis::kernelExits(K);
     std::vector<const Stmt *> Stmts(Body->body_begin(), Body->body_end());
     std::set<const Stmt *> Dropped(X.Guards.begin(), X.Guards.end());
     if (X.Last)

@@ -68,7 +68,8 @@ substitutedText(const clang::ASTContext &Ctx, const clang::Expr *E,
 /// function without parentheses (a subscript, an operand of + or a
 /// comparison, a call argument)?
 bool bareIn(const analysis::FunctionFacts &F, const clang::Expr *X, llvm::StringRef Text);
-/// The text of \p Cond negated: comparisons flipped (`i >= n` -> `i < n`),
+/// The text of \p Cond negated: comparisons of integers and pointers flipped (`i >= n` -> `i < n`; a
+/// floating comparison is `!(...)`, NaN-exact),
 /// `a || b` through De Morgan, anything else `!(...)`; nullopt when not
 /// plain text.
 std::optional<std::string> negatedText(const clang::ASTContext &Ctx, const clang::Expr *Cond);
