@@ -348,6 +348,24 @@ std::optional<json::Object> runGateProcess(StringRef GateExe, ArrayRef<std::stri
   return GateChild(GateExe, GateArgs, Json, LogFile).finish(TimeoutS, Why);
 }
 
+std::optional<std::string> pairCacheKey(ArrayRef<std::string> Files, StringRef Workload,
+                                        ArrayRef<std::string> GateFlags) {
+  std::string Key;
+  std::vector<std::string> Inputs(Files.begin(), Files.end());
+  Inputs.push_back(Workload.str());
+  for (const std::string &F : Inputs) {
+    Expected<std::string> T = readFile(F);
+    if (!T) {
+      consumeError(T.takeError());
+      return std::nullopt;
+    }
+    Key += sha256Hex(*T) + "\n";
+  }
+  for (const std::string &F : GateFlags)
+    Key += F + "\n";
+  return sha256Hex(Key);
+}
+
 namespace {
 
 class Walker {
@@ -642,8 +660,32 @@ std::optional<json::Object> Walker::runGate(ArrayRef<std::string> Files, bool Co
   else
     Args.insert(Args.end(), {"--repeat", std::to_string(std::max(1, O.Repeat))});
   Args.insert(Args.end(), O.GateArgs.begin(), O.GateArgs.end());
+  // A measured pair reused: the same kernels, manifest and flags were gated
+  // before (into this cache); the report is copied, nothing runs.
+  std::string CacheFile;
+  if (!CompileOnly && Files.size() == 2 && !O.PairCache.empty()) {
+    if (std::optional<std::string> Key =
+            pairCacheKey(Files, O.Workload, ArrayRef<std::string>(Args).drop_front(Files.size()))) {
+      CacheFile = (O.PairCache + "/" + *Key + ".json");
+      if (std::optional<json::Object> Cached = readJsonFile(CacheFile)) {
+        (*Cached)["reused_from"] = CacheFile;
+        std::string Text = formatv("{0:2}", json::Value(json::Object(*Cached))).str() + "\n";
+        if (Error E = writeFilesAtomically({{Json.str(), Text},
+                                            {LogFile.str(), "reused the measured pair " + CacheFile + " (" +
+                                                                Files[0] + " vs " + Files[1] + "): not run again\n"}}))
+          consumeError(std::move(E));
+        else
+          return Cached;
+      }
+    }
+  }
   auto T0 = std::chrono::steady_clock::now();
   auto R = runGateProcess(O.GateExe, Args, Json, LogFile, O.GateTimeoutS, Why);
+  if (R && !CacheFile.empty() && R->getBoolean("gpu_available").value_or(false)) {
+    sys::fs::create_directories(O.PairCache);
+    if (Error E = writeFilesAtomically({{CacheFile, formatv("{0:2}", json::Value(json::Object(*R))).str() + "\n"}}))
+      consumeError(std::move(E));
+  }
   if (!CompileOnly) {
     GateSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - T0).count();
     ++GateRuns;

@@ -1,6 +1,8 @@
 //===- LineageDiffTest.cpp - The unified diff a lineage step records ------===//
 #include "klineage/Lineage/Lineage.h"
 #include "gtest/gtest.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
 
 using klineage::lineage::unifiedDiff;
 
@@ -53,4 +55,29 @@ TEST(NotFasterReason, SlowerOrEqualNeverPays) {
   EXPECT_EQ(Why->rfind("not faster: ", 0), 0u) << *Why;
   EXPECT_FALSE(klineage::lineage::notFasterReason(1.0, NoSpread, 0.99)); // no profile: the median is the bar
   EXPECT_TRUE(klineage::lineage::notFasterReason(1.0, NoSpread, -1));   // no time: nothing to keep
+}
+
+// The pair cache's key: the content of both kernels and the manifest and the
+// gate flags, not the paths (two methods' folders hold copies of one kernel).
+TEST(PairCacheKey, ContentAndFlagsNotPaths) {
+  llvm::SmallString<128> Dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("pair-cache-key", Dir));
+  auto Write = [&](const char *Name, llvm::StringRef Text) {
+    std::string P = (Dir + "/" + Name).str();
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(P, EC);
+    OS << Text;
+    return P;
+  };
+  std::string A = Write("a.cu", "A"), A2 = Write("a2.cu", "A"), B = Write("b.cu", "B"), M = Write("m.yaml", "M");
+  using klineage::lineage::pairCacheKey;
+  auto K = pairCacheKey({A, B}, M, {"--repeat", "1"});
+  ASSERT_TRUE(K);
+  EXPECT_EQ(K, pairCacheKey({A2, B}, M, {"--repeat", "1"}));  // another path, the same kernel
+  EXPECT_NE(K, pairCacheKey({B, A}, M, {"--repeat", "1"}));   // the order is the pair's
+  EXPECT_NE(K, pairCacheKey({A, B}, M, {"--repeat", "2"}));   // other flags
+  Write("b.cu", "B'");
+  EXPECT_NE(K, pairCacheKey({A, B}, M, {"--repeat", "1"}));   // an edited kernel
+  EXPECT_FALSE(pairCacheKey({A, Dir.str().str() + "/missing.cu"}, M, {}));
+  llvm::sys::fs::remove_directories(Dir);
 }

@@ -34,13 +34,16 @@ static void evaluateUsage(raw_ostream &OS) {
         "  --methods LIST         default skills,catalogue,unconditioned,replay\n"
         "  --budget N             GPU gate evaluations per run (default 20)\n"
         "  --stages, --max-steps, --jobs, --repeat, --seed, --beam, --skills, --lineages, --gate-timeout,\n"
-        "  --arch, --nvcc, --cache-dir, --no-gpu      passed to klineage optimize\n";
+        "  --arch, --nvcc, --cache-dir, --no-gpu      passed to klineage optimize\n"
+        "  --no-pair-cache        measure every gated pair in every run (default: a pair of kernels\n"
+        "                         measured by one method is reused by the others, DIR/pair-cache)\n";
 }
 
 int reportMain(int Argc, char **Argv);
 
 int evaluateMain(int Argc, char **Argv, const char *Argv0) {
   std::string Set, OutDir, Methods = "skills,catalogue,unconditioned,replay", Budget = "20";
+  bool PairCache = true;
   std::vector<std::string> Pass;
   ArgReader Args(Argc, Argv, "klineage evaluate");
   while (Args.next()) {
@@ -63,6 +66,8 @@ int evaluateMain(int Argc, char **Argv, const char *Argv0) {
       Pass.insert(Pass.end(), {Flag, V});
     } else if (A == "--no-gpu") {
       Pass.push_back(A);
+    } else if (A == "--no-pair-cache") {
+      PairCache = false;
     } else if (!A.empty() && A[0] == '-') {
       errs() << "klineage evaluate: error: unknown option '" << A << "'\n";
       evaluateUsage(errs());
@@ -116,6 +121,10 @@ int evaluateMain(int Argc, char **Argv, const char *Argv0) {
       for (const std::string &F : K.Assume)
         Argv.insert(Argv.end(), {"--assume", F});
       Argv.insert(Argv.end(), Pass.begin(), Pass.end());
+      // The methods often gate the same move on the same input: one
+      // measurement of a pair serves them all (each still spends its budget).
+      if (PairCache)
+        Argv.insert(Argv.end(), {"--pair-cache", OutDir + "/pair-cache"});
       std::vector<StringRef> Refs(Argv.begin(), Argv.end());
       std::string Log = OutDir + "/" + K.Name + "." + R.Method + ".log", Err;
       sys::fs::create_directories(OutDir + "/" + K.Name);

@@ -45,6 +45,8 @@ static void lineageUsage(raw_ostream &OS) {
         "  --jobs N               compile-stage gates in parallel (default: the cores)\n"
         "  --repeat N             profile rounds per gated pair (default 2)\n"
         "  --gate-timeout S       wall-clock limit of one gate run (default 1800)\n"
+        "  --pair-cache DIR       reuse the gate report of a pair measured before (same kernels, manifest,\n"
+        "                         flags) from DIR, and keep new ones there\n"
         "  --restart              discard the walk in DIR and start again\n"
         "  --arch SM, --nvcc PATH, --cache-dir D, --no-gpu   passed to `klineage gate`\n"
         "  --cuda-path D, --resource-dir D                   for parsing (as klineage-rewrite)\n";
@@ -67,7 +69,7 @@ static void optimizeUsage(raw_ostream &OS) {
         "  --beam W               beam search: gate every move of the W fastest kernels of each level\n"
         "                         (default: greedy, one kernel per step)\n"
         "  --stages, --granularity, --assume, --no-workload-facts, --max-steps, --jobs, --repeat,\n"
-        "  --gate-timeout, --restart,\n"
+        "  --gate-timeout, --pair-cache, --restart,\n"
         "  --arch, --nvcc, --cache-dir, --no-gpu, --cuda-path, --resource-dir   as for klineage lineage\n";
 }
 
@@ -150,6 +152,9 @@ static int walkMain(int Argc, char **Argv, const char *Argv0, bool Optimize) {
       O.Repeat = R;
     } else if (Is("--gate-timeout")) {
       if (!Num(O.GateTimeoutS, 1)) return 1;
+    } else if (Is("--pair-cache")) {
+      if (!Next(V)) return 1;
+      O.PairCache = V;
     } else if (Optimize && Is("--method")) {
       if (!Next(V)) return 1;
       auto M = optimizer::parseMethod(V);

@@ -104,6 +104,11 @@ struct WalkOptions {
   std::string GateExe;        ///< the `klineage` executable that runs `gate`
   std::vector<std::string> GateArgs; ///< extra `klineage gate` flags (--arch, --cache-dir, --no-gpu, --nvcc)
   unsigned GateTimeoutS = 1800; ///< one gate run, wall clock
+  /// A folder of gate reports of measured pairs, keyed by the content of
+  /// both kernels, the manifest and the gate flags: a pair measured once is
+  /// not measured again (klineage evaluate shares one between its methods,
+  /// which often gate the same move on the same input). Empty: none.
+  std::string PairCache;
   bool Restart = false;       ///< discard a walk in OutDir and start again
 
   // The optimizer's search (klineage optimize) is the same walk forwards.
@@ -143,6 +148,12 @@ llvm::Expected<llvm::json::Object> walk(const WalkOptions &O, llvm::raw_ostream 
 /// Runs `GateExe gate GATEARGS... --json JSON` (stdout and stderr to
 /// \p LogFile) with a wall-clock limit; returns the gate's report, or none
 /// with the reason in \p Why (it could not run, crashed, or was killed).
+/// The pair cache's key of gating \p Files (before, after) under manifest
+/// \p Workload with \p GateFlags: the content of the three files and the
+/// flags, not their paths. nullopt when a file cannot be read.
+std::optional<std::string> pairCacheKey(llvm::ArrayRef<std::string> Files, llvm::StringRef Workload,
+                                        llvm::ArrayRef<std::string> GateFlags);
+
 std::optional<llvm::json::Object> runGateProcess(llvm::StringRef GateExe, llvm::ArrayRef<std::string> GateArgs,
                                                  llvm::StringRef Json, llvm::StringRef LogFile, unsigned TimeoutS,
                                                  std::string &Why);
