@@ -660,12 +660,13 @@ std::optional<json::Object> Walker::runGate(ArrayRef<std::string> Files, bool Co
   else
     Args.insert(Args.end(), {"--repeat", std::to_string(std::max(1, O.Repeat))});
   Args.insert(Args.end(), O.GateArgs.begin(), O.GateArgs.end());
+  // (Args: the files, "--workload" and its path, then the flags the key takes.)
   // A measured pair reused: the same kernels, manifest and flags were gated
   // before (into this cache); the report is copied, nothing runs.
   std::string CacheFile;
   if (!CompileOnly && Files.size() == 2 && !O.PairCache.empty()) {
     if (std::optional<std::string> Key =
-            pairCacheKey(Files, O.Workload, ArrayRef<std::string>(Args).drop_front(Files.size()))) {
+            pairCacheKey(Files, O.Workload, ArrayRef<std::string>(Args).drop_front(Files.size() + 2))) {
       CacheFile = (O.PairCache + "/" + *Key + ".json");
       if (std::optional<json::Object> Cached = readJsonFile(CacheFile)) {
         (*Cached)["reused_from"] = CacheFile;
