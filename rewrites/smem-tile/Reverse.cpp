@@ -133,9 +133,49 @@ const BinaryOperator *storeOf(const Stmt *S) {
   return B;
 }
 
+/// `(t / C) * C + t % C` with t a thread index (the row and column of a
+/// flattened 1-D block, `threadRow * BS + threadCol`): equal to t itself.
+std::optional<unsigned> recomposedAxis(analysis::Linearizer &Lin, const analysis::FunctionFacts &F,
+                                       const analysis::LinearForm &Form) {
+  const ASTContext &Ctx = F.function()->getASTContext();
+  const Expr *Div = nullptr, *Mod = nullptr;
+  int64_t DivCoeff = 0;
+  for (const auto &[Mono, Coeff] : Form.Terms) {
+    const analysis::Atom *A = Mono.size() == 1 ? Lin.atom(Mono[0]) : nullptr;
+    const auto *B = A && A->E ? dyn_cast<BinaryOperator>(A->E->IgnoreParenImpCasts()) : nullptr;
+    if (B && B->getOpcode() == BO_Div)
+      Div = B, DivCoeff = Coeff;
+    else if (B && B->getOpcode() == BO_Rem && Coeff == 1)
+      Mod = B;
+  }
+  if (!Div || !Mod)
+    return std::nullopt;
+  const auto *D = cast<BinaryOperator>(Div), *M = cast<BinaryOperator>(Mod);
+  Expr::EvalResult DC, MC;
+  if (D->getRHS()->isValueDependent() || M->getRHS()->isValueDependent() ||
+      !D->getRHS()->EvaluateAsInt(DC, Ctx) || !M->getRHS()->EvaluateAsInt(MC, Ctx) ||
+      DC.Val.getInt() != MC.Val.getInt() || DC.Val.getInt().getExtValue() != DivCoeff || DivCoeff <= 0)
+    return std::nullopt;
+  auto Base = [&](const Expr *X) -> std::optional<unsigned> {
+    auto Fm = analysis::expandedForm(Lin, F, X);
+    if (!Fm || Fm->Terms.size() != 1 || Fm->Terms.begin()->second != 1 || Fm->Terms.begin()->first.size() != 1)
+      return std::nullopt;
+    const std::string &K = Fm->Terms.begin()->first[0];
+    if (K == "b:threadIdx.x")
+      return 0u;
+    if (K == "b:threadIdx.y")
+      return 1u;
+    return std::nullopt;
+  };
+  std::optional<unsigned> A = Base(D->getLHS()), B = Base(M->getLHS());
+  return A && A == B ? A : std::nullopt;
+}
+
 /// The thread axis (0 = x, 1 = y) a subscript equals, or nullopt.
 std::optional<unsigned> threadAxisOf(analysis::Linearizer &Lin, const analysis::FunctionFacts &F, const Expr *E) {
   auto Form = analysis::expandedForm(Lin, F, E);
+  if (Form && Form->Terms.size() == 2)
+    return recomposedAxis(Lin, F, *Form);
   if (!Form || Form->Terms.size() != 1)
     return std::nullopt;
   const auto &[Mono, Coeff] = *Form->Terms.begin();
@@ -453,6 +493,9 @@ struct ReadSubst {
   /// The copy loop's counter and the read's copy it stands for.
   const VarDecl *CopyVar = nullptr;
   const Expr *ByCopy = nullptr;
+  /// Pointers or offsets bumped between the staging and the read (`A +=
+  /// BS;`): the staging's value as the read writes it (`(A - (BS))`).
+  std::map<const VarDecl *, std::string> Rebased;
 };
 
 /// \p Text in parentheses unless it is a name, a number or already
@@ -714,6 +757,8 @@ std::optional<std::string> readText(ASTContext &Ctx, ThreadAxes &TA, analysis::L
       return parenUnlessName(nodeText(Ctx, RS.ByLoop, ""));
     if (RS.CopyVar && analysis::refVar(Y) == RS.CopyVar)
       return parenUnlessName(nodeText(Ctx, RS.ByCopy, ""));
+    if (const VarDecl *V = analysis::refVar(Y); V && RS.Rebased.count(V))
+      return RS.Rebased.at(V);
     bool MentionsLoop = false;
     if (RS.LoopVar || RS.CopyVar) {
       std::vector<const VarDecl *> Vs;
@@ -887,6 +932,40 @@ bool implied(const std::vector<UpperBound> &Bounds, analysis::LinearForm L, anal
   return false;
 }
 
+/// `V += E;`, `V -= E;`, `++V;`, `V++;` (and decrements) as a statement of
+/// the loop body \p Body, the only change of V in [Begin, End), E unchanged
+/// from the bump to End: the text the read writes for V's value before the
+/// bump (`(V - (E))`); nullopt otherwise.
+std::optional<std::string> undoneBump(ASTContext &Ctx, const analysis::FunctionFacts &F, const CompoundStmt *Body,
+                                      const analysis::VarMod &M, const VarDecl *V, unsigned Begin, unsigned End) {
+  if (!Body || M.InLambda || M.Field || !llvm::is_contained(Body->body(), static_cast<const Stmt *>(M.At)))
+    return std::nullopt;
+  for (const analysis::VarMod &Other : F.mods(V))
+    if (&Other != &M && Other.Begin >= Begin && Other.Begin < End)
+      return std::nullopt;
+  std::string Name = V->getName().str();
+  if (const auto *U = dyn_cast<UnaryOperator>(M.At->IgnoreParenImpCasts());
+      U && U->isIncrementDecrementOp() && analysis::refVar(U->getSubExpr()) == V)
+    return "(" + Name + (U->isIncrementOp() ? " - 1)" : " + 1)");
+  const auto *CA = dyn_cast<CompoundAssignOperator>(M.At->IgnoreParenImpCasts());
+  if (!CA || analysis::refVar(CA->getLHS()) != V ||
+      (CA->getOpcode() != BO_AddAssign && CA->getOpcode() != BO_SubAssign))
+    return std::nullopt;
+  const Expr *Step = CA->getRHS();
+  if (!analysis::isPureExpr(Step, Ctx))
+    return std::nullopt;
+  std::vector<const VarDecl *> StepVars;
+  analysis::Linearizer::collectVars(Step, StepVars);
+  if (llvm::is_contained(StepVars, V) || F.modifiedIn(StepVars, M.End, End))
+    return std::nullopt;
+  std::optional<std::string> Text = sourceText(Ctx, Step);
+  if (!Text)
+    Text = writtenText(Ctx, Step); // a whole macro use (`T`, `TILE * n`) as written
+  if (!Text)
+    return std::nullopt;
+  return "(" + Name + (CA->getOpcode() == BO_AddAssign ? " - " : " + ") + parenUnlessName(*Text) + ")";
+}
+
 /// True when the loop is a site (its body's tiles are its own).
 bool reverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl *FD, const Stmt *Loop,
                const CompoundStmt *Body) {
@@ -1009,10 +1088,33 @@ bool reverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
           }
           continue;
         }
-        // Nothing the element reads may change between the store and the read.
+        // Nothing the element reads may change between the store and the
+        // read, except by one bump of the loop body's own (`A += BS;`),
+        // which the read undoes: it names the staging's value.
         const analysis::VarMod *M = nullptr;
         const VarDecl *Which = nullptr;
         M = TA.facts().modifiedIn(Kept, endOffset(Ctx, T.Store), beginOffset(Ctx, R), &Which);
+        for (unsigned Round = 0; M && Round < 4 && !RS.Rebased.count(Which); ++Round) {
+          std::optional<std::string> Undo = undoneBump(Ctx, TA.facts(), Body, *M, Which, endOffset(Ctx, T.Store),
+                                                       beginOffset(Ctx, R));
+          if (!Undo)
+            break;
+          RS.Rebased[Which] = *Undo;
+          Kept.clear();
+          Src = readText(Ctx, TA, Lin, T.Source, RS, Kept, 0);
+          if (!Src || T.Cond) { // a condition's text would need the same care: not rebased
+            M = nullptr;
+            Src.reset();
+            break;
+          }
+          M = TA.facts().modifiedIn(Kept, endOffset(Ctx, T.Store), beginOffset(Ctx, R), &Which);
+        }
+        if (!Src && P.StableWhy.empty()) {
+          P.StableWhy = "the staged element of " + describe(Ctx, T.Store) + " reads a pointer the loop moves before the "
+                        "read at " + describe(Ctx, R) + ", under a condition: not rebased";
+          P.StableAt = R;
+          continue;
+        }
         if (M && P.StableWhy.empty()) {
           P.StableWhy = "'" + Which->getName().str() + "', which the staged element of " + describe(Ctx, T.Store) +
                         " reads, changes before the read at " + describe(Ctx, R);
