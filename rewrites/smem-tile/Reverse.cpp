@@ -16,6 +16,7 @@
 #include "klineage/Analysis/AnalysisCache.h"
 #include "klineage/Analysis/Divisibility.h"
 #include "klineage/Analysis/LinearForm.h"
+#include "klineage/Analysis/ValueRange.h"
 #include "klineage/Analysis/ThreadIndex.h"
 #include "klineage/Analysis/ThreadShift.h"
 #include "klineage/Cuda/Builtins.h"
@@ -51,6 +52,8 @@ struct Tile {
   const Expr *Cond = nullptr;                ///< staged only when this holds
   const Expr *Otherwise = nullptr;           ///< the value stored otherwise
   std::vector<unsigned> SubAxis;             ///< per subscript: 0 = x, 1 = y, 2 = the staging loop's counter
+  /// Per axis: C when the slot is the flattened `(t / C) * C + t % C`.
+  int64_t FlatDivisor[2] = {0, 0};
   /// A staging loop `for (j = threadIdx.y; j < 32; j += blockDim.y)`
   /// (several loads per thread): its counter subscripts the tile.
   const VarDecl *LoopVar = nullptr;
@@ -136,7 +139,7 @@ const BinaryOperator *storeOf(const Stmt *S) {
 /// `(t / C) * C + t % C` with t a thread index (the row and column of a
 /// flattened 1-D block, `threadRow * BS + threadCol`): equal to t itself.
 std::optional<unsigned> recomposedAxis(analysis::Linearizer &Lin, const analysis::FunctionFacts &F,
-                                       const analysis::LinearForm &Form) {
+                                       const analysis::LinearForm &Form, int64_t *Divisor) {
   const ASTContext &Ctx = F.function()->getASTContext();
   const Expr *Div = nullptr, *Mod = nullptr;
   int64_t DivCoeff = 0;
@@ -168,14 +171,19 @@ std::optional<unsigned> recomposedAxis(analysis::Linearizer &Lin, const analysis
     return std::nullopt;
   };
   std::optional<unsigned> A = Base(D->getLHS()), B = Base(M->getLHS());
-  return A && A == B ? A : std::nullopt;
+  if (!A || A != B)
+    return std::nullopt;
+  if (Divisor)
+    *Divisor = DivCoeff;
+  return A;
 }
 
 /// The thread axis (0 = x, 1 = y) a subscript equals, or nullopt.
-std::optional<unsigned> threadAxisOf(analysis::Linearizer &Lin, const analysis::FunctionFacts &F, const Expr *E) {
+std::optional<unsigned> threadAxisOf(analysis::Linearizer &Lin, const analysis::FunctionFacts &F, const Expr *E,
+                                     int64_t *Divisor = nullptr) {
   auto Form = analysis::expandedForm(Lin, F, E);
   if (Form && Form->Terms.size() == 2)
-    return recomposedAxis(Lin, F, *Form);
+    return recomposedAxis(Lin, F, *Form, Divisor);
   if (!Form || Form->Terms.size() != 1)
     return std::nullopt;
   const auto &[Mono, Coeff] = *Form->Terms.begin();
@@ -315,7 +323,10 @@ void planTiles(ASTContext &Ctx, const FunctionDecl *FD, std::optional<analysis::
       Staged("the value stored otherwise, " + describe(Ctx, T.Otherwise) + ", is not a constant", T.Otherwise);
     std::set<unsigned> Seen;
     for (const Expr *Sub : Subs) {
-      auto A = threadAxisOf(Lin, F, Sub);
+      int64_t Divisor = 0;
+      auto A = threadAxisOf(Lin, F, Sub, &Divisor);
+      if (A && Divisor > 0 && *A < 2)
+        T.FlatDivisor[*A] = Divisor;
       // The copies' subscript: threadIdx.a + c * E.
       if (!A && CopyVar && T.CopyPos == ~size_t(0))
         if (auto Form = analysis::expandedForm(Lin, F, Sub); Form && Form->Terms.size() == 2) {
@@ -496,6 +507,14 @@ struct ReadSubst {
   /// Pointers or offsets bumped between the staging and the read (`A +=
   /// BS;`): the staging's value as the read writes it (`(A - (BS))`).
   std::map<const VarDecl *, std::string> Rebased;
+  /// A read of a flattened 1-D slot written `Q * C + Y` with Y in [0, C) and
+  /// Q >= 0: the slot's `threadIdx.a / C` is Q and `threadIdx.a % C` is Y
+  /// (C, Q's text, Y's text per axis).
+  struct Split {
+    int64_t C = 0;
+    std::string Quotient, Remainder;
+  };
+  std::optional<Split> Splits[2];
 };
 
 /// \p Text in parentheses unless it is a name, a number or already
@@ -759,6 +778,15 @@ std::optional<std::string> readText(ASTContext &Ctx, ThreadAxes &TA, analysis::L
       return parenUnlessName(nodeText(Ctx, RS.ByCopy, ""));
     if (const VarDecl *V = analysis::refVar(Y); V && RS.Rebased.count(V))
       return RS.Rebased.at(V);
+    if (const auto *Q = dyn_cast<BinaryOperator>(Y); Q && (Q->getOpcode() == BO_Div || Q->getOpcode() == BO_Rem))
+      if (auto B = cuda::builtinIndex(Q->getLHS()->IgnoreParenImpCasts());
+          B && B->Var == cuda::BuiltinVar::ThreadIdx && B->Dim < 2 && RS.Changed[B->Dim] && RS.Splits[B->Dim]) {
+        Expr::EvalResult CR;
+        if (!Q->getRHS()->isValueDependent() && Q->getRHS()->EvaluateAsInt(CR, Ctx) &&
+            CR.Val.getInt() == RS.Splits[B->Dim]->C)
+          return parenUnlessName(Q->getOpcode() == BO_Div ? RS.Splits[B->Dim]->Quotient
+                                                          : RS.Splits[B->Dim]->Remainder);
+      }
     bool MentionsLoop = false;
     if (RS.LoopVar || RS.CopyVar) {
       std::vector<const VarDecl *> Vs;
@@ -932,6 +960,35 @@ bool implied(const std::vector<UpperBound> &Bounds, analysis::LinearForm L, anal
   return false;
 }
 
+/// A read subscript `Q * C + Y` (either order) with Y in [0, C) and Q >= 0
+/// wherever it is evaluated: its quotient and remainder by C as written.
+std::optional<ReadSubst::Split> splitRead(ASTContext &Ctx, analysis::ValueRanges &VR, const Expr *Sub, int64_t C) {
+  const auto *Add = dyn_cast<BinaryOperator>(Sub->IgnoreParenImpCasts());
+  if (!Add || Add->getOpcode() != BO_Add)
+    return std::nullopt;
+  auto Text = [&](const Expr *E) {
+    auto T = sourceText(Ctx, E);
+    return T ? T : writtenText(Ctx, E);
+  };
+  for (auto [X, Y] : {std::pair(Add->getLHS(), Add->getRHS()), std::pair(Add->getRHS(), Add->getLHS())}) {
+    const auto *Mul = dyn_cast<BinaryOperator>(X->IgnoreParenImpCasts());
+    if (!Mul || Mul->getOpcode() != BO_Mul)
+      continue;
+    for (auto [Q, K] : {std::pair(Mul->getLHS(), Mul->getRHS()), std::pair(Mul->getRHS(), Mul->getLHS())}) {
+      Expr::EvalResult KR;
+      if (K->isValueDependent() || !K->EvaluateAsInt(KR, Ctx) || KR.Val.getInt() != C)
+        continue;
+      std::optional<analysis::IntRange> QR = VR.rangeOf(Q), YR = VR.rangeOf(Y);
+      if (!QR || !YR || QR->Lo < 0 || !YR->within(0, C - 1))
+        continue;
+      auto QT = Text(Q), YT = Text(Y);
+      if (QT && YT)
+        return ReadSubst::Split{C, *QT, *YT};
+    }
+  }
+  return std::nullopt;
+}
+
 /// `V += E;`, `V -= E;`, `++V;`, `V++;` (and decrements) as a statement of
 /// the loop body \p Body, the only change of V in [Begin, End), E unchanged
 /// from the bump to End: the text the read writes for V's value before the
@@ -977,6 +1034,7 @@ bool reverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
   planTiles(Ctx, FD, Block, P);
   if (P.Tiles.empty() && P.StagedWhy.empty())
     return false;
+  analysis::ValueRanges VR(Ctx, FD, {}, Block);
   Site &S = AC.addSite(Name, Direction::Reverse, Loop->getBeginLoc(), FD, "loop");
   std::vector<std::string> Names;
   for (const Tile &T : P.Tiles)
@@ -1036,6 +1094,8 @@ bool reverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
           RS.ByAxis[A] = Sub;
           auto Same = threadAxisOf(Lin, TA.facts(), Sub);
           RS.Changed[A] = !(Same && *Same == A);
+          if (RS.Changed[A] && T.FlatDivisor[A] > 0)
+            RS.Splits[A] = splitRead(Ctx, VR, Sub, T.FlatDivisor[A]);
         }
         if (!CopyRead) {
           if (P.StableWhy.empty()) {

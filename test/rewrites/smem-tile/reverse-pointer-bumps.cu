@@ -6,7 +6,8 @@
 // (`(a - T)[...]`). The second kernel is the flattened 1-D form: a block of
 // BS * BS threads, slots `threadRow * BS + threadCol` with threadRow =
 // threadIdx.x / BS and threadCol = threadIdx.x % BS (which recompose
-// threadIdx.x), a templated tile size.
+// threadIdx.x), a templated tile size: a read `threadRow * BS + dotIdx` with
+// dotIdx in [0, BS) names row threadRow, column dotIdx.
 #include <cuda_runtime.h>
 
 #define T 32
@@ -64,10 +65,27 @@ __global__ void sgemm_shared_mem_block(int M, int N, int K, float alpha, const f
   }
   C[threadRow * N + threadCol] = alpha * tmp + beta * C[threadRow * N + threadCol];
 }
-// CHECK-FIXES:      {{^}}      tmp += (A - BLOCKSIZE)[((threadRow * BLOCKSIZE + dotIdx) / BLOCKSIZE) * K + ((threadRow * BLOCKSIZE + dotIdx) % BLOCKSIZE)] * (B - (BLOCKSIZE * N))[((dotIdx * BLOCKSIZE + threadCol) / BLOCKSIZE) * N + ((dotIdx * BLOCKSIZE + threadCol) % BLOCKSIZE)];{{$}}
+// CHECK-FIXES:      {{^}}      tmp += (A - BLOCKSIZE)[threadRow * K + dotIdx] * (B - (BLOCKSIZE * N))[dotIdx * N + threadCol];{{$}}
+
+// A read whose column is a parameter (its range unknown): the row and column
+// of its slot stay divisions of the slot.
+__global__ void gather_cols(const float *a, float *out, int n, int col) {
+  __shared__ float t[16 * 16];
+  const int r = threadIdx.x / 16, c = threadIdx.x % 16;
+  float s = 0;
+  for (int k0 = 0; k0 < n; k0 += 16) {
+    t[r * 16 + c] = a[r * n + k0 + c];
+    __syncthreads();
+    s += t[r * 16 + col];
+    __syncthreads();
+  }
+  out[blockIdx.x * 256 + threadIdx.x] = s;
+}
+// CHECK-FIXES:      {{^}}    s += a[((r * 16 + col) / 16) * n + k0 + ((r * 16 + col) % 16)];{{$}}
 
 void run(int n, const float *a, const float *b, float *c) {
   walk<<<dim3(n / T, n / T), dim3(T, T)>>>(n, a, b, c);
+  gather_cols<<<n / 256, 256>>>(a, c, n, 3);
 }
 
 void runSgemmSharedMemBlock(int M, int N, int K, float alpha, float *A, float *B, float beta, float *C) {
