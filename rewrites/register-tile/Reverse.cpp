@@ -141,6 +141,19 @@ public:
     std::map<const VarDecl *, unsigned, positions::SourceOrder> CounterAxis;
     std::map<const VarDecl *, const Expr *, positions::SourceOrder> Stray;
     auto Refs = match(traverse(TK_AsIs, findAll(declRefExpr().bind("r"))), *P.FD->getBody(), Ctx);
+    // Where the kernel keeps per-output register arrays (`acc[i][j]`), the
+    // tile loops' counters subscript them; a constant-count loop whose
+    // counter does not (the k loop of a shared tile, `Bs[k * N + col]`) is
+    // the kernel's own. (Without such arrays every counted loop may tile.)
+    std::set<const VarDecl *> Subscripting;
+    for (const auto &M : Refs) {
+      const auto *R = M.getNodeAs<DeclRefExpr>("r");
+      if (const auto *C = dyn_cast<VarDecl>(R->getDecl()); C && Counters.count(C) && arraySubscript(R))
+        Subscripting.insert(C);
+    }
+    if (!Subscripting.empty())
+      for (auto It = Counters.begin(); It != Counters.end();)
+        It = Subscripting.count(It->first) ? std::next(It) : Counters.erase(It);
     for (const auto &M : Refs) {
       const auto *R = M.getNodeAs<DeclRefExpr>("r");
       const auto *C = dyn_cast<VarDecl>(R->getDecl());
