@@ -426,6 +426,7 @@ private:
   std::string UnmeasuredWhy;
   double GateSeconds = 0;
   unsigned GateRuns = 0;
+  bool MixedGpus = false; ///< told once that a resumed walk changed GPUs
   unsigned GateEvaluations = 0; ///< pair gate reports used (run or resumed): the budget's unit
   unsigned CompileRejected = 0; ///< candidates the compile stage rejected
   unsigned WrongKernels = 0;    ///< candidates the gate found wrong (correctness, sanitizer)
@@ -775,6 +776,14 @@ void Walker::gatePair(Candidate &C, StringRef Prev) {
   C.AfterProfile = profileFacts(*B);
   if (const json::Object *G = R->getObject("gpu"))
     C.Gpu = G->getString("name").value_or("").str();
+  if (const json::Object *G = Record.getObject("gpu"); G && !C.Gpu.empty() && !MixedGpus &&
+                                                        G->getString("name").value_or("") != C.Gpu) {
+    // A walk resumed on another machine: each step's ratio is still one
+    // run's, but times of different steps come from different GPUs.
+    MixedGpus = true;
+    progress(formatv("this walk's earlier steps were measured on {0}; from here on {1} (each step records its GPU)",
+                     G->getString("name").value_or(""), C.Gpu));
+  }
   if (const json::Object *G = R->getObject("gpu"))
     if (!Record.getObject("gpu"))
       Record["gpu"] = json::Object{{"name", G->getString("name").value_or("").str()},
