@@ -653,13 +653,13 @@ static std::optional<unsigned> threadAxisOf(ASTContext &Ctx, const Expr *E, cons
   return std::nullopt;
 }
 
+/// constantValue (a constant here; warpSize is not one), as an int64_t.
 static std::optional<int64_t> intConstant(ASTContext &Ctx, const Expr *E) {
-  if (!E || E->isValueDependent() || E->isTypeDependent())
+  NonConstant Why;
+  std::optional<APSInt> V = E ? constantValue(Ctx, E, Why) : std::nullopt;
+  if (!V || V->getSignificantBits() > 63)
     return std::nullopt;
-  Expr::EvalResult R;
-  if (!E->EvaluateAsInt(R, Ctx) || !R.Val.isInt() || R.Val.getInt().getSignificantBits() > 63)
-    return std::nullopt;
-  return R.Val.getInt().getExtValue();
+  return V->getExtValue();
 }
 
 std::optional<BlockStridedCount> blockStridedTripCount(ASTContext &Ctx, const ForStmt &Loop, const Stmt *FnBody,

@@ -784,12 +784,11 @@ void Walker::gatePair(Candidate &C, StringRef Prev) {
     progress(formatv("this walk's earlier steps were measured on {0}; from here on {1} (each step records its GPU)",
                      G->getString("name").value_or(""), C.Gpu));
   }
-  if (const json::Object *G = R->getObject("gpu"))
-    if (!Record.getObject("gpu"))
-      Record["gpu"] = json::Object{{"name", G->getString("name").value_or("").str()},
-                                   {"sms", G->getInteger("sms").value_or(0)},
-                                   {"copy_bw_measured", G->getNumber("copy_bw_measured").value_or(0)},
-                                   {"fp32_measured", G->getNumber("fp32_measured").value_or(0)}};
+  if (const json::Object *G = R->getObject("gpu"); G && !Record.getObject("gpu"))
+    Record["gpu"] = json::Object{{"name", C.Gpu},
+                                 {"sms", G->getInteger("sms").value_or(0)},
+                                 {"copy_bw_measured", G->getNumber("copy_bw_measured").value_or(0)},
+                                 {"fp32_measured", G->getNumber("fp32_measured").value_or(0)}};
   if (C.BeforeMs > 0 && Prev.ends_with("/0-expert.cu") && !Record.getNumber("input_ms")) {
     // The input's time, whatever becomes of the candidate (the optimizer's baseline).
     Record["input_ms"] = C.BeforeMs;

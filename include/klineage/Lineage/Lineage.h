@@ -145,15 +145,15 @@ struct WalkOptions {
 /// unwritable DIR); a candidate's failure is never an error.
 llvm::Expected<llvm::json::Object> walk(const WalkOptions &O, llvm::raw_ostream &Log);
 
-/// Runs `GateExe gate GATEARGS... --json JSON` (stdout and stderr to
-/// \p LogFile) with a wall-clock limit; returns the gate's report, or none
-/// with the reason in \p Why (it could not run, crashed, or was killed).
 /// The pair cache's key of gating \p Files (before, after) under manifest
 /// \p Workload with \p GateFlags: the content of the three files and the
 /// flags, not their paths. nullopt when a file cannot be read.
 std::optional<std::string> pairCacheKey(llvm::ArrayRef<std::string> Files, llvm::StringRef Workload,
                                         llvm::ArrayRef<std::string> GateFlags);
 
+/// Runs `GateExe gate GATEARGS... --json JSON` (stdout and stderr to
+/// \p LogFile) with a wall-clock limit; returns the gate's report, or none
+/// with the reason in \p Why (it could not run, crashed, or was killed).
 std::optional<llvm::json::Object> runGateProcess(llvm::StringRef GateExe, llvm::ArrayRef<std::string> GateArgs,
                                                  llvm::StringRef Json, llvm::StringRef LogFile, unsigned TimeoutS,
                                                  std::string &Why);
