@@ -1,6 +1,7 @@
 //===- Reductions.cpp - Warp and block reductions written in the source ---===//
 #include "klineage/Analysis/Reductions.h"
 #include "klineage/Analysis/CallArguments.h"
+#include "klineage/Analysis/LinearForm.h"
 #include "klineage/Cuda/DeviceCode.h"
 #include "klineage/Analysis/SharedMemory.h"
 #include "klineage/Analysis/AnalysisCache.h"
@@ -2472,7 +2473,7 @@ TermP PairEvaluator::leaf(const Expr *E) {
     SeeThrough[V] = Init;
     return T;
   }
-  if (E->HasSideEffects(Ctx))
+  if (!isPureExpr(E, Ctx))
     return fail(E, "has side effects");
   llvm::FoldingSetNodeID ID;
   E->Profile(ID, Ctx, /*Canonical=*/true);

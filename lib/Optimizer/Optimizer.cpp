@@ -60,6 +60,22 @@ Expectation expectedGain(const skills::SkillCard &C, const lineage::KernelContex
   return E;
 }
 
+Expectation rewriteExpectation(ArrayRef<const skills::SkillCard *> Holding, const lineage::KernelContext &K) {
+  std::optional<Expectation> Best;
+  bool BestMeasured = false;
+  for (const skills::SkillCard *C : Holding) {
+    bool Measured = C->Measured && C->Speedup > 0;
+    if (BestMeasured && !Measured)
+      continue;
+    Expectation E = expectedGain(*C, K);
+    if (!Best || (Measured && !BestMeasured) || E.Gain > Best->Gain) {
+      Best = std::move(E);
+      BestMeasured = Measured;
+    }
+  }
+  return Best ? *Best : Expectation{UnmeasuredPrior, "no card"};
+}
+
 std::vector<RewriteOptions> optionChoices(const RewritePair &R, const std::vector<const skills::SkillCard *> &Cards,
                                           size_t Max) {
   std::vector<RewriteOptions> Out;
@@ -244,11 +260,12 @@ Error configureSearch(const SearchOptions &S, lineage::WalkOptions &O, skills::R
     // ranking is what saves gate evaluations.
     O.Pol = lineage::Policy::First;
     O.Extra["ranking"] = "expected gain in context";
-    // Per step: each rewrite's best expectation among the cards that hold
-    // somewhere in the kernel (Moves cites it).
+    // Per step: each rewrite's expectation from the cards that hold
+    // somewhere in the kernel (rewriteExpectation; Moves cites it).
     auto Ranked = std::make_shared<std::map<const RewritePair *, Expectation>>();
     O.StepOrder = [Cards, Find, Forward, Ranked](Session &Sess, unsigned, const lineage::KernelContext &K) {
       Ranked->clear();
+      std::map<const RewritePair *, std::vector<const skills::SkillCard *>> Holding;
       for (const skills::SkillCard &C : *Cards) {
         const RewritePair *R = Find(C.Rewrite);
         if (!R)
@@ -258,13 +275,11 @@ Error configureSearch(const SearchOptions &S, lineage::WalkOptions &O, skills::R
           consumeError(Vs.takeError());
           continue;
         }
-        if (llvm::none_of(*Vs, [](const skills::SkillVerdict &V) { return V.St == Status::Holds; }))
-          continue;
-        Expectation E = expectedGain(C, K);
-        auto It = Ranked->find(R);
-        if (It == Ranked->end() || E.Gain > It->second.Gain)
-          (*Ranked)[R] = std::move(E);
+        if (llvm::any_of(*Vs, [](const skills::SkillVerdict &V) { return V.St == Status::Holds; }))
+          Holding[R].push_back(&C);
       }
+      for (const auto &[R, Cs] : Holding)
+        (*Ranked)[R] = rewriteExpectation(Cs, K);
       std::vector<const RewritePair *> Order;
       for (const RewritePair *R : Forward)
         if (Ranked->count(R))

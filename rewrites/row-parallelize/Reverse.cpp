@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "RowParallelize.h"
+#include "klineage/Analysis/LinearForm.h"
 #include "klineage/Analysis/AnalysisCache.h"
 #include "klineage/Analysis/Reductions.h"
 #include "klineage/Cuda/Builtins.h"
@@ -378,7 +379,7 @@ bool sameValue(const ASTContext &Ctx, const Expr *A, const Expr *B) {
   Expr::EvalResult RA, RB;
   if (!A->isValueDependent() && !B->isValueDependent() && A->EvaluateAsInt(RA, Ctx) && B->EvaluateAsInt(RB, Ctx))
     return RA.Val.getInt() == RB.Val.getInt();
-  if (A->HasSideEffects(Ctx) || B->HasSideEffects(Ctx))
+  if (!analysis::isPureExpr(A, Ctx) || !analysis::isPureExpr(B, Ctx))
     return false;
   auto TA = sourceText(Ctx, A), TB = sourceText(Ctx, B);
   return TA && TB && *TA == *TB;
@@ -802,7 +803,7 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
             if (const auto *C = dyn_cast<CallExpr>(N); C && (!C->getDirectCallee() || coordinatesThreads(C->getDirectCallee())))
               Uniform = false;
           });
-          if (Uniform && !Other->HasSideEffects(Ctx) && (L = analysis::leaderOf(Ctx, Test, Facts)))
+          if (Uniform && analysis::isPureExpr(Other, Ctx) && (L = analysis::leaderOf(Ctx, Test, Facts)))
             Kept = Other;
         }
       bool IsLeader = (L && L->K == ThreadPlace::Rank && (L->Dims == 1 || (Shape && Shape->Y == 1 && Shape->Z == 1))) ||

@@ -560,7 +560,7 @@ RowPlan planKernel(const AnalysisContext &AC, const FunctionDecl *FD) {
                    Facts.mods(V).front().At);
           return P;
         }
-  if (P.RowCount->HasSideEffects(Ctx)) {
+  if (!analysis::isPureExpr(P.RowCount, Ctx)) {
     P.refuse(ThreadPerRow, "the row count has side effects", P.RowCount);
     return P;
   }

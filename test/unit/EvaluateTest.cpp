@@ -131,6 +131,23 @@ TEST(ExpectedGainTest, MeasuredEffectReadInTheKernelsContext) {
   EXPECT_DOUBLE_EQ(expectedGain(card(0.9, "compute"), context("memory", 50)).Gain, 0.9);
 }
 
+TEST(ExpectedGainTest, MeasuredCardsOutweighAnUnmeasuredOne) {
+  lineage::KernelContext K = context("memory", 20);
+  skills::SkillCard Flat1 = card(1.0, "memory"), Flat2 = card(0.999, "memory"), Unmeasured = card(0, "");
+  // Measured at about 1x twice, and one expert step of unknown effect: the
+  // measurements decide (below a rewrite known only from an unmeasured card).
+  Expectation R = rewriteExpectation({&Unmeasured, &Flat1, &Flat2}, K);
+  EXPECT_DOUBLE_EQ(R.Gain, 1.0);
+  EXPECT_LT(R.Gain, rewriteExpectation({&Unmeasured}, K).Gain);
+  EXPECT_DOUBLE_EQ(rewriteExpectation({&Unmeasured}, K).Gain, UnmeasuredPrior);
+  // Among measured cards, the best expectation.
+  skills::SkillCard Paid = card(1.5, "memory");
+  EXPECT_DOUBLE_EQ(rewriteExpectation({&Flat1, &Paid, &Unmeasured}, K).Gain, 1.5);
+  // A measured slowdown still outranks nothing but itself: no prior raises it.
+  skills::SkillCard Slow = card(0.9, "memory");
+  EXPECT_DOUBLE_EQ(rewriteExpectation({&Unmeasured, &Slow}, K).Gain, 0.9);
+}
+
 namespace {
 /// A pair with the options of register-tile and software-pipeline's kinds.
 class OptionedPair : public RewritePair {

@@ -67,6 +67,12 @@ struct Expectation {
 };
 Expectation expectedGain(const skills::SkillCard &C, const lineage::KernelContext &K);
 
+/// What a rewrite promises at a kernel of context \p K from its cards whose
+/// conditions hold there (\p Holding, not empty): the best expectedGain among
+/// the measured ones; UnmeasuredPrior only when none is measured (an expert
+/// step of unknown effect does not outweigh measurements of the same rewrite).
+Expectation rewriteExpectation(llvm::ArrayRef<const skills::SkillCard *> Holding, const lineage::KernelContext &K);
+
 /// The option sets the skills method tries for rewrite \p R, in order: the
 /// options of \p Cards (the best measured first; keys R does not declare,
 /// values it would refuse and values equal to the default dropped), the
