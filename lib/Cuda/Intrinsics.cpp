@@ -1,6 +1,8 @@
 //===- Intrinsics.cpp - Tables of CUDA functions and types ----------------===//
 #include "klineage/Cuda/Intrinsics.h"
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -58,6 +60,34 @@ bool isCacheHintLoad(StringRef N) {
   return llvm::StringSwitch<bool>(N)
       .Cases("__ldg", "__ldca", "__ldcg", "__ldcs", "__ldlu", "__ldcv", true)
       .Default(false);
+}
+
+const CallExpr *cacheHintLoadOf(const Expr *Element, ASTContext &Ctx) {
+  // Up from the element through parens to '&', then through parens and
+  // casts to the call's only argument.
+  DynTypedNode N = DynTypedNode::create(*Element);
+  bool AddressTaken = false;
+  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+    auto Ps = Ctx.getParents(N);
+    if (Ps.size() != 1)
+      return nullptr;
+    N = Ps[0];
+    const Expr *P = N.get<Expr>();
+    if (!P)
+      return nullptr;
+    if (isa<ParenExpr>(P) || (AddressTaken && isa<CastExpr>(P)))
+      continue;
+    if (const auto *U = dyn_cast<UnaryOperator>(P); U && U->getOpcode() == UO_AddrOf && !AddressTaken) {
+      AddressTaken = true;
+      continue;
+    }
+    const auto *Call = dyn_cast<CallExpr>(P);
+    const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+    if (AddressTaken && F && F->getIdentifier() && isCacheHintLoad(F->getName()) && Call->getNumArgs() == 1)
+      return Call;
+    return nullptr;
+  }
+  return nullptr;
 }
 
 bool isWarpShuffle(StringRef N) {

@@ -334,7 +334,7 @@ HaloRole planHalo(const AnalysisContext &AC, const FunctionDecl *FD, const ForSt
     Operand O;
     O.K = OperandKind::Halo;
     O.Reads.push_back(R);
-    O.Values.push_back(R);
+    O.Values.push_back(readValue(Ctx, R));
     O.Axes = Axes;
     O.ElemType = elementTypeText(Ctx, Base, R);
     O.ElemBytes = Ctx.getTypeSizeInChars(R->getType()).getQuantity();
@@ -462,7 +462,7 @@ HaloRole planHalo(const AnalysisContext &AC, const FunctionDecl *FD, const ForSt
         P.FootprintAt = R;
       }
       Same->O.Reads.push_back(R);
-      Same->O.Values.push_back(R);
+      Same->O.Values.push_back(readValue(Ctx, R));
       continue;
     }
     Cands.push_back({std::move(O), Key, CondKey});
@@ -687,7 +687,7 @@ void findOffsetHaloSites(const RewritePair &Pair, AnalysisContext &AC, const Fun
     for (size_t I = 0; I < G.Reads.size(); ++I) {
       const ArraySubscriptExpr *R = G.Reads[I].R;
       O.Reads.push_back(R);
-      O.Values.push_back(R);
+      O.Values.push_back(readValue(Ctx, R));
       O.Offsets.push_back(G.Offsets[I]);
       // Every read runs whenever the region does: the staging restates no
       // condition of its own.
@@ -927,7 +927,7 @@ void haloEdits(AnalysisContext &AC, const FunctionDecl *FD, LoopPlan &P, Site &S
     Lines.push_back("__shared__ " + O.ElemType + " " + O.Tile + Dims + ";");
     Lines.push_back(Stage);
     for (size_t K = 0; K < O.Reads.size(); ++K) {
-      const ArraySubscriptExpr *R = O.Reads[K];
+      const Expr *R = O.Values[K];
       if (!isUnexpandedText(Ctx, R))
         return Fail("the staged read " + describe(Ctx, R) + " is written in a macro", R);
       Uses.push_back({beginOffset(Ctx, R), endOffset(Ctx, R) - beginOffset(Ctx, R), O.Tile + Use[K]});

@@ -299,11 +299,17 @@ const ForStmt *copyLoopOf(ASTContext &Ctx, const analysis::FunctionFacts &Facts,
 
 std::vector<const ArraySubscriptExpr *> globalReadsIn(ASTContext &Ctx, const Stmt *Body) {
   std::vector<const ArraySubscriptExpr *> Out;
-  auto Reads = match(traverse(TK_AsIs, findAll(implicitCastExpr(hasCastKind(CK_LValueToRValue),
-                                                                has(arraySubscriptExpr().bind("read"))))),
+  // Loaded as a value, or through a cache-hinted load (`__ldg(&G[g])`).
+  auto Reads = match(traverse(TK_AsIs, findAll(expr(anyOf(implicitCastExpr(hasCastKind(CK_LValueToRValue),
+                                                                           has(arraySubscriptExpr().bind("read"))),
+                                                          unaryOperator(hasOperatorName("&"),
+                                                                        has(ignoringParens(
+                                                                            arraySubscriptExpr().bind("addr")))))))),
                      *Body, Ctx);
   for (const auto &M : Reads) {
     const auto *R = M.getNodeAs<ArraySubscriptExpr>("read");
+    if (const auto *A = M.getNodeAs<ArraySubscriptExpr>("addr"); A && cuda::cacheHintLoadOf(A, Ctx))
+      R = A;
     if (!R || isLocalArrayElement(R))
       continue;
     const Expr *Base = R->getBase()->IgnoreParenImpCasts();
@@ -315,6 +321,12 @@ std::vector<const ArraySubscriptExpr *> globalReadsIn(ASTContext &Ctx, const Stm
     Out.push_back(R);
   }
   return Out;
+}
+
+const Expr *readValue(ASTContext &Ctx, const ArraySubscriptExpr *R) {
+  if (const CallExpr *Hinted = cuda::cacheHintLoadOf(R, Ctx))
+    return Hinted;
+  return R;
 }
 
 /// The reads of the body, each a candidate operand or rejected with why.
@@ -362,12 +374,13 @@ void readOperands(ASTContext &Ctx, ThreadAxes &TA, LoopPlan &P) {
       continue;
     }
     // A zero-padded read, `c ? G[g] : 0`, is staged with its condition.
-    const Expr *Value = R;
-    const Stmt *Up = TA.facts().parentOf(R);
+    // A read through the read-only cache, `__ldg(&G[g])`, is replaced whole.
+    const Expr *Value = readValue(Ctx, R);
+    const Stmt *Up = TA.facts().parentOf(Value);
     while (Up && isa<ImplicitCastExpr, ParenExpr>(Up))
       Up = TA.facts().parentOf(Up);
     const auto *Sel = dyn_cast_or_null<ConditionalOperator>(Up);
-    if (Sel && Sel->getTrueExpr()->IgnoreParenImpCasts() == R->IgnoreParenImpCasts() &&
+    if (Sel && Sel->getTrueExpr()->IgnoreParenImpCasts() == Value->IgnoreParenImpCasts() &&
         !firstMemoryAccess(Sel->getFalseExpr(), {}, false) && !TA.of(Sel->getFalseExpr()) &&
         !firstMemoryAccess(Sel->getCond(), {}, false)) {
       Value = Sel;

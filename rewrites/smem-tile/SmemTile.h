@@ -179,6 +179,9 @@ std::string elementTypeText(clang::ASTContext &Ctx, const clang::Expr *Base, con
 /// The global reads of \p Body that a tile may replace: element reads
 /// through a pointer that is not shared memory nor a local array.
 std::vector<const clang::ArraySubscriptExpr *> globalReadsIn(clang::ASTContext &Ctx, const clang::Stmt *Body);
+/// What replacing the read \p R replaces: R, or the cache-hinted load
+/// `__ldg(&R)` around it.
+const clang::Expr *readValue(clang::ASTContext &Ctx, const clang::ArraySubscriptExpr *R);
 /// Replaces the loop with \p Text (its `#pragma` lines kept above the loop
 /// inside \p Text by the caller: see pragmaLines) and splits the guard as
 /// the plan says. False (and \p Why) when the text around is not plain.

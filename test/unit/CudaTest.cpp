@@ -194,4 +194,30 @@ TEST(Intrinsics, VectorTypesAndLdg) {
   EXPECT_TRUE(ldgSupports(Ctx, Pointee(5)));
 }
 
+TEST(Intrinsics, CacheHintLoadOfAnElement) {
+  auto AST = test::parseCuda(R"cu(
+    __global__ void k(const float *__restrict__ a, float *o, int i) {
+      o[0] = __ldg(&a[i]) + __ldcs(&(a[i + 1])) + __ldg((&a[i + 2])) + a[i + 3];
+      const float *p = &a[i + 4];
+      o[1] = *p;
+    }
+  )cu");
+  ASTContext &Ctx = AST->ast();
+  using namespace clang::ast_matchers;
+  auto Subs = match(functionDecl(hasName("k"), isDefinition(),
+                                 forEachDescendant(arraySubscriptExpr(hasBase(ignoringParenImpCasts(
+                                                                          declRefExpr(to(varDecl(hasName("a")))))))
+                                                       .bind("s"))),
+                    Ctx);
+  std::vector<std::string> Hints;
+  for (const auto &B : Subs) {
+    const auto *S = B.getNodeAs<ArraySubscriptExpr>("s");
+    const CallExpr *C = cacheHintLoadOf(S, Ctx);
+    Hints.push_back(C ? C->getDirectCallee()->getName().str() : "-");
+  }
+  // Through parens on either side of '&'; a plain read and an address kept
+  // in a pointer are no cache-hinted loads.
+  EXPECT_EQ(Hints, (std::vector<std::string>{"__ldg", "__ldcs", "__ldg", "-", "-"}));
+}
+
 } // namespace

@@ -33,6 +33,12 @@ bool isAtomicOrStoreCallee(llvm::StringRef Name);
 bool isAtomicCallee(llvm::StringRef Name);
 /// Cache-hinted loads: __ldg, __ldca, __ldcg, __ldcs, __ldlu, __ldcv.
 bool isCacheHintLoad(llvm::StringRef Name);
+/// The cache-hinted load that reads the element \p Element names:
+/// `__ldg(&a[i])` (parens and casts around the address allowed) for the
+/// subscript `a[i]`; null when \p Element is read otherwise. A rewrite that
+/// replaces the read replaces this call, not the subscript under it (a
+/// cache-hinted load of a shared or local address is wrong).
+const clang::CallExpr *cacheHintLoadOf(const clang::Expr *Element, clang::ASTContext &Ctx);
 /// Cache-hinted stores: __stcg, __stcs, __stwb, __stwt.
 bool isCacheHintStore(llvm::StringRef Name);
 /// Warp shuffles (__shfl_sync, __shfl_down_sync, ..., legacy __shfl*).
