@@ -1,6 +1,7 @@
 //===- GridEdits.cpp - Divide a launch's grid, axis by axis ---------------===//
 #include "klineage/Edit/GridEdits.h"
 #include "klineage/Analysis/LinearForm.h"
+#include "klineage/Cuda/LaunchBounds.h"
 #include "klineage/Edit/SourceBuilders.h"
 #include "klineage/Edit/SourceCode.h"
 #include "clang/AST/ExprCXX.h"
@@ -195,6 +196,18 @@ std::optional<std::string> multiplyGrid(EditBuilder &B, ASTContext &Ctx, const L
   }
   B.setLaunchArg(L, LaunchArg::Grid, "dim3(" + Parts[0] + ", " + Parts[1] + ", " + Parts[2] + ")");
   return std::nullopt;
+}
+
+std::string keepBlockLaunchable(EditBuilder &B, const FunctionDecl *Kernel, uint64_t Threads) {
+  // 65536 registers / 255 per thread: blocks up to 256 threads always fit.
+  if (Threads <= 256 || cuda::launchBounds(Kernel))
+    return "";
+  const FunctionDecl *Written = Kernel->getTemplateInstantiationPattern();
+  if (!Written)
+    Written = Kernel;
+  std::string Attr = "__launch_bounds__(" + std::to_string(Threads) + ")";
+  B.forEachDeclaration(Written, [&](EditBuilder &E, const FunctionDecl &D) { E.insertBefore(D.getLocation(), Attr + " "); });
+  return Attr + ": its " + std::to_string(Threads) + "-thread block stays launchable whatever registers ptxas gives";
 }
 
 } // namespace klineage

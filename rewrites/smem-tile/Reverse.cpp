@@ -16,6 +16,7 @@
 #include "klineage/Analysis/AnalysisCache.h"
 #include "klineage/Analysis/Divisibility.h"
 #include "klineage/Analysis/LinearForm.h"
+#include "klineage/Edit/GridEdits.h"
 #include "klineage/Analysis/ValueRange.h"
 #include "klineage/Analysis/ThreadIndex.h"
 #include "klineage/Analysis/ThreadShift.h"
@@ -1203,6 +1204,9 @@ bool reverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl 
   }
   for (const Stmt *Bar : P.Barriers)
     B.removeStatement(Bar);
+  if (Block)
+    if (std::string Kept = keepBlockLaunchable(B, FD, Block->count()); !Kept.empty())
+      S.Facts["launch-bounds"] = Kept;
   commit(B, S);
   return true;
 }

@@ -39,6 +39,20 @@ std::optional<std::string> divideGrid(EditBuilder &B, clang::ASTContext &Ctx, co
 std::optional<std::string> multiplyGrid(EditBuilder &B, clang::ASTContext &Ctx, const cuda::LaunchSite &L,
                                         std::array<unsigned, 3> Factors);
 
+/// Keeps a kernel launchable with the block it is launched with when a
+/// rewrite may raise its register use (the smem-tile reverse reads global
+/// memory where the tile was read, and ptxas then keeps more loads in
+/// flight): without __launch_bounds__ ptxas may give a thread up to 255
+/// registers, and a block of N threads needs N times a thread's registers
+/// of the SM's 65536, so a block of more than 256 threads may fail to launch
+/// (measured: siboehm's 32 x 32 shared-memory SGEMM without its tiles took
+/// 128 registers, too many for its 1024 threads). For a known block of
+/// \p Threads > 256 and a kernel without __launch_bounds__, every
+/// declaration of \p Kernel (of its template, for an instantiation) gets
+/// `__launch_bounds__(Threads)` before its name. Returns what it added, for
+/// the site's facts; empty when nothing was needed.
+std::string keepBlockLaunchable(EditBuilder &B, const clang::FunctionDecl *Kernel, uint64_t Threads);
+
 } // namespace klineage
 
 #endif

@@ -7,7 +7,7 @@
 #define CEIL_DIV(M, N) (((M) + (N)-1) / (N))
 
 template <const int BLOCKSIZE>
-__global__ void sgemm_shared_mem_block(int M, int N, int K, float alpha, const float *A, const float *B,
+__global__ void __launch_bounds__(1024) sgemm_shared_mem_block(int M, int N, int K, float alpha, const float *A, const float *B,
                                        float beta, float *C) {
   const uint cRow = blockIdx.x;
   const uint cCol = blockIdx.y;
