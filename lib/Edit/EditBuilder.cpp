@@ -150,6 +150,18 @@ EditBuilder &EditBuilder::removeLines(const Stmt *S) {
   return *this;
 }
 
+/// What follows a removed statement on its line is no code: blanks, or a
+/// comment that ends the line (it speaks of the statement, and goes with it).
+static bool trailingNoCode(StringRef Tail) {
+  Tail = Tail.trim();
+  if (Tail.empty() || (Tail.starts_with("//") && !Tail.ends_with("\\")))
+    return true;
+  if (!Tail.starts_with("/*"))
+    return false;
+  size_t End = Tail.find("*/", 2);
+  return End != StringRef::npos && trailingNoCode(Tail.drop_front(End + 2));
+}
+
 void EditBuilder::removeLines(CharSourceRange CR, SourceLocation Loc) {
   const SourceManager &SM = Ctx.getSourceManager();
   StringRef Buf = SM.getBufferData(SM.getFileID(CR.getBegin()));
@@ -157,7 +169,7 @@ void EditBuilder::removeLines(CharSourceRange CR, SourceLocation Loc) {
   size_t LineStart = lineStartOffset(Buf, B);
   size_t LineEnd = Buf.find('\n', E);
   LineEnd = LineEnd == StringRef::npos ? Buf.size() : LineEnd + 1;
-  if (!Buf.slice(LineStart, B).trim().empty() || !Buf.slice(E, LineEnd).trim().empty()) {
+  if (!Buf.slice(LineStart, B).trim().empty() || !trailingNoCode(Buf.slice(E, LineEnd))) {
     fail("other code shares the line to remove", Loc);
     return;
   }
@@ -196,7 +208,7 @@ EditBuilder &EditBuilder::removeStatement(const Stmt *S) {
   size_t LineStart = lineStartOffset(Buf, B);
   size_t LineEnd = Buf.find('\n', E);
   LineEnd = LineEnd == StringRef::npos ? Buf.size() : LineEnd + 1;
-  if (Buf.slice(LineStart, B).trim().empty() && Buf.slice(E, LineEnd).trim().empty()) {
+  if (Buf.slice(LineStart, B).trim().empty() && trailingNoCode(Buf.slice(E, LineEnd))) {
     add(R.getBegin(), static_cast<unsigned>(LineStart), static_cast<unsigned>(LineEnd - LineStart), "");
     return *this;
   }

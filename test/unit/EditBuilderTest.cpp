@@ -74,6 +74,22 @@ TEST(EditBuilder, RemoveLinesRefusesSharedLines) {
   EXPECT_NE(B.failure().find("shares the line"), llvm::StringRef::npos);
 }
 
+TEST(EditBuilder, RemoveLinesTakesAnEndOfLineComment) {
+  // A comment that ends the line speaks of the statement: it goes too.
+  Parsed P("void f(int *x) {\n  int a = 1; // the first\n  int b = 2; /* x */ /* y */\n  x[0] = a + b;\n}\n");
+  auto Decls = match(declStmt().bind("d"), P.ctx());
+  ASSERT_EQ(Decls.size(), 2u);
+  EditBuilder B(P.ctx());
+  for (const auto &D : Decls)
+    B.removeStatement(D.getNodeAs<DeclStmt>("d"));
+  EXPECT_EQ(P.apply(B), "void f(int *x) {\n  x[0] = a + b;\n}\n");
+  // Code after a comment is code: the line stays shared.
+  Parsed Q("void f(int *x) {\n  int a = 1; /* a */ x[0] = a;\n}\n");
+  EditBuilder C(Q.ctx());
+  C.removeLines(Q.first<DeclStmt>(declStmt())->getSourceRange());
+  EXPECT_FALSE(C.ok());
+}
+
 TEST(EditBuilder, MacroBodyTextIsNotRewritable) {
   Parsed P("#define ZERO(p) (p)[0] = 0\nvoid f(int *x) { ZERO(x); }\n");
   const auto *Assign = P.first<BinaryOperator>(binaryOperator());

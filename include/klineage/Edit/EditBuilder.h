@@ -64,15 +64,17 @@ public:
   /// with the same indentation; the blanks before \p Loc are dropped.
   EditBuilder &splitLine(clang::SourceLocation Loc);
   /// Removes whole lines covering the token range (including the final
-  /// newline); fails if other code shares those lines.
+  /// newline, and a comment that ends the last line: it speaks of what
+  /// goes); fails if other code shares those lines.
   EditBuilder &removeLines(clang::SourceRange Range);
   /// The same for statement \p S with its ';'.
   EditBuilder &removeLines(const clang::Stmt *S);
   /// Removes a token range.
   EditBuilder &remove(clang::SourceRange Range) { return replace(Range, ""); }
   /// Removes statement \p S with its ';' (and a macro use that begins or
-  /// ends it, such as `__shared__`): the whole lines it spans when no other
-  /// code shares them, else only its text.
+  /// ends it, such as `__shared__`): the whole lines it spans, with a
+  /// comment that ends them, when no other code shares them, else only its
+  /// text.
   EditBuilder &removeStatement(const clang::Stmt *S);
   /// Replaces statement \p S, with its ';', by \p Text (which brings its
   /// own ';' where it needs one).
