@@ -1179,6 +1179,7 @@ private:
     } else if (const auto *DRE = dyn_cast<DeclRefExpr>(Val); DRE && isa<VarDecl>(DRE->getDecl())) {
       ValText = DRE->getDecl()->getName().str();
       Const = DRE->getType().isConstQualified();
+      laneDefinitions(P, cast<VarDecl>(DRE->getDecl()));
     } else {
       ValText = Names.numbered("st_v");
       Prefix = "const auto " + ValText + " = " + writtenText(Ctx, Val).value_or("") + ";";
@@ -1210,6 +1211,20 @@ private:
                         "the pointer or the stored value is not plain source text");
       return;
     }
+    if (P.TempDecl) {
+      // Each lane stored where it is assigned; the temporary goes.
+      S.Facts["stores"] = "at the lane assignments";
+      S.Summary = "store packed '" + ValText + "' (" + packedWhat(P) + ") lane by lane where its lanes are assigned";
+      EditBuilder B(Ctx);
+      for (const PackedPlan::LaneDef &D : P.Defs)
+        B.replace(D.Element->getSourceRange(), elementText(P.VA, D.Index));
+      B.removeStatement(P.Call);
+      B.removeStatement(P.TempDecl);
+      commit(B, S);
+      return;
+    }
+    if (!P.DefsWhy.empty())
+      S.Facts["stores"] = "at the packed store: " + P.DefsWhy;
     std::vector<std::string> Lines;
     if (!Prefix.empty())
       Lines.push_back(Prefix);
@@ -1225,6 +1240,152 @@ private:
                                 Indent + "}"
                           : join(Lines, "\n" + Indent));
     commit(B, S);
+  }
+
+  /// Fills P.Defs when the stored temporary \p T is assigned lane by lane
+  /// before the store and used nowhere else, the assignments run exactly
+  /// once each whenever the store does, and nothing between the first
+  /// assignment and the store may touch the destination; else P.DefsWhy.
+  void laneDefinitions(PackedPlan &P, const VarDecl *T) {
+    auto No = [&](std::string Why) {
+      P.Defs.clear();
+      P.TempDecl = nullptr;
+      P.DefsWhy = std::move(Why);
+    };
+    const unsigned Lanes = P.Helper.Type.Lanes;
+    const auto *Block = dyn_cast_or_null<CompoundStmt>(PM.getParent(P.Call));
+    const DeclStmt *Decl = nullptr;
+    if (Block)
+      for (const Stmt *St : Block->body())
+        if (const auto *DS = dyn_cast<DeclStmt>(St); DS && DS->isSingleDecl() && DS->getSingleDecl() == T)
+          Decl = DS;
+    if (!Block || !Decl || !T->hasLocalStorage() || T->getType()->isReferenceType())
+      return No("the temporary is not declared in the block of the packed store");
+    if (const Expr *I = T->getInit()) {
+      const auto *CE = dyn_cast<CXXConstructExpr>(I->IgnoreImplicit());
+      if (!CE || CE->getNumArgs() != 0)
+        return No("the temporary has an initial value");
+    }
+    // Every other use assigns one lane: `t[e] = v;`, a statement of its own.
+    auto Refs = match(traverse(TK_AsIs, findAll(declRefExpr(to(varDecl(equalsNode(T)))).bind("r"))),
+                      *FD->getBody(), const_cast<ASTContext &>(Ctx));
+    const Expr *Stored = VectorAddresses::skipWrappers(P.Call->getArg(P.Helper.ValueParam));
+    for (const auto &M : Refs) {
+      const auto *Ref = M.getNodeAs<DeclRefExpr>("r");
+      if (Ref == Stored->IgnoreParenImpCasts() || analysis::containsStmt(Stored, Ref))
+        continue;
+      const Stmt *Up = PM.getParentIgnoreParenImpCasts(const_cast<DeclRefExpr *>(Ref));
+      const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(Up);
+      auto El = Op ? cuda::packedElement(Ctx, Op) : std::nullopt;
+      const auto *As = Op ? dyn_cast_or_null<BinaryOperator>(PM.getParentIgnoreParens(Op)) : nullptr;
+      if (!El || !As || As->getOpcode() != BO_Assign || As->getLHS()->IgnoreParens() != Op ||
+          !isa_and_nonnull<CompoundStmt, ForStmt>(PM.getParent(As)))
+        return No("'" + T->getName().str() + "' is used other than by assignments to its lanes (line " +
+                  std::to_string(expansionLine(Ctx, Ref)) + ")");
+      P.Defs.push_back({As, Op, El->Index});
+    }
+    if (P.Defs.empty())
+      return No("no lane of '" + T->getName().str() + "' is assigned");
+    // The statements of the block holding the assignments, between the
+    // declaration and the store.
+    auto Position = [&](const Stmt *X) -> std::optional<size_t> {
+      size_t I = 0;
+      for (const Stmt *St : Block->body()) {
+        if (St == X || analysis::containsStmt(St, X))
+          return I;
+        ++I;
+      }
+      return std::nullopt;
+    };
+    auto DeclAt = Position(Decl), StoreAt = Position(P.Call);
+    const Stmt *First = nullptr;
+    std::set<int64_t> Seen;
+    bool Looped = false;
+    for (const PackedPlan::LaneDef &D : P.Defs) {
+      auto At = Position(D.Assign);
+      if (!At || !DeclAt || !StoreAt || *At <= *DeclAt || *At >= *StoreAt)
+        return No("a lane is assigned outside the statements between the declaration and the store");
+      const Stmt *Top = Block->body_begin()[*At];
+      if (!First || Position(First) > At)
+        First = Top;
+      Expr::EvalResult R;
+      if (!D.Index->isValueDependent() && D.Index->EvaluateAsInt(R, Ctx)) {
+        if (Top != D.Assign || !Seen.insert(R.Val.getInt().getExtValue()).second)
+          return No("a constant lane is assigned twice or under a condition");
+        continue;
+      }
+      // The one assignment of a lane loop `for (k = 0; k < size; ++k)`.
+      const auto *L = dyn_cast<ForStmt>(Top);
+      auto Lane = L ? laneLoopOf(L) : std::nullopt;
+      const Stmt *Parent = PM.getParent(D.Assign);
+      if (!Lane || *Lane != Lanes || P.Defs.size() != 1 || analysis::refVar(D.Index) != loopCounter(L) ||
+          (Parent != L && !(Parent == L->getBody() && isa<CompoundStmt>(Parent))))
+        return No("the lane index is neither a constant nor the counter of a loop over the " +
+                  std::to_string(Lanes) + " lanes around the assignment");
+      Looped = true;
+    }
+    if (!Looped && Seen.size() != Lanes)
+      return No("not every lane is assigned");
+    // Nothing may leave the block between the first assignment and the store.
+    for (auto It = Block->body_begin() + *Position(First); It != Block->body_begin() + *StoreAt; ++It)
+      if (!match(traverse(TK_AsIs, findAll(stmt(anyOf(returnStmt(), breakStmt(), continueStmt(), gotoStmt())).bind("j"))),
+                 **It, const_cast<ASTContext &>(Ctx))
+               .empty())
+        return No("a jump between the lane assignments and the store could skip the store");
+    // Nor touch the destination (the lanes are stored earlier now).
+    Root Target = A.rootOf(P.VA.P);
+    for (const analysis::Interference &I :
+         A.interferences(Target, beginOffset(Ctx, First), beginOffset(Ctx, P.Call), /*Reads=*/true)) {
+      const analysis::MemEvent &Ev = *I.Event;
+      if (Ev.K == analysis::MemEvent::Call) {
+        if (auto El = cuda::packedElement(Ctx, Ev.E)) {
+          const VarDecl *Obj = analysis::refVar(El->Object);
+          if (Obj && Obj->hasLocalStorage() && !Obj->getType()->isReferenceType()) {
+            // A lane of a register pack; of a packed load, it becomes a load
+            // of that memory where it is read (this rewrite's load form),
+            // which must not see the lanes stored early.
+            const auto *Init = Obj->getInit() ? dyn_cast<CallExpr>(VectorAddresses::skipWrappers(Obj->getInit()))
+                                              : nullptr;
+            const FunctionDecl *LF = Init ? Init->getDirectCallee() : nullptr;
+            const auto &H = LF ? helperOf(LF) : std::nullopt;
+            std::string Why;
+            if (H && H->K == cuda::PackedAccessHelper::Load &&
+                A.mayAlias(Target, A.rootOf(Init->getArg(H->PointerParam)), Why) != 0)
+              return No("the lanes of '" + Obj->getName().str() + "' (line " +
+                        std::to_string(expansionLine(Ctx, Ev.E)) +
+                        ") are loaded where they are read, from memory that may alias the destination: " + Why);
+            continue;
+          }
+        }
+        const auto *C = dyn_cast<CallExpr>(Ev.E);
+        if (C && cuda::isPureFunction(C->getDirectCallee()))
+          continue;
+      }
+      return No("'" + writtenText(Ctx, Ev.E).value_or(Ev.What) + "' (line " + std::to_string(expansionLine(Ctx, Ev.E)) +
+                ") between the lane assignments and the store may touch the destination: " +
+                (I.Why.empty() ? std::string("a call") : I.Why));
+    }
+    P.TempDecl = Decl;
+  }
+
+  /// The lane count of `for (k = 0; k < C; ++k)` (C constant), or nullopt.
+  std::optional<unsigned> laneLoopOf(const ForStmt *L) {
+    const VarDecl *K = loopCounter(L);
+    const auto *Cond = dyn_cast_or_null<BinaryOperator>(L->getCond() ? L->getCond()->IgnoreParenImpCasts() : nullptr);
+    const auto *Inc = dyn_cast_or_null<UnaryOperator>(L->getInc() ? L->getInc()->IgnoreParenImpCasts() : nullptr);
+    Expr::EvalResult Start, Bound;
+    if (!K || !K->getInit() || K->getInit()->isValueDependent() || !K->getInit()->EvaluateAsInt(Start, Ctx) ||
+        Start.Val.getInt() != 0 || !Cond || Cond->getOpcode() != BO_LT ||
+        analysis::refVar(Cond->getLHS()) != K || Cond->getRHS()->isValueDependent() ||
+        !Cond->getRHS()->EvaluateAsInt(Bound, Ctx) || !Inc || !Inc->isIncrementOp() ||
+        analysis::refVar(Inc->getSubExpr()) != K || Facts.modifiedWithin(K, L->getBody()))
+      return std::nullopt;
+    return unsigned(Bound.Val.getInt().getExtValue());
+  }
+
+  static const VarDecl *loopCounter(const ForStmt *L) {
+    const auto *DS = dyn_cast_or_null<DeclStmt>(L->getInit());
+    return DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
   }
 
   VectorAddresses Addr;

@@ -341,6 +341,20 @@ struct PackedPlan {
   VecAddr SrcVA;
   /// Why the call has no scalar form at all ("" if it has), for refusals.
   std::string NoForm;
+  /// Stores of a register temporary whose lanes are each assigned once
+  /// before the store (`P t; for (k < size) t[k] = f(k); store128(p, t);`,
+  /// or one assignment per constant lane): each assignment stores its lane
+  /// where it computes it (`p[B + k] = f(k);`), and the temporary and the
+  /// packed store go. Empty when the store keeps its place.
+  struct LaneDef {
+    const clang::BinaryOperator *Assign = nullptr; ///< `t[e] = v`
+    const clang::Expr *Element = nullptr;          ///< `t[e]`
+    const clang::Expr *Index = nullptr;            ///< e
+  };
+  std::vector<LaneDef> Defs;
+  const clang::DeclStmt *TempDecl = nullptr;
+  /// Why the lanes are not stored at their assignments ("" if they are).
+  std::string DefsWhy;
 };
 
 /// What a reverse precondition is asked about: one vector access and the
