@@ -224,6 +224,56 @@ std::optional<ElementWork> forwardWork(ASTContext &Ctx, const FunctionDecl *Kern
   return W;
 }
 
+namespace {
+/// `T i = C * <id>; if (i < N) { for (k = 0; k < C; ++k) S }`: the lane loop
+/// alone under a test of the group's first element, no else.
+std::optional<ElementWork> groupGuarded(ASTContext &Ctx, Linearizer &Lin, const FunctionFacts &Facts,
+                                        ElementWork W, const IfStmt *If, const BinaryOperator *Cond,
+                                        const VarDecl *I, const DeclStmt *Decl, const CompoundStmt *Body,
+                                        std::optional<uint64_t> BlockX) {
+  if (!Decl || !I->getInit() || !I->getType()->isIntegerType() || If->getElse() || If->getInit() ||
+      If->getConditionVariable())
+    return std::nullopt;
+  const Stmt *Then = If->getThen();
+  if (const auto *CS = dyn_cast<CompoundStmt>(Then))
+    Then = CS->size() == 1 ? CS->body_front() : nullptr;
+  while (const auto *A = dyn_cast_or_null<AttributedStmt>(Then))
+    Then = A->getSubStmt();
+  const auto *Full = dyn_cast_or_null<ForStmt>(Then);
+  auto Lane = laneLoop(Ctx, Full);
+  auto C = Lane ? intValue(Ctx, Lane->Bound) : std::nullopt;
+  if (!Lane || Lane->Start != 0 || !C || *C < 2 || *C > 64 || !incrementsByOne(Ctx, Full->getInc(), Lane->K))
+    return std::nullopt;
+  auto Init = expandedForm(Lin, Facts, I->getInit());
+  if (!Init)
+    return std::nullopt;
+  std::optional<GridShape> Grid;
+  for (GridShape Sh : {GridShape::Linear, GridShape::Flat2D}) {
+    LinearForm Want;
+    Want.add(globalIdForm(Sh), *C);
+    if (sameIndexForm(*Init, Want, BlockX))
+      Grid = Sh;
+  }
+  if (!Grid)
+    return std::nullopt;
+  W.Kind = Shape::GroupGuarded;
+  W.Index = I;
+  W.IndexDecl = Decl;
+  W.Lane = Lane->K;
+  W.ElementVars = {I, Lane->K};
+  W.IdExprs = {I->getInit()};
+  W.Grid = *Grid;
+  W.Factor = unsigned(*C);
+  W.FullLoop = Full;
+  W.Bound = {Cond, Cond->getRHS(), false};
+  W.BoundExpr = Cond->getRHS();
+  W.Guard = If;
+  W.Element = {Full->getBody()};
+  W.PerThread = others(Body, {Decl, If});
+  return W;
+}
+} // namespace
+
 std::optional<ElementWork> reverseWork(ASTContext &Ctx, const FunctionDecl *Kernel,
                                        const Stmt *Anchor, std::optional<uint64_t> BlockX) {
   const auto *Body = Kernel ? dyn_cast_or_null<CompoundStmt>(Kernel->getBody()) : nullptr;
@@ -328,6 +378,8 @@ std::optional<ElementWork> reverseWork(ASTContext &Ctx, const FunctionDecl *Kern
   const auto *Div = dyn_cast<BinaryOperator>(Cond->getRHS()->IgnoreParenImpCasts());
   auto C = Div && Div->getOpcode() == BO_Div ? intValue(Ctx, Div->getRHS()) : std::nullopt;
   const DeclStmt *Decl = declarationOf(Body, I, *Pos);
+  if (!C)
+    return groupGuarded(Ctx, Lin, Facts, W, If, Cond, I, Decl, Body, BlockX);
   if (!C || *C < 2 || *C > 64 || !Decl || !I->getInit() || !globalIdOf(Lin, Facts, I->getInit(), BlockX))
     return std::nullopt;
   auto LoneLoop = [](const Stmt *S) -> std::pair<const ForStmt *, const Stmt *> {

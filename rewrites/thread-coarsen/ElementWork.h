@@ -32,6 +32,8 @@ enum class Shape {
                ///< k < N % C: S[C*i + k] }`
   SteppedLoop, ///< `T i = C*<id> [- (C-1)*threadIdx.x]; for (k = 0; k < C; ++k, i += 1 |
                ///< blockDim.x) S`
+  GroupGuarded, ///< `T i = C*<id>; if (i < N) { for (k = 0; k < C; ++k) S[i + k] }` (llm.c's
+                ///< packs: one test per group, sound when N is a multiple of C)
 };
 
 struct ElementWork {

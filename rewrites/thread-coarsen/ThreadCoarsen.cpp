@@ -21,6 +21,7 @@
 #include "Launches.h"
 #include "RewriteRegistry.h"
 #include "klineage/Analysis/AnalysisCache.h"
+#include "klineage/Analysis/Divisibility.h"
 #include "klineage/Analysis/LaunchFacts.h"
 #include "klineage/Analysis/PointerProvenance.h"
 #include "klineage/Analysis/ThreadIndex.h"
@@ -981,6 +982,29 @@ Status checkTailHandled(const PreconditionQuery &Q, PreconditionResult &R) {
     R.Reason = "the tail loop repeats the lane loop's body for the last N % C elements";
     return Status::Holds;
   }
+  case Shape::GroupGuarded: {
+    // `i < N` tests a group's first element only: its other C - 1 run past
+    // N unless N is a multiple of C, where one element per thread stops.
+    Linearizer Lin(Ctx);
+    auto N = Lin.linearize(W->BoundExpr);
+    std::string Fn = W->Kernel->getNameAsString();
+    analysis::Divisibility Div(analysis::AnalysisCache::of(Ctx).facts(W->Kernel), Lin,
+                               [&](const VarDecl *V, int64_t M) {
+                                 return Q.AC.assumptions().multipleOf(Fn, V->getName(), unsigned(M));
+                               });
+    std::string NT = quoted(Ctx, W->BoundExpr), C = std::to_string(W->Factor);
+    if (N && Div.multipleOf(*N, W->Factor).T == analysis::Truth::Holds) {
+      R.Reason = NT + " is a multiple of " + C + ": the test of each group's first element bounds all " + C;
+      return Status::Holds;
+    }
+    R.Reason = "the test " + quoted(Ctx, W->Guard->getCond()) + " checks each group's first element only: its " +
+               "other " + std::to_string(W->Factor - 1) + " elements run past " + NT + " unless " + NT +
+               " is a multiple of " + C + ", and one element per thread would stop at it";
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(W->BoundExpr->IgnoreParenImpCasts()))
+      R.Assumable = "multiple:" + Ref->getDecl()->getNameAsString() + ":" + C;
+    R.Evidence.push_back(note(Ctx, W->Guard, "guard", "the group's test"));
+    return Status::Unknown;
+  }
   case Shape::SteppedLoop:
     if (!W->Guard) {
       R.Reason = W->Missing + ": the elements past N are not skipped";
@@ -1017,12 +1041,15 @@ bool isLaneIndex(ASTContext &Ctx, const ElementWork &W, const Expr *E) {
   std::string I = Key(W.Index), K = Key(W.Lane);
   if (I.empty() || K.empty())
     return false;
-  Want.Terms[Monomial{I}] = W.Factor;
+  // Consecutive numbers the elements C * i + k; a group-guarded index is
+  // already C * id: i + k.
+  Want.Terms[Monomial{I}] = W.Kind == Shape::GroupGuarded ? 1 : W.Factor;
   Want.Terms[Monomial{K}] = 1;
   return sameForm(*F, Want);
 }
 
-/// The `C * i + k` node holding a reference to i or k, walking up from it.
+/// The `C * i + k` (group-guarded: `i + k`) node holding a reference to i
+/// or k, walking up from it.
 const Expr *laneIndexAround(ASTContext &Ctx, const ElementWork &W, const DeclRefExpr *Ref) {
   DynTypedNode N = DynTypedNode::create(*Ref);
   for (unsigned Up = 0; Up < 6; ++Up) {
@@ -1097,7 +1124,7 @@ Status checkGlobalIdOnlyIndex(const PreconditionQuery &Q, PreconditionResult &R)
         R.Evidence.push_back(note(Ctx, M, "write", "here"));
         return Status::Fails;
       }
-  if (W->Kind == Shape::Consecutive || W->Kind == Shape::SteppedLoop) {
+  if (W->Kind == Shape::Consecutive || W->Kind == Shape::SteppedLoop || W->Kind == Shape::GroupGuarded) {
     const Stmt *Odd = nullptr;
     for (const Stmt *S : W->Element)
       forEachNode(S, [&](const Stmt *N) {
@@ -1106,7 +1133,7 @@ Status checkGlobalIdOnlyIndex(const PreconditionQuery &Q, PreconditionResult &R)
           return;
         if (W->Kind == Shape::SteppedLoop && Ref->getDecl() == W->Lane)
           Odd = Ref;
-        if (W->Kind == Shape::Consecutive &&
+        if ((W->Kind == Shape::Consecutive || W->Kind == Shape::GroupGuarded) &&
             (Ref->getDecl() == W->Index || Ref->getDecl() == W->Lane) &&
             !laneIndexAround(Ctx, *W, Ref))
           Odd = Ref;
@@ -1116,8 +1143,9 @@ Status checkGlobalIdOnlyIndex(const PreconditionQuery &Q, PreconditionResult &R)
                      ? "the lane counter " + quoted(Ctx, Odd) + " is read at line " +
                            lineOf(Ctx, Odd) + "; one element per thread has no lane number"
                      : quoted(Ctx, Odd) + " at line " + lineOf(Ctx, Odd) +
-                           " is used other than in the element index " + std::to_string(W->Factor) +
-                           " * " + W->Index->getName().str() + " + " + W->Lane->getName().str();
+                           " is used other than in the element index " +
+                           (W->Kind == Shape::GroupGuarded ? std::string() : std::to_string(W->Factor) + " * ") +
+                           W->Index->getName().str() + " + " + W->Lane->getName().str();
       R.Evidence.push_back(note(Ctx, Odd, "use", "here"));
       return Status::Fails;
     }
@@ -1515,6 +1543,39 @@ public:
                                      Unit));
       return;
     }
+    case Shape::GroupGuarded: {
+      // `i = C * id` becomes `i = id`; `i + k` becomes `i`; the lane loop goes.
+      auto Id = idText();
+      if (!Id)
+        return fail("the global id cannot be written");
+      auto Decl = declarationWith(Ctx, W.IndexDecl, W.Index, *Id, /*Mutable=*/false);
+      if (!Decl)
+        return fail("the declaration of '" + IName + "' cannot be rewritten");
+      B.replace(W.IndexDecl, *Decl);
+      EditBuilder Sub(Ctx);
+      std::set<const Expr *> Done;
+      forEachNode(W.FullLoop->getBody(), [&](const Stmt *N) {
+        const auto *Ref = dyn_cast<DeclRefExpr>(N);
+        if (!Ref || (Ref->getDecl() != W.Index && Ref->getDecl() != W.Lane))
+          return;
+        const Expr *Lane = laneIndexAround(Ctx, W, Ref);
+        if (Lane && Done.insert(Lane).second)
+          Sub.replace(Lane, IName);
+      });
+      convertExits(Sub, W, /*Forward=*/false);
+      if (!Sub.ok())
+        return fail(Sub.failure().str(), Sub.failureLoc());
+      auto Body = textWith(Ctx, statementRange(Ctx, W.FullLoop->getBody()), Sub.takeEdits());
+      auto Cond = textOf(W.Guard->getCond());
+      if (!Body || !Cond)
+        return fail("the lane loop is not plain text of this file");
+      CharSourceRange R = statementRange(Ctx, W.Guard);
+      B.replaceChars(R.getBegin(), R.getEnd(),
+                     "if (" + *Cond + ")" +
+                         dedentLines(gapBefore(Ctx, W.FullLoop->getRParenLoc(), W.FullLoop->getBody()) + *Body,
+                                     Unit));
+      return;
+    }
     case Shape::SteppedLoop: {
       const auto *F = cast<ForStmt>(W.Loop);
       auto Id = idText();
@@ -1750,6 +1811,7 @@ private:
       Site &S = AC.addSite(Name, Direction::Reverse, Inner->getBeginLoc(), FD, "coarsened-loop");
       const char *Kind = W->Kind == Shape::GridStride    ? "grid-stride"
                          : W->Kind == Shape::Consecutive ? "consecutive"
+                         : W->Kind == Shape::GroupGuarded ? "group-guarded"
                          : W->Strided                    ? "strided"
                                                          : "consecutive-stepped";
       S.Summary = std::string("one element per thread in '") + FD->getNameAsString() + "' (from " +
