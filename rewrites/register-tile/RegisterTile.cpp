@@ -1365,7 +1365,8 @@ const PreconditionSpec Specs[] = {
      &checkGridCoversBound},
     {TileLoopsRecognised, Direction::Reverse, 2611,
      "the kernel's outputs are copies over constant-count loops (`for (int i = 0; i < TM; ++i)`) whose "
-     "counters appear only as `idx + i * S` and as the subscripts of per-output register arrays",
+     "counters appear only as `idx + i * S` and as the subscripts of per-output register arrays, and the "
+     "kernel has a loop besides them (as every kernel the forward tiles)",
      &checkTileLoopsRecognised},
     {IndexScalable, Direction::Reverse, 2612,
      "the tiled index's block offset is written `blockIdx * ... * TM` (a factor the rewrite can drop) and its "

@@ -691,6 +691,20 @@ void findReverseSites(const RewritePair &Pair, AnalysisContext &AC, const Functi
   Reader(Ctx, P).read();
   if (P.Loops.empty())
     return;
+  // The forward tiles kernels whose outputs loop over shared reads; a kernel
+  // whose only loops are the tile copies computes its outputs independently
+  // (elementwise coarsening: thread-coarsen's reverse).
+  auto AllLoops = match(traverse(TK_AsIs, findAll(stmt(anyOf(forStmt(), whileStmt(), doStmt())).bind("l"))),
+                        *FD->getBody(), Ctx);
+  bool OtherLoop = llvm::any_of(AllLoops, [&](const BoundNodes &B) {
+    const auto *F = B.getNodeAs<ForStmt>("l");
+    return !F || !P.Loops.count(F);
+  });
+  if (!OtherLoop && P.LoopsWhy.empty()) {
+    P.LoopsWhy = "no loop but the tile copies: the outputs share no reads to keep in registers (an "
+                 "elementwise kernel's outputs per thread are thread-coarsen's)";
+    P.LoopsAt = P.Loops.begin()->first;
+  }
   for (RevAxis &A : P.Ax)
     readScale(Ctx, P, A);
   Site &S = AC.addSite(Name, Direction::Reverse, FD->getLocation(), FD, "kernel");

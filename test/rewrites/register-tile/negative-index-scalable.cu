@@ -11,11 +11,16 @@ __global__ void span_param(int n, int span, const float *a, float *c) {
   float acc[4];
   #pragma unroll
   for (int i = 0; i < 4; ++i)
-    acc[i] = row + i * blockDim.y < n && col < n ? a[(row + i * blockDim.y) * n + col] : 0.0f;
+    acc[i] = 0.0f;
+  for (int k = 0; k < n; ++k) {
+    #pragma unroll
+    for (int i = 0; i < 4; ++i)
+      acc[i] += row + i * blockDim.y < n && col < n ? a[(row + i * blockDim.y) * n + k] * a[k * n + col] : 0.0f;
+  }
   #pragma unroll
   for (int i = 0; i < 4; ++i)
     if (row + i * blockDim.y < n && col < n)
-      c[(row + i * blockDim.y) * n + col] = 2.0f * acc[i];
+      c[(row + i * blockDim.y) * n + col] = acc[i];
 }
 
 void launch(int n, const float *a, float *c) {

@@ -14,7 +14,21 @@ __global__ void weighted(int n, const float *a, float *c) {
       c[(row + i * blockDim.y) * n + col] = a[(row + i * blockDim.y) * n + col] * (i + 1);
 }
 
+// Copies with nothing else to loop over (an elementwise kernel, four
+// consecutive elements a thread, llm.c's packs made scalar): no read is
+// shared between the outputs, which is what the forward tiles for; their
+// reverse is thread-coarsen's.
+__global__ void elementwise4(int n, const float *a, float *c) {
+// CHECK-MESSAGES: :[[@LINE-1]]:17: error: cannot apply 'register-tile' (reverse) at site 2: precondition 'tile-loops-recognised' fails: no loop but the tile copies: the outputs share no reads to keep in registers (an elementwise kernel's outputs per thread are thread-coarsen's) [KL2611]
+  int i = (blockIdx.x * blockDim.x + threadIdx.x) * 4;
+  if (i < n) {
+    for (int k = 0; k < 4; ++k)
+      c[i + k] = 2.0f * a[i + k];
+  }
+}
+
 void launch(int n, const float *a, float *c) {
   dim3 block(16, 16), grid((n + 15) / 16, ((n + 15) / 16 + 3) / 4);
   weighted<<<grid, block>>>(n, a, c);
+  elementwise4<<<(n + 1023) / 1024, 256>>>(n, a, c);
 }
