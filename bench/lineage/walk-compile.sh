@@ -2,7 +2,7 @@
 # The compile-only lineage walks committed in bench/lineage/ (no GPU needed),
 # their reports and their skill cards (extracted, then probed against each
 # pair's negative tests with nvcc alone):
-#   bench/lineage/walk-compile.sh [NAME...]     (repo root; default: all seven)
+#   bench/lineage/walk-compile.sh [NAME...]     (repo root; default: all eight)
 # On a GPU machine, run-gpu.sh walks the experts with every stage instead.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -31,4 +31,6 @@ want rmsnorm-ft "$@" && walk rmsnorm-ft bench/work-distribution/row-parallelize/
   bench/work-distribution/row-parallelize/rmsnorm_rows/rmsnorm_rows.yaml
 want dot-aggregated "$@" && walk dot-aggregated bench/work-distribution/atomic-aggregate/dot/dot.forward.cu \
   bench/work-distribution/atomic-aggregate/dot/dot.yaml
+want gelu-llmc "$@" && walk gelu-llmc bench/work-distribution/thread-coarsen/experts/gelu_llmc/gelu_llmc.cu \
+  bench/work-distribution/thread-coarsen/experts/gelu_llmc/gelu_llmc.yaml
 echo "walk-compile.sh: done"
