@@ -225,6 +225,43 @@ std::optional<ElementWork> forwardWork(ASTContext &Ctx, const FunctionDecl *Kern
 }
 
 namespace {
+/// The grid shape whose global id, times \p C (minus (C - 1) * threadIdx.x
+/// when \p Strided), initialises the index \p I: a coarsened kernel's first
+/// element of a thread. nullopt when neither shape does.
+std::optional<GridShape> coarsenedIndexShape(Linearizer &Lin, const FunctionFacts &Facts, const VarDecl *I,
+                                             int64_t C, bool Strided, std::optional<uint64_t> BlockX) {
+  auto Init = expandedForm(Lin, Facts, I->getInit());
+  if (!Init)
+    return std::nullopt;
+  std::optional<GridShape> Grid;
+  for (GridShape Sh : {GridShape::Linear, GridShape::Flat2D}) {
+    LinearForm Want;
+    Want.add(globalIdForm(Sh), C);
+    if (Strided) {
+      LinearForm T;
+      T.Terms[Monomial{"b:threadIdx.x"}] = 1;
+      Want.add(T, -(C - 1));
+    }
+    if (sameIndexForm(*Init, Want, BlockX))
+      Grid = Sh;
+  }
+  return Grid;
+}
+
+/// The fields every lane-loop shape (stepped, group-guarded) sets alike.
+void laneLoopWork(ElementWork &W, Shape K, const VarDecl *I, const DeclStmt *Decl, const VarDecl *Lane,
+                  GridShape Grid, int64_t C, const Stmt *Body) {
+  W.Kind = K;
+  W.Index = I;
+  W.IndexDecl = Decl;
+  W.Lane = Lane;
+  W.ElementVars = {I, Lane};
+  W.IdExprs = {I->getInit()};
+  W.Grid = Grid;
+  W.Factor = unsigned(C);
+  W.Element = {Body};
+}
+
 /// `T i = C * <id>; if (i < N) { for (k = 0; k < C; ++k) S }`: the lane loop
 /// alone under a test of the group's first element, no else.
 std::optional<ElementWork> groupGuarded(ASTContext &Ctx, Linearizer &Lin, const FunctionFacts &Facts,
@@ -244,31 +281,14 @@ std::optional<ElementWork> groupGuarded(ASTContext &Ctx, Linearizer &Lin, const 
   auto C = Lane ? intValue(Ctx, Lane->Bound) : std::nullopt;
   if (!Lane || Lane->Start != 0 || !C || *C < 2 || *C > 64 || !incrementsByOne(Ctx, Full->getInc(), Lane->K))
     return std::nullopt;
-  auto Init = expandedForm(Lin, Facts, I->getInit());
-  if (!Init)
-    return std::nullopt;
-  std::optional<GridShape> Grid;
-  for (GridShape Sh : {GridShape::Linear, GridShape::Flat2D}) {
-    LinearForm Want;
-    Want.add(globalIdForm(Sh), *C);
-    if (sameIndexForm(*Init, Want, BlockX))
-      Grid = Sh;
-  }
+  auto Grid = coarsenedIndexShape(Lin, Facts, I, *C, /*Strided=*/false, BlockX);
   if (!Grid)
     return std::nullopt;
-  W.Kind = Shape::GroupGuarded;
-  W.Index = I;
-  W.IndexDecl = Decl;
-  W.Lane = Lane->K;
-  W.ElementVars = {I, Lane->K};
-  W.IdExprs = {I->getInit()};
-  W.Grid = *Grid;
-  W.Factor = unsigned(*C);
+  laneLoopWork(W, Shape::GroupGuarded, I, Decl, Lane->K, *Grid, *C, Full->getBody());
   W.FullLoop = Full;
   W.Bound = {Cond, Cond->getRHS(), false};
   W.BoundExpr = Cond->getRHS();
   W.Guard = If;
-  W.Element = {Full->getBody()};
   W.PerThread = others(Body, {Decl, If});
   return W;
 }
@@ -335,33 +355,11 @@ std::optional<ElementWork> reverseWork(ASTContext &Ctx, const FunctionDecl *Kern
     const DeclStmt *Decl = I ? declarationOf(Body, I, *Pos, &DeclAt) : nullptr;
     if (!Decl || !I->getType()->isIntegerType() || !I->getInit())
       return std::nullopt;
-    auto Init = expandedForm(Lin, Facts, I->getInit());
-    if (!Init)
-      return std::nullopt;
-    std::optional<GridShape> Grid;
-    for (GridShape Sh : {GridShape::Linear, GridShape::Flat2D}) {
-      LinearForm Want;
-      Want.add(globalIdForm(Sh), *C);
-      if (Strided) {
-        LinearForm T;
-        T.Terms[Monomial{"b:threadIdx.x"}] = 1;
-        Want.add(T, -(*C - 1));
-      }
-      if (sameIndexForm(*Init, Want, BlockX))
-        Grid = Sh;
-    }
+    auto Grid = coarsenedIndexShape(Lin, Facts, I, *C, Strided, BlockX);
     if (!Grid)
       return std::nullopt;
-    W.Kind = Shape::SteppedLoop;
-    W.Index = I;
-    W.IndexDecl = Decl;
-    W.Lane = Lane->K;
-    W.ElementVars = {I, Lane->K};
-    W.IdExprs = {I->getInit()};
-    W.Grid = *Grid;
-    W.Factor = unsigned(*C);
+    laneLoopWork(W, Shape::SteppedLoop, I, Decl, Lane->K, *Grid, *C, F->getBody());
     W.Strided = Strided;
-    W.Element = {F->getBody()};
     W.PerThread = others(Body, {Decl, Outer});
     laneGuard(W);
     return W;

@@ -1545,13 +1545,8 @@ public:
     }
     case Shape::GroupGuarded: {
       // `i = C * id` becomes `i = id`; `i + k` becomes `i`; the lane loop goes.
-      auto Id = idText();
-      if (!Id)
-        return fail("the global id cannot be written");
-      auto Decl = declarationWith(Ctx, W.IndexDecl, W.Index, *Id, /*Mutable=*/false);
-      if (!Decl)
-        return fail("the declaration of '" + IName + "' cannot be rewritten");
-      B.replace(W.IndexDecl, *Decl);
+      if (!indexFromId())
+        return;
       EditBuilder Sub(Ctx);
       std::set<const Expr *> Done;
       forEachNode(W.FullLoop->getBody(), [&](const Stmt *N) {
@@ -1578,13 +1573,8 @@ public:
     }
     case Shape::SteppedLoop: {
       const auto *F = cast<ForStmt>(W.Loop);
-      auto Id = idText();
-      if (!Id)
-        return fail("the global id cannot be written");
-      auto Decl = declarationWith(Ctx, W.IndexDecl, W.Index, *Id, /*Mutable=*/false);
-      if (!Decl)
-        return fail("the declaration of '" + IName + "' cannot be rewritten");
-      B.replace(W.IndexDecl, *Decl);
+      if (!indexFromId())
+        return;
       EditBuilder Sub(Ctx);
       convertExits(Sub, W, /*Forward=*/false);
       if (!Sub.ok())
@@ -1649,6 +1639,23 @@ private:
   }
 
   /// SteppedLoop: the global id the index had before coarsening.
+  /// The index's declaration initialised with the global id itself (the
+  /// lane shapes' `C * id`); false after failing the site.
+  bool indexFromId() {
+    auto Id = idText();
+    if (!Id) {
+      fail("the global id cannot be written");
+      return false;
+    }
+    auto Decl = declarationWith(Ctx, W.IndexDecl, W.Index, *Id, /*Mutable=*/false);
+    if (!Decl) {
+      fail("the declaration of '" + W.Index->getName().str() + "' cannot be rewritten");
+      return false;
+    }
+    B.replace(W.IndexDecl, *Decl);
+    return true;
+  }
+
   std::optional<std::string> idText() {
     const Expr *Init = W.Index->getInit()->IgnoreParenImpCasts();
     // C * (E) - (C-1) * threadIdx.x (forward's strided form) or C * (E) / (E) * C.

@@ -1314,8 +1314,12 @@ private:
           return No("a constant lane is assigned twice or under a condition");
         continue;
       }
-      // The one assignment of a lane loop `for (k = 0; k < size; ++k)`.
-      const auto *L = dyn_cast<ForStmt>(Top);
+      // The one assignment of a lane loop `for (k = 0; k < size; ++k)`
+      // (under its `#pragma unroll`, if any).
+      const Stmt *Loop = Top;
+      while (const auto *AS = dyn_cast<AttributedStmt>(Loop))
+        Loop = AS->getSubStmt();
+      const auto *L = dyn_cast<ForStmt>(Loop);
       auto Lane = L ? laneLoopOf(L) : std::nullopt;
       const Stmt *Parent = PM.getParent(D.Assign);
       if (!Lane || *Lane != Lanes || P.Defs.size() != 1 || analysis::refVar(D.Index) != loopCounter(L) ||

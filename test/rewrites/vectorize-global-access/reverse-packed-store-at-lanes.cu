@@ -17,6 +17,7 @@ __global__ void gelu_lanes(float *__restrict__ out, const float *__restrict__ in
   if (i < n) {
     x128 packed_out;
     x128 packed_inp = load128cs(inp + i); // streaming: read once
+#pragma unroll
     for (int k = 0; k < packed_inp.size; ++k) {
       float xi = packed_inp[k];
       packed_out[k] = 0.5f * xi * (1.0f + tanhf(0.79788456f * (xi + 0.044715f * xi * xi * xi)));
@@ -25,6 +26,7 @@ __global__ void gelu_lanes(float *__restrict__ out, const float *__restrict__ in
   }
 }
 // CHECK-FIXES:      {{^}}  if (i < n) {{{$}}
+// CHECK-FIXES-NEXT: {{^}}#pragma unroll{{$}}
 // CHECK-FIXES-NEXT: {{^}}    for (int k = 0; k < x128::size; ++k) {{{$}}
 // CHECK-FIXES-NEXT: {{^}}      float xi = inp[i + k];{{$}}
 // CHECK-FIXES-NEXT: {{^}}      out[i + k] = 0.5f * xi * (1.0f + tanhf(0.79788456f * (xi + 0.044715f * xi * xi * xi)));{{$}}

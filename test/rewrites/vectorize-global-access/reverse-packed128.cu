@@ -7,7 +7,8 @@
 // not llm.c's names): each helper call is a vector access. A temporary only
 // read through [k] at known lanes (a constant, or the index of a loop over
 // its lanes) becomes scalar loads at the uses, its `.size` is named through
-// its type; a packed store becomes one scalar store per lane in place.
+// its type; a packed store becomes one scalar store per lane in place, or
+// at the lanes' assignments (reverse-packed-store-at-lanes.cu).
 #include <cstring>
 #include <cuda_bf16.h>
 
@@ -109,9 +110,10 @@ __global__ void layernorm_rows(float *__restrict__ out, const float *__restrict_
     f128 out_data;
     for (int k = 0; k < f128::size; ++k)
       out_data[k] = (in_data[k] - m) * w[k];
-    // CHECK-FIXES: {{^}}      out_data[k] = (x[c + k] - m) * weight[c + k];{{$}}
+    // The lanes are stored where the loop computes them (the rows are
+    // __restrict__ and nothing between touches o); out_data and st128cs go.
+    // CHECK-FIXES: {{^}}      o[c + k] = (x[c + k] - m) * weight[c + k];{{$}}
     st128cs(o + c, out_data);
-    // CHECK-FIXES: {{^}}    o[c + 3] = out_data[3];{{$}}
   }
 }
 
@@ -122,9 +124,9 @@ __global__ void copy128(float *__restrict__ dst, const float *__restrict__ src) 
   // CHECK-FIXES-NEXT: {{^}}  dst[i + 1] = src[i + 1];{{$}}
 }
 
-// LIST: reverse-packed128.cu:48:19: vectorize-global-access (reverse) site {{[0-9]+}} in residual: load packed 'packed_a' (4 x float, ld128cs) as scalar loads at the uses
+// LIST: reverse-packed128.cu:49:19: vectorize-global-access (reverse) site {{[0-9]+}} in residual: load packed 'packed_a' (4 x float, ld128cs) as scalar loads at the uses
 // LIST: => applicable
-// LIST: reverse-packed128.cu:56:3: vectorize-global-access (reverse) site {{[0-9]+}} in residual: store packed 'packed_out' (4 x float, st128) as 4 scalar stores
-// LIST: reverse-packed128.cu:67:28: vectorize-global-access (reverse) site {{[0-9]+}} in gelu_bf16: load packed 'packed_inp' (8 x __nv_bfloat16, ld128cs) as scalar loads at the uses
+// LIST: reverse-packed128.cu:57:3: vectorize-global-access (reverse) site {{[0-9]+}} in residual: store packed 'packed_out' (4 x float, st128) as 4 scalar stores
+// LIST: reverse-packed128.cu:68:28: vectorize-global-access (reverse) site {{[0-9]+}} in gelu_bf16: load packed 'packed_inp' (8 x __nv_bfloat16, ld128cs) as scalar loads at the uses
 // LIST: holds  vector-temp-only-lanes: 'packed_inp' is only read, element by element at lanes known statically (a constant or the index of a loop over its 8 lanes)
-// LIST: reverse-packed128.cu:120:3: vectorize-global-access (reverse) site {{[0-9]+}} in copy128: store packed 'ld128(&src[i])' (4 x float, st128) as 4 scalar stores
+// LIST: reverse-packed128.cu:122:3: vectorize-global-access (reverse) site {{[0-9]+}} in copy128: store packed 'ld128(&src[i])' (4 x float, st128) as 4 scalar stores
