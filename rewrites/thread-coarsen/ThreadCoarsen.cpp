@@ -1506,24 +1506,7 @@ public:
     }
     case Shape::Consecutive: {
       EditBuilder Sub(Ctx);
-      std::set<const Expr *> Done;
-      forEachNode(W.FullLoop->getBody(), [&](const Stmt *N) {
-        const auto *Ref = dyn_cast<DeclRefExpr>(N);
-        if (!Ref || (Ref->getDecl() != W.Index && Ref->getDecl() != W.Lane))
-          return;
-        const Expr *Lane = laneIndexAround(Ctx, W, Ref);
-        if (!Lane || !Done.insert(Lane).second)
-          return;
-        // Forward parenthesised it where it does not stand alone.
-        const Expr *Target = Lane;
-        auto Parents = Ctx.getParents(*Lane);
-        if (const auto *P = Parents.empty() ? nullptr : Parents[0].get<ParenExpr>();
-            P && !standsAlone(Ctx, P))
-          Target = P;
-        if (!Done.insert(Target).second && Target != Lane)
-          return;
-        Sub.replace(Target, IName);
-      });
+      laneIndicesToIndex(Sub);
       convertExits(Sub, W, /*Forward=*/false);
       if (!Sub.ok())
         return fail(Sub.failure().str(), Sub.failureLoc());
@@ -1548,15 +1531,7 @@ public:
       if (!indexFromId())
         return;
       EditBuilder Sub(Ctx);
-      std::set<const Expr *> Done;
-      forEachNode(W.FullLoop->getBody(), [&](const Stmt *N) {
-        const auto *Ref = dyn_cast<DeclRefExpr>(N);
-        if (!Ref || (Ref->getDecl() != W.Index && Ref->getDecl() != W.Lane))
-          return;
-        const Expr *Lane = laneIndexAround(Ctx, W, Ref);
-        if (Lane && Done.insert(Lane).second)
-          Sub.replace(Lane, IName);
-      });
+      laneIndicesToIndex(Sub);
       convertExits(Sub, W, /*Forward=*/false);
       if (!Sub.ok())
         return fail(Sub.failure().str(), Sub.failureLoc());
@@ -1639,6 +1614,29 @@ private:
   }
 
   /// SteppedLoop: the global id the index had before coarsening.
+  /// Every lane index of the lane loop's body (`C * i + k`, group-guarded
+  /// `i + k`) becomes the index's name in \p Sub, with the parentheses the
+  /// forward put around it where it does not stand alone.
+  void laneIndicesToIndex(EditBuilder &Sub) {
+    std::string IName = W.Index->getName().str();
+    std::set<const Expr *> Done;
+    forEachNode(W.FullLoop->getBody(), [&](const Stmt *N) {
+      const auto *Ref = dyn_cast<DeclRefExpr>(N);
+      if (!Ref || (Ref->getDecl() != W.Index && Ref->getDecl() != W.Lane))
+        return;
+      const Expr *Lane = laneIndexAround(Ctx, W, Ref);
+      if (!Lane || !Done.insert(Lane).second)
+        return;
+      const Expr *Target = Lane;
+      auto Parents = Ctx.getParents(*Lane);
+      if (const auto *P = Parents.empty() ? nullptr : Parents[0].get<ParenExpr>(); P && !standsAlone(Ctx, P))
+        Target = P;
+      if (!Done.insert(Target).second && Target != Lane)
+        return;
+      Sub.replace(Target, IName);
+    });
+  }
+
   /// The index's declaration initialised with the global id itself (the
   /// lane shapes' `C * id`); false after failing the site.
   bool indexFromId() {
