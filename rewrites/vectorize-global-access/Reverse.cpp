@@ -1336,10 +1336,27 @@ private:
                  **It, const_cast<ASTContext &>(Ctx))
                .empty())
         return No("a jump between the lane assignments and the store could skip the store");
+    // The destination's address must mean at the assignments what it means
+    // at the store: its variables declared before them and not changed
+    // in between.
+    std::vector<const VarDecl *> Vars;
+    Linearizer::collectVars(P.VA.P, Vars);
+    for (const Expr *TE : P.VA.TermExprs)
+      Linearizer::collectVars(TE, Vars);
+    unsigned Begin = beginOffset(Ctx, First), End = beginOffset(Ctx, P.Call);
+    for (const VarDecl *V : Vars)
+      if (V->hasLocalStorage() && !isa<ParmVarDecl>(V) &&
+          Ctx.getSourceManager().getFileOffset(Ctx.getSourceManager().getExpansionLoc(V->getLocation())) >= Begin)
+        return No("'" + V->getName().str() + "' (part of the destination's address) is declared after the "
+                  "first lane assignment");
+    const VarDecl *Which = nullptr;
+    if (Facts.modifiedIn(Vars, Begin, End, &Which))
+      return No("'" + Which->getName().str() + "' (part of the destination's address) changes between the lane "
+                "assignments and the store");
     // Nor touch the destination (the lanes are stored earlier now).
     Root Target = A.rootOf(P.VA.P);
     for (const analysis::Interference &I :
-         A.interferences(Target, beginOffset(Ctx, First), beginOffset(Ctx, P.Call), /*Reads=*/true)) {
+         A.interferences(Target, Begin, End, /*Reads=*/true)) {
       const analysis::MemEvent &Ev = *I.Event;
       if (Ev.K == analysis::MemEvent::Call) {
         if (auto El = cuda::packedElement(Ctx, Ev.E)) {

@@ -6,8 +6,9 @@
 // each lane is stored where it is computed and the temporary goes, so the
 // kernel reads as one loop over its elements. Kept as scalar stores at the
 // packed store when a lane is also read, when a jump could skip the store,
-// or when the lanes of a packed load read in between (loaded at their uses
-// by the load's reverse) may alias the destination.
+// when the lanes of a packed load read in between (loaded at their uses by
+// the load's reverse) may alias the destination, or when the destination's
+// address is not yet what it will be at the store.
 #include "../../corpus/llmc_common.cuh"
 
 typedef Packed128<float> x128;
@@ -87,10 +88,36 @@ __global__ void maybe_aliased(float *out, const float *inp) {
 // CHECK-FIXES:      {{^}}    b[k] = -inp[i + k];{{$}}
 // CHECK-FIXES-NEXT: {{^}}  out[i] = b[0];{{$}}
 
+// The destination's address changes, or is declared, after the lanes are
+// assigned: stored there, the lanes would go elsewhere or not compile.
+__global__ void address_moves(float *__restrict__ out, const float *__restrict__ a, int n) {
+  int i = (blockIdx.x * blockDim.x + threadIdx.x) * 4;
+  x128 t;
+  for (int k = 0; k < 4; ++k)
+    t[k] = a[i + k] * 3.f;
+  i += n;
+  store128(out + i, t);
+}
+// CHECK-FIXES:      {{^}}    t[k] = a[i + k] * 3.f;{{$}}
+// CHECK-FIXES-NEXT: {{^}}  i += n;{{$}}
+// CHECK-FIXES-NEXT: {{^}}  out[i] = t[0];{{$}}
+
+__global__ void address_later(float *__restrict__ out, const float *__restrict__ a) {
+  x128 t;
+  for (int k = 0; k < 4; ++k)
+    t[k] = a[k] * 3.f;
+  int j = (blockIdx.x * blockDim.x + threadIdx.x) * 4;
+  store128(out + j, t);
+}
+// CHECK-FIXES:      {{^}}  int j = (blockIdx.x * blockDim.x + threadIdx.x) * 4;{{$}}
+// CHECK-FIXES-NEXT: {{^}}  out[j] = t[0];{{$}}
+
 void run(float *out, const float *inp, float *y, float *s, float *x, int n) {
   gelu_lanes<<<n / 2048, 512>>>(out, inp, n);
   scale_const_lanes<<<n / 2048, 512>>>(y, 2.f, n);
   lane_read<<<n / 2048, 512>>>(y, s, x);
   in_place<<<n / 2048, 512>>>(x);
   maybe_aliased<<<n / 2048, 512>>>(out, inp);
+  address_moves<<<n / 2048, 512>>>(out, inp, n);
+  address_later<<<n / 2048, 512>>>(out, inp);
 }
