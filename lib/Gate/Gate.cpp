@@ -350,15 +350,24 @@ public:
     bool Cached = sys::fs::exists(Json);
     json::Object Detail;
     if (!Cached) {
-      sys::fs::create_directories(D);
+      // Each process compiles in a folder of its own and moves the results
+      // in (renames are atomic): identical candidates compiled at once (a
+      // search's option sets that give the same kernel) share the key.
+      std::string W = D + "/work." + std::to_string(sys::Process::getProcessId());
+      sys::fs::create_directories(W);
       std::vector<std::string> A = Flags;
-      A.insert(A.end(), {"-Xptxas", "-v", "-c", Cand, "-o", D + "/cand.o"});
-      ProcResult R = runProc(Nvcc, A, D + "/cand.out", D + "/cand.err", 600);
+      A.insert(A.end(), {"-Xptxas", "-v", "-c", Cand, "-o", W + "/cand.o"});
+      ProcResult R = runProc(Nvcc, A, W + "/cand.out", W + "/cand.err", 600);
       std::vector<std::string> P = Flags;
-      P.insert(P.end(), {"-ptx", Cand, "-o", D + "/cand.ptx"});
+      P.insert(P.end(), {"-ptx", Cand, "-o", W + "/cand.ptx"});
       ProcResult RP;
       if (R.Rc == 0)
-        RP = runProc(Nvcc, P, D + "/ptx.out", D + "/ptx.err", 600);
+        RP = runProc(Nvcc, P, W + "/ptx.out", W + "/ptx.err", 600);
+      for (const char *F : {"cand.o", "cand.ptx", "cand.out", "cand.err", "ptx.out", "ptx.err"})
+        if (sys::fs::exists(W + "/" + F))
+          sys::fs::rename(W + "/" + F, D + "/" + F);
+      sys::fs::remove(W);
+      A[A.size() - 1] = D + "/cand.o"; // the command as the cache keeps its output
       json::Object C;
       C["ok"] = R.Rc == 0 && RP.Rc == 0;
       C["command"] = shellJoin(Nvcc, A);

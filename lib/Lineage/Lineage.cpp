@@ -634,6 +634,14 @@ void Walker::addCandidates(Session &S, const RewritePair &RP, const RewriteOptio
         T["not_built"] = Why;
         continue;
       }
+      // Option sets that give the same kernel as an earlier candidate of the
+      // step (an option the sites do not use) are that candidate: one
+      // compile, one gate evaluation.
+      if (auto Same = llvm::find_if(Out, [&](const Candidate &X) { return X.Text == Res->Text; });
+          Same != Out.end()) {
+        T["same_kernel_as"] = Same->Name;
+        continue;
+      }
       Candidate C;
       C.R = R;
       C.Name = formatv("{0}-{1}{2}", Label, R->name(), Suffix).str();
