@@ -1505,12 +1505,9 @@ public:
       return;
     }
     case Shape::Consecutive: {
-      EditBuilder Sub(Ctx);
-      laneIndicesToIndex(Sub);
-      convertExits(Sub, W, /*Forward=*/false);
-      if (!Sub.ok())
-        return fail(Sub.failure().str(), Sub.failureLoc());
-      auto Body = textWith(Ctx, statementRange(Ctx, W.FullLoop->getBody()), Sub.takeEdits());
+      auto Body = laneBodyForOneElement();
+      if (failed())
+        return;
       const Expr *N = W.BoundExpr;
       if (const auto *P = dyn_cast<ParenExpr>(N);
           P && !needsParens(P->getSubExpr(), prec::Relational))
@@ -1530,12 +1527,9 @@ public:
       // `i = C * id` becomes `i = id`; `i + k` becomes `i`; the lane loop goes.
       if (!indexFromId())
         return;
-      EditBuilder Sub(Ctx);
-      laneIndicesToIndex(Sub);
-      convertExits(Sub, W, /*Forward=*/false);
-      if (!Sub.ok())
-        return fail(Sub.failure().str(), Sub.failureLoc());
-      auto Body = textWith(Ctx, statementRange(Ctx, W.FullLoop->getBody()), Sub.takeEdits());
+      auto Body = laneBodyForOneElement();
+      if (failed())
+        return;
       auto Cond = textOf(W.Guard->getCond());
       if (!Body || !Cond)
         return fail("the lane loop is not plain text of this file");
@@ -1614,6 +1608,20 @@ private:
   }
 
   /// SteppedLoop: the global id the index had before coarsening.
+  /// The lane loop's body as one element's code: lane indices become the
+  /// index, exits become `return`; nullopt when it is not plain text (the
+  /// site fails when an exit cannot be converted).
+  std::optional<std::string> laneBodyForOneElement() {
+    EditBuilder Sub(Ctx);
+    laneIndicesToIndex(Sub);
+    convertExits(Sub, W, /*Forward=*/false);
+    if (!Sub.ok()) {
+      fail(Sub.failure().str(), Sub.failureLoc());
+      return std::nullopt;
+    }
+    return textWith(Ctx, statementRange(Ctx, W.FullLoop->getBody()), Sub.takeEdits());
+  }
+
   /// Every lane index of the lane loop's body (`C * i + k`, group-guarded
   /// `i + k`) becomes the index's name in \p Sub, with the parentheses the
   /// forward put around it where it does not stand alone.
