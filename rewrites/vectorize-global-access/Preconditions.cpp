@@ -855,6 +855,24 @@ Status checkLoopLanesUnconditional(const PreconditionQuery &Q, PreconditionResul
 // Reverse preconditions
 //===----------------------------------------------------------------------===//
 
+std::optional<std::pair<int64_t, uint64_t>> upCountedRange(ASTContext &Ctx, const ForStmt &Loop, const VarDecl *K,
+                                                           const Stmt *FnBody) {
+  analysis::TripCount T = analysis::analyseTripCount(Ctx, Loop, FnBody);
+  const Expr *St = T.Step ? T.Step->IgnoreParenImpCasts() : nullptr;
+  bool Increments = false;
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(St))
+    Increments = U->isIncrementOp();
+  else if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(St))
+    Increments = CA->getOpcode() == BO_AddAssign;
+  else if (const auto *B = dyn_cast_or_null<BinaryOperator>(St))
+    Increments = B->getOpcode() == BO_Assign && isa<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts()) &&
+                 cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts())->getOpcode() == BO_Add;
+  if (!T.counted() || T.Index != K || !K || !T.Count || !T.StartValue || !T.StepValue || *T.StepValue != 1 ||
+      !Increments)
+    return std::nullopt;
+  return std::make_pair(T.StartValue->getExtValue(), *T.Count);
+}
+
 namespace {
 
 /// How a vector access that is not read as a value is used (for refusals).
@@ -970,27 +988,13 @@ std::string packedIndexWhy(ASTContext &Ctx, const ReverseSubject &S, const Expr 
         Loop = F;
   if (!Loop)
     return "which is neither a constant nor the index of a loop around the use";
-  analysis::TripCount T = analysis::analyseTripCount(Ctx, *Loop, S.View.facts().function()->getBody());
-  auto Increments = [&] {
-    const Expr *St = T.Step ? T.Step->IgnoreParenImpCasts() : nullptr;
-    if (const auto *U = dyn_cast_or_null<UnaryOperator>(St))
-      return U->isIncrementOp();
-    if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(St))
-      return CA->getOpcode() == BO_AddAssign;
-    if (const auto *B = dyn_cast_or_null<BinaryOperator>(St))
-      return B->getOpcode() == BO_Assign &&
-             isa<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts()) &&
-             cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts())->getOpcode() == BO_Add;
-    return false;
-  };
-  if (!T.counted() || T.Index != K || !T.Count || !T.StartValue || !T.StepValue ||
-      *T.StepValue != 1 || !Increments())
+  auto Range = upCountedRange(Ctx, *Loop, K, S.View.facts().function()->getBody());
+  if (!Range)
     return "the index of a loop without a constant trip count stepping by one";
-  int64_t Start = T.StartValue->getExtValue();
-  if (Start < 0 || Start + int64_t(*T.Count) > int64_t(Lanes))
-    return "whose loop runs over " + std::to_string(Start) + ".." +
-           std::to_string(Start + int64_t(*T.Count) - 1) + ", outside lanes 0.." +
-           std::to_string(Lanes - 1);
+  auto [Start, Count] = *Range;
+  if (Start < 0 || Start + int64_t(Count) > int64_t(Lanes))
+    return "whose loop runs over " + std::to_string(Start) + ".." + std::to_string(Start + int64_t(Count) - 1) +
+           ", outside lanes 0.." + std::to_string(Lanes - 1);
   return "";
 }
 

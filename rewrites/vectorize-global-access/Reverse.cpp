@@ -1320,9 +1320,10 @@ private:
       while (const auto *AS = dyn_cast<AttributedStmt>(Loop))
         Loop = AS->getSubStmt();
       const auto *L = dyn_cast<ForStmt>(Loop);
-      auto Lane = L ? laneLoopOf(L) : std::nullopt;
+      auto Range = L ? upCountedRange(const_cast<ASTContext &>(Ctx), *L, analysis::refVar(D.Index), FD->getBody())
+                     : std::nullopt;
       const Stmt *Parent = PM.getParent(D.Assign);
-      if (!Lane || *Lane != Lanes || P.Defs.size() != 1 || analysis::refVar(D.Index) != loopCounter(L) ||
+      if (!Range || *Range != std::make_pair(int64_t(0), uint64_t(Lanes)) || P.Defs.size() != 1 ||
           (Parent != L && !(Parent == L->getBody() && isa<CompoundStmt>(Parent))))
         return No("the lane index is neither a constant nor the counter of a loop over the " +
                   std::to_string(Lanes) + " lanes around the assignment");
@@ -1387,26 +1388,6 @@ private:
                 (I.Why.empty() ? std::string("a call") : I.Why));
     }
     P.TempDecl = Decl;
-  }
-
-  /// The lane count of `for (k = 0; k < C; ++k)` (C constant), or nullopt.
-  std::optional<unsigned> laneLoopOf(const ForStmt *L) {
-    const VarDecl *K = loopCounter(L);
-    const auto *Cond = dyn_cast_or_null<BinaryOperator>(L->getCond() ? L->getCond()->IgnoreParenImpCasts() : nullptr);
-    const auto *Inc = dyn_cast_or_null<UnaryOperator>(L->getInc() ? L->getInc()->IgnoreParenImpCasts() : nullptr);
-    Expr::EvalResult Start, Bound;
-    if (!K || !K->getInit() || K->getInit()->isValueDependent() || !K->getInit()->EvaluateAsInt(Start, Ctx) ||
-        Start.Val.getInt() != 0 || !Cond || Cond->getOpcode() != BO_LT ||
-        analysis::refVar(Cond->getLHS()) != K || Cond->getRHS()->isValueDependent() ||
-        !Cond->getRHS()->EvaluateAsInt(Bound, Ctx) || !Inc || !Inc->isIncrementOp() ||
-        analysis::refVar(Inc->getSubExpr()) != K || Facts.modifiedWithin(K, L->getBody()))
-      return std::nullopt;
-    return unsigned(Bound.Val.getInt().getExtValue());
-  }
-
-  static const VarDecl *loopCounter(const ForStmt *L) {
-    const auto *DS = dyn_cast_or_null<DeclStmt>(L->getInit());
-    return DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
   }
 
   VectorAddresses Addr;

@@ -223,6 +223,11 @@ std::string indexText(const clang::ASTContext &Ctx, const Lane *L);
 /// The base index of lanes written as a loop: the lane index with the loop
 /// variable replaced by its start ("" when it is not plain source text).
 std::string loopBaseText(const clang::ASTContext &Ctx, const LoopGroup &G);
+/// The values {start, count} that \p Loop runs its index \p K over, when it
+/// counts K up by one (`++k`, `k += 1`, `k = k + 1`) from a constant start a
+/// constant number of times (analysis::analyseTripCount in \p FnBody).
+std::optional<std::pair<int64_t, uint64_t>> upCountedRange(clang::ASTContext &Ctx, const clang::ForStmt &Loop,
+                                                           const clang::VarDecl *K, const clang::Stmt *FnBody);
 /// The variables the lanes' indices and bases read, and whether an index
 /// reads memory.
 void indexFacts(const std::vector<Lane *> &Accesses, std::vector<const clang::VarDecl *> &Vars,
