@@ -1,5 +1,6 @@
 //===- Assumptions.cpp ----------------------------------------------------===//
 #include "klineage/Rewrite/Assumptions.h"
+#include "clang/AST/Decl.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
@@ -148,6 +149,12 @@ bool Assumptions::multipleOf(StringRef Function, StringRef Name, unsigned N) con
     if (F.K == Fact::Multiple && matches(F, Function, Name) && F.Value % N == 0)
       return true;
   return false;
+}
+
+std::function<bool(const clang::VarDecl *, int64_t)> Assumptions::multiplesIn(const clang::FunctionDecl *Function) const {
+  return [this, Fn = Function->getNameAsString()](const clang::VarDecl *V, int64_t N) {
+    return multipleOf(Fn, V->getName(), unsigned(N));
+  };
 }
 
 std::optional<uint64_t> Assumptions::maxValue(StringRef Function, StringRef Name) const {

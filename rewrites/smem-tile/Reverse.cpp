@@ -1812,10 +1812,7 @@ void haloReverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionD
     if (P.StagedWhy.empty()) {
       ReadConds = Stores.front().ElementConds;
       if (!llvm::all_of(Stores, [&](const HaloStore &S) { return S.ElementConds == Stores.front().ElementConds; })) {
-        std::string Fn = FD->getNameAsString();
-        analysis::Divisibility Div(F, Lin, [&](const VarDecl *V, int64_t N) {
-          return AC.assumptions().multipleOf(Fn, V->getName(), unsigned(N));
-        });
+        analysis::Divisibility Div(F, Lin, AC.assumptions().multiplesIn(FD));
         std::string Why;
         if (auto R = roundedConds(Stores, Lin, Div, Why))
           ReadConds = std::move(*R);

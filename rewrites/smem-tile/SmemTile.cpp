@@ -1126,11 +1126,7 @@ bool wholeTiles(const AnalysisContext &AC, const FunctionDecl *FD, const LoopPla
     return false;
   Count->add(*Start, -1);
   Count->normalize();
-  std::string Fn = FD->getNameAsString();
-  analysis::Divisibility Div(analysis::AnalysisCache::of(Ctx).facts(FD), Lin,
-                             [&](const VarDecl *V, int64_t N) {
-                               return AC.assumptions().multipleOf(Fn, V->getName(), unsigned(N));
-                             });
+  analysis::Divisibility Div(analysis::AnalysisCache::of(Ctx).facts(FD), Lin, AC.assumptions().multiplesIn(FD));
   return Div.multipleOf(*Count, int64_t(T)).T == analysis::Truth::Holds;
 }
 

@@ -987,11 +987,8 @@ Status checkTailHandled(const PreconditionQuery &Q, PreconditionResult &R) {
     // N unless N is a multiple of C, where one element per thread stops.
     Linearizer Lin(Ctx);
     auto N = Lin.linearize(W->BoundExpr);
-    std::string Fn = W->Kernel->getNameAsString();
     analysis::Divisibility Div(analysis::AnalysisCache::of(Ctx).facts(W->Kernel), Lin,
-                               [&](const VarDecl *V, int64_t M) {
-                                 return Q.AC.assumptions().multipleOf(Fn, V->getName(), unsigned(M));
-                               });
+                               Q.AC.assumptions().multiplesIn(W->Kernel));
     std::string NT = quoted(Ctx, W->BoundExpr), C = std::to_string(W->Factor);
     if (N && Div.multipleOf(*N, W->Factor).T == analysis::Truth::Holds) {
       R.Reason = NT + " is a multiple of " + C + ": the test of each group's first element bounds all " + C;
@@ -1607,7 +1604,6 @@ private:
     return Names.getIn("k", Scope);
   }
 
-  /// SteppedLoop: the global id the index had before coarsening.
   /// The lane loop's body as one element's code: lane indices become the
   /// index, exits become `return`; nullopt when it is not plain text (the
   /// site fails when an exit cannot be converted).
@@ -1662,6 +1658,7 @@ private:
     return true;
   }
 
+  /// The lane shapes: the global id the index had before coarsening.
   std::optional<std::string> idText() {
     const Expr *Init = W.Index->getInit()->IgnoreParenImpCasts();
     // C * (E) - (C-1) * threadIdx.x (forward's strided form) or C * (E) / (E) * C.

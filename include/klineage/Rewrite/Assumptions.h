@@ -35,9 +35,15 @@
 #include "llvm/Support/Error.h"
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
+
+namespace clang {
+class FunctionDecl;
+class VarDecl;
+} // namespace clang
 
 namespace klineage {
 
@@ -52,6 +58,9 @@ public:
   bool noAlias(llvm::StringRef Function, llvm::StringRef Name) const;
   /// True if \p Name in \p Function is asserted to be a multiple of \p N.
   bool multipleOf(llvm::StringRef Function, llvm::StringRef Name, unsigned N) const;
+  /// multipleOf for the variables of \p Function, as analysis::Divisibility
+  /// takes outside facts (its AssertedMultiple). Holds a reference to this.
+  std::function<bool(const clang::VarDecl *, int64_t)> multiplesIn(const clang::FunctionDecl *Function) const;
   /// The smallest asserted upper bound of integer \p Name in \p Function.
   std::optional<uint64_t> maxValue(llvm::StringRef Function, llvm::StringRef Name) const;
   /// True if the user takes care of \p Kernel's launches
