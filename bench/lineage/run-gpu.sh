@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Lineage walks of the bundled experts on the GPU machine (issue 13):
 #   bench/lineage/run-gpu.sh OUTDIR SECONDS WORKLOAD...   (repo root, after scripts/gpu-run.sh unpacked the bundle)
+# WORKLOAD: a bundled workload (workloads/<name>/expert.cu), or one of the
+# experts of bench/ named by its manifest (rmsnorm_rows, dot, gelu_llmc).
 # Each walk writes bench/lineage/gpu/<workload>/ (klineage lineage -o; the
 # compile-only walks beside it are not touched) and its terminal output
 # beside it; a walk cut by the time budget resumes from its folder when run
@@ -15,10 +17,15 @@ nvidia-smi --query-gpu=name,memory.total,clocks.max.sm --format=csv,noheader > b
 for w in "$@"; do
   left=$(( end - $(date +%s) ))
   [ "$left" -le 20 ] && { echo "$w: no time left"; continue; }
-  y=$(ls workloads/"$w"/*.yaml | head -n 1)
+  case $w in
+    rmsnorm_rows) d=bench/work-distribution/row-parallelize/rmsnorm_rows; k=$d/rmsnorm_rows.ft.cu; y=$d/rmsnorm_rows.yaml ;;
+    dot) d=bench/work-distribution/atomic-aggregate/dot; k=$d/dot.forward.cu; y=$d/dot.yaml ;;
+    gelu_llmc) d=bench/work-distribution/thread-coarsen/experts/gelu_llmc; k=$d/gelu_llmc.cu; y=$d/gelu_llmc.yaml ;;
+    *) k=workloads/"$w"/expert.cu; y=$(ls workloads/"$w"/*.yaml | head -n 1) ;;
+  esac
   start=$(date +%s)
   # timeout signals the whole process group: the gate children stop too.
-  timeout "$left" klineage lineage workloads/"$w"/expert.cu --workload "$y" -o bench/lineage/gpu/"$w" \
+  timeout "$left" klineage lineage "$k" --workload "$y" -o bench/lineage/gpu/"$w" \
     --jobs 16 --repeat ${REPEAT:-1} ${POLICY:+--policy $POLICY} > bench/lineage/gpu/"$w".out 2>> bench/lineage/gpu/"$w".log
   echo "$w: exit $? after $(( $(date +%s) - start )) s"; tail -n 12 bench/lineage/gpu/"$w".out
 done

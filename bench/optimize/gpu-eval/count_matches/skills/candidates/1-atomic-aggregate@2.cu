@@ -1,0 +1,24 @@
+// Count of elements equal to a key into one int, naive: each matching
+// thread does atomicAdd(count, 1). The launcher zeroes the count.
+#include <cuda_runtime.h>
+
+__global__ void count_matches_kernel(const int *keys, int n, int key, int *count) {
+  int tid = blockIdx.x * blockDim.x + threadIdx.x;
+  int block_sum = 0;
+  if (tid < n && keys[tid] == key)
+    block_sum += 1;
+  const unsigned block_sum_rank = threadIdx.x;
+  const unsigned block_sum_lane = block_sum_rank % 32u;
+  for (unsigned block_sum_offset = 16; block_sum_offset > 0; block_sum_offset /= 2)
+    block_sum += __shfl_down_sync(0xffffffffu, block_sum, block_sum_offset);
+  if (block_sum_lane == 0)
+    atomicAdd(count, block_sum);
+}
+
+void count_matches_launch(int n, const int *keys, int key, int *count, cudaStream_t stream) {
+  cudaMemsetAsync(count, 0, sizeof(int), stream);
+  const int threads = 512;
+  const int blocks = (n + threads - 1) / threads;
+  if (blocks > 0)
+    count_matches_kernel<<<blocks, threads, 0, stream>>>(keys, n, key, count);
+}
