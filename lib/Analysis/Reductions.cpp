@@ -1081,6 +1081,7 @@ struct TreeWalk {
   int Chained = -1;             ///< every step chained (1), none (0)
   const VarDecl *Chain = nullptr;
   bool Tail = false, Unrolled = false;
+  bool Doubling = false; ///< doublingTreeLoop's pairs
   std::string Why;
 
   bool add(const TreeStep &S, std::optional<int64_t> Stride) {
@@ -1315,6 +1316,110 @@ bool warpTail(ASTContext &Ctx, const Stmt *S, TreeWalk &W) {
   return tailSteps(Ctx, Then, W);
 }
 
+/// A doubling tree, the first textbook reductions: `for (s = 1; s < B; s *=
+/// 2) { if (t % (2 * s) == 0) sm[t] op= sm[t + s]; __syncthreads(); }`
+/// (interleaved pairs) or with `int i = 2 * s * t; if (i < B) sm[i] op=
+/// sm[i + s];` (the same pairs taken by consecutive threads). B is
+/// blockDim.x or a constant power of two. When B is a power of two, sm[0]
+/// ends as the combination of sm[0..B), as after the halving tree over B
+/// (in another order: the callers' reassociation checks apply alike);
+/// recorded as the halving tree's strides. Nothing else may read s.
+bool doublingTreeLoop(const ASTContext &Ctx, const ForStmt *L, TreeWalk &W) {
+  const TreeFrame &F = *W.Frame;
+  const VarDecl *S = nullptr;
+  const Expr *StartE = nullptr;
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(L->getInit()); DS && DS->isSingleDecl()) {
+    S = dyn_cast<VarDecl>(DS->getSingleDecl());
+    StartE = S ? S->getInit() : nullptr;
+  }
+  if (!S || !StartE || constInt(Ctx, StartE, *F.Facts) != 1)
+    return false;
+  // The step: s *= 2, s <<= 1, s = s * 2, s = s << 1, s += s.
+  const Expr *Inc = strip(L->getInc());
+  bool Doubles = false;
+  if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc); CA && refVar(strip(CA->getLHS())) == S)
+    Doubles = (CA->getOpcode() == BO_MulAssign && constInt(Ctx, CA->getRHS(), *F.Facts) == 2) ||
+              (CA->getOpcode() == BO_ShlAssign && constInt(Ctx, CA->getRHS(), *F.Facts) == 1) ||
+              (CA->getOpcode() == BO_AddAssign && refVar(strip(CA->getRHS())) == S);
+  if (const auto *A = dyn_cast_or_null<BinaryOperator>(Inc); A && A->getOpcode() == BO_Assign && refVar(strip(A->getLHS())) == S)
+    if (const auto *R = dyn_cast<BinaryOperator>(strip(A->getRHS())); R && refVar(strip(R->getLHS())) == S) {
+      auto K = constInt(Ctx, R->getRHS(), *F.Facts);
+      Doubles = (R->getOpcode() == BO_Mul && K == 2) || (R->getOpcode() == BO_Shl && K == 1);
+    }
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(strip(L->getCond()));
+  if (!Doubles || !Cond || Cond->getOpcode() != BO_LT || refVar(strip(Cond->getLHS())) != S)
+    return false;
+  std::optional<Poly> Bound = polyOf(Ctx, Cond->getRHS(), *F.Facts);
+  std::optional<int64_t> K = constInt(Ctx, Cond->getRHS(), *F.Facts);
+  auto BD = cuda::builtinIndex(strip(Cond->getRHS()));
+  bool Symbolic = BD && BD->Var == cuda::BuiltinVar::BlockDim && BD->Dim == 0;
+  if (!Bound || !(Symbolic || (K && *K >= 2 && *K <= 1024 && llvm::isPowerOf2_64(uint64_t(*K))))) {
+    W.Why = "expected a doubling tree's loop to run while its stride is below blockDim.x or a power of two";
+    return false;
+  }
+  Poly Stride = *polyOf(Ctx, Cond->getLHS(), *F.Facts);
+  Poly TwoStride;
+  addTo(TwoStride, Stride, 2);
+  auto Steps = statementsOf(L->getBody());
+  if (Steps.empty() || !isBlockBarrierStmt(Steps.back())) {
+    W.Why = "expected the doubling tree's body to end with __syncthreads()";
+    return false;
+  }
+  Steps.pop_back();
+  // The pair's lower element: the rank (interleaved) or a local 2 * s * t.
+  TreeFrame Pair = F;
+  const auto *If = dyn_cast<IfStmt>(Steps.back());
+  bool Guarded = false;
+  if (Steps.size() == 1 && If && !If->getElse()) {
+    // `t % (2 * s) == 0` (either side).
+    const auto *Eq = dyn_cast<BinaryOperator>(strip(If->getCond()));
+    const Expr *Rem = nullptr;
+    if (Eq && Eq->getOpcode() == BO_EQ)
+      Rem = constInt(Ctx, Eq->getRHS(), *F.Facts) == 0   ? Eq->getLHS()
+            : constInt(Ctx, Eq->getLHS(), *F.Facts) == 0 ? Eq->getRHS()
+                                                         : nullptr;
+    const auto *M = Rem ? dyn_cast<BinaryOperator>(strip(Rem)) : nullptr;
+    auto MT = M && M->getOpcode() == BO_Rem ? polyOf(Ctx, M->getLHS(), *F.Facts) : std::nullopt;
+    auto MM = MT ? polyOf(Ctx, M->getRHS(), *F.Facts) : std::nullopt;
+    Guarded = MT && MM && *MT == F.Rank && *MM == TwoStride;
+  } else if (Steps.size() == 2 && If && !If->getElse()) {
+    // `int i = 2 * s * t; if (i < B)`.
+    const auto *DS = dyn_cast<DeclStmt>(Steps[0]);
+    const auto *I = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+    auto IP = I && I->getInit() && F.Facts->mods(I).empty() ? polyOf(Ctx, I->getInit(), *F.Facts) : std::nullopt;
+    Poly Expected;
+    for (const auto &[MR, CR] : F.Rank)
+      for (const auto &[MS, CS] : TwoStride) {
+        std::vector<std::string> Mono = MR;
+        Mono.insert(Mono.end(), MS.begin(), MS.end());
+        llvm::sort(Mono);
+        addTo(Expected, Poly{{Mono, CR * CS}}, 1);
+      }
+    const auto *Lt = dyn_cast<BinaryOperator>(strip(If->getCond()));
+    auto LP = Lt && Lt->getOpcode() == BO_LT ? polyOf(Ctx, Lt->getLHS(), *F.Facts) : std::nullopt;
+    auto RP = LP ? polyOf(Ctx, Lt->getRHS(), *F.Facts) : std::nullopt;
+    Guarded = IP && *IP == Expected && LP && *LP == Expected && RP && *RP == *Bound;
+    Pair.Rank = Expected;
+  }
+  auto Then = If ? statementsOf(If->getThen()) : std::vector<const Stmt *>{};
+  auto Step = Guarded && Then.size() == 1 ? treeStep(Ctx, Then[0], Pair, Stride) : std::nullopt;
+  if (!Step) {
+    W.Why = "expected 'if (tid % (2 * s) == 0) sm[tid] += sm[tid + s];' or 'int i = 2 * s * tid; if (i < "
+            "blockDim.x) sm[i] += sm[i + s];' in the doubling tree";
+    return false;
+  }
+  if (!W.add(*Step, std::nullopt))
+    return false;
+  W.Doubling = true;
+  if (Symbolic) {
+    W.SymbolicLast = 1;
+  } else {
+    for (int64_t V = *K / 2; V >= 1; V /= 2)
+      W.Strides.push_back(V);
+  }
+  return true;
+}
+
 /// The strides read so far halve one after the other (\p Next: the one
 /// expected after them); otherwise \p Why says where they do not.
 bool stridesHalve(const TreeWalk &W, int64_t &Next, std::string &Why) {
@@ -1360,6 +1465,13 @@ std::optional<ReductionMatch> sharedTree(ASTContext &Ctx, ArrayRef<const Stmt *>
     const Stmt *S = unattributed(Body[J]);
     if (W.Tail) {
       Why = "expected nothing after the tree's warp tail";
+      return std::nullopt;
+    }
+    // A doubling tree is the whole tree.
+    if (const auto *L = dyn_cast<ForStmt>(S); L && J == I + 2 && J + 1 == End && doublingTreeLoop(Ctx, L, W))
+      continue;
+    if (!W.Why.empty()) {
+      Why = W.Why;
       return std::nullopt;
     }
     if (const auto *L = dyn_cast<ForStmt>(S)) {
@@ -1482,7 +1594,9 @@ std::optional<ReductionMatch> sharedTree(ASTContext &Ctx, ArrayRef<const Stmt *>
     M.Var = W.Chain;
     M.ResultVar = W.Chain;
   }
-  M.Description = std::string("a shared-memory halving tree") + (W.Unrolled ? " (unrolled)" : "") +
+  M.Doubling = W.Doubling;
+  M.Description = std::string(W.Doubling ? "a shared-memory doubling tree" : "a shared-memory halving tree") +
+                  (W.Unrolled ? " (unrolled)" : "") +
                   (W.Tail ? " with a warp-synchronous tail" : "");
   return M;
 }

@@ -1,5 +1,6 @@
 //===- Assumptions.cpp ----------------------------------------------------===//
 #include "klineage/Rewrite/Assumptions.h"
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -163,6 +164,22 @@ std::optional<uint64_t> Assumptions::maxValue(StringRef Function, StringRef Name
     if (F.K == Fact::Max && matches(F, Function, Name))
       Best = std::min(Best.value_or(F.Bound), F.Bound);
   return Best;
+}
+
+std::vector<std::optional<analysis::IntRange>>
+Assumptions::parameterRanges(const clang::FunctionDecl *Function) const {
+  std::vector<std::optional<analysis::IntRange>> Out;
+  for (const clang::ParmVarDecl *P : Function->parameters()) {
+    std::optional<analysis::IntRange> R;
+    if (P->getType()->isIntegerType())
+      if (std::optional<uint64_t> M = maxValue(Function->getName(), P->getName())) {
+        R = analysis::IntRange::ofType(Function->getASTContext(), P->getType());
+        if (uint64_t(R->Hi) > *M)
+          R->Hi = int64_t(std::min<uint64_t>(*M, uint64_t(INT64_MAX)));
+      }
+    Out.push_back(R);
+  }
+  return Out;
 }
 
 bool Assumptions::gridEditExternal(StringRef Kernel) const {

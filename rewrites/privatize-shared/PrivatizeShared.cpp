@@ -322,7 +322,7 @@ std::string spellBound(const ASTContext &Ctx, const FunctionDecl *K, const Expr 
 
 Bins binsOf(ASTContext &Ctx, const Histogram &H, const Assumptions &A) {
   Bins B;
-  analysis::ValueRanges VR(Ctx, H.Kernel);
+  analysis::ValueRanges VR(Ctx, H.Kernel, A.parameterRanges(H.Kernel));
   for (const PointerUse &U : H.Uses)
     if (U.K == PointerUse::AtomicUpdate)
       B.Indices.push_back({&U, U.Index ? VR.rangeOf(U.Index) : IntRange::exactly(0)});

@@ -89,6 +89,9 @@ struct RowPlan {
   std::vector<ColumnLoop> Loops;          ///< by position in Body (null Loop: none)
   std::vector<const Stmt *> Stores;       ///< statements of Body that store outside loops
   std::vector<const Stmt *> BarrierBefore; ///< statements of Body that need a barrier first
+  /// Declarations before the row index of locals the row changes: forward
+  /// moves them to the start of each row.
+  std::vector<const DeclStmt *> MovedIntoRow;
   std::vector<Problem> Problems;
   void refuse(const char *P, std::string Why, const Stmt *At = nullptr, Status St = Status::Fails,
               std::string Assumable = "") {
@@ -473,6 +476,39 @@ static bool checkPairFold(const AnalysisContext &AC, RowPlan &P, const ColumnLoo
   return true;
 }
 
+/// Why local \p V, declared by statement \p K of the kernel's body before
+/// the row index (statement \p RowAt), cannot start each row afresh: read
+/// before the row or by its count, or an initial value that reads memory,
+/// has effects or reads a variable the kernel changes. Empty when it can.
+static std::string rowStartWhy(ASTContext &Ctx, const analysis::FunctionFacts &Facts, const VarDecl *V,
+                               const CompoundStmt *Body, size_t K, size_t RowAt, const Expr *RowCount) {
+  std::vector<const VarDecl *> Read;
+  for (size_t J = K + 1; J <= RowAt; ++J)
+    localsNamed(Body->body_begin()[J], Read);
+  localsNamed(RowCount, Read);
+  if (is_contained(Read, V))
+    return "it is read before the row starts";
+  if (V->getType()->isArrayType() || V->getType()->isReferenceType() || cuda::isShared(V))
+    return "it is " + std::string(cuda::isShared(V) ? "shared memory" : "not a scalar");
+  const Expr *Init = V->getInit();
+  if (!Init)
+    return "";
+  if (!analysis::isPureExpr(Init, Ctx))
+    return "its initial value has effects";
+  bool Memory = false;
+  forEachNode(Init, [&](const Stmt *N) {
+    Memory |= isa<ArraySubscriptExpr>(N) || (isa<UnaryOperator>(N) && cast<UnaryOperator>(N)->getOpcode() == UO_Deref);
+  });
+  if (Memory)
+    return "its initial value reads memory";
+  std::vector<const VarDecl *> InitVars;
+  localsNamed(Init, InitVars);
+  for (const VarDecl *W : InitVars)
+    if (!Facts.mods(W).empty())
+      return "its initial value reads '" + W->getName().str() + "', which the kernel changes";
+  return "";
+}
+
 /// What the pair makes of kernel \p FD.
 RowPlan planKernel(const AnalysisContext &AC, const FunctionDecl *FD) {
   ASTContext &Ctx = AC.ast();
@@ -549,17 +585,31 @@ RowPlan planKernel(const AnalysisContext &AC, const FunctionDecl *FD) {
       return P;
     }
   // Locals before the row are outside the loop over rows: a block's rows
-  // would share them.
-  for (size_t K = 0; K < RowAt; ++K)
-    if (const auto *DS = dyn_cast<DeclStmt>(Body->body_begin()[K]))
-      for (const Decl *D : DS->decls())
-        if (const auto *V = dyn_cast<VarDecl>(D); V && !Facts.mods(V).empty()) {
-          P.refuse(ThreadPerRow,
-                   "'" + V->getName().str() + "' is declared before the row index and changed after it: the "
-                   "rows a block takes in turn would share it",
-                   Facts.mods(V).front().At);
-          return P;
-        }
+  // would share them. One the row changes moves into the row when nothing
+  // before the row reads it and its initial value is the same for every row
+  // (`float x_max = -INFINITY; int row = ...;`): each row then starts it
+  // afresh, as each thread did.
+  for (size_t K = 0; K < RowAt; ++K) {
+    const auto *DS = dyn_cast<DeclStmt>(Body->body_begin()[K]);
+    if (!DS || none_of(DS->decls(), [&](const Decl *D) {
+          const auto *V = dyn_cast<VarDecl>(D);
+          return V && !Facts.mods(V).empty();
+        }))
+      continue;
+    for (const Decl *D : DS->decls()) {
+      const auto *V = dyn_cast<VarDecl>(D);
+      if (!V)
+        continue;
+      if (std::string Why = rowStartWhy(Ctx, Facts, V, Body, K, RowAt, P.RowCount); !Why.empty()) {
+        P.refuse(ThreadPerRow,
+                 "'" + V->getName().str() + "' is declared before the row index and changed after it, and " + Why +
+                     ": the rows a block takes in turn would share it",
+                 Facts.mods(V).empty() ? static_cast<const Stmt *>(DS) : Facts.mods(V).front().At);
+        return P;
+      }
+    }
+    P.MovedIntoRow.push_back(DS);
+  }
   if (!analysis::isPureExpr(P.RowCount, Ctx)) {
     P.refuse(ThreadPerRow, "the row count has side effects", P.RowCount);
     return P;
@@ -1167,8 +1217,14 @@ void forward(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl &F
   std::string Unit = indentUnitOf(Ctx, KBody);
   // The row loop: r takes the block's rows, a grid's width apart.
   std::string RowName = P.Row->getName().str();
+  std::string RowStart;
+  for (const DeclStmt *DS : P.MovedIntoRow) {
+    RowStart += "\n" + Unit + Unit + nodeText(Ctx, DS, "");
+    E.removeStatement(DS);
+  }
   E.replaceStatement(P.RowDecl, "for (" + writtenType(Ctx, P.Row) + " " + RowName + " = blockIdx.x; " + RowName +
-                                    " < " + nodeText(Ctx, P.RowCount, "") + "; " + RowName + " += gridDim.x) {");
+                                    " < " + nodeText(Ctx, P.RowCount, "") + "; " + RowName + " += gridDim.x) {" +
+                                    RowStart);
   E.insertBefore(KBody->getRBracLoc(), Unit + "}\n");
   // The loop's condition is the guard's: an early-return guard goes.
   if (P.ReturnGuard)

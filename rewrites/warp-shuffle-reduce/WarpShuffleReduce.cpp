@@ -397,7 +397,10 @@ static Status checkTreeCoversBlock(const PreconditionQuery &Q, PreconditionResul
   // The threads the rank counts: x alone, or the whole block.
   uint64_t Ranked = N.RankDims >= 2 ? Shape->count() : X;
   if (N.PowerOfTwoBlockX && ((X & (X - 1)) || Ranked != X))
-    return Fail("a tree from blockDim.x / 2 drops values unless blockDim.x is a power of two and the whole block");
+    return Fail(std::string(P.Match->Doubling
+                                ? "a doubling tree up to blockDim.x pairs"
+                                : "a tree from blockDim.x / 2 drops") +
+                " values unless blockDim.x is a power of two and the whole block");
   if (N.MinBlockX && X < *N.MinBlockX)
     return Fail("the tree's written-out last steps read " + std::to_string(*N.MinBlockX) + " elements");
   if (N.TreeBlockX && *N.TreeBlockX != Ranked)

@@ -1,5 +1,8 @@
 //===- AssumptionsTest.cpp - --assume parsing and queries -----------------===//
 #include "klineage/Rewrite/Assumptions.h"
+#include "CudaTestSupport.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
 #include "gtest/gtest.h"
 
 using namespace klineage;
@@ -119,4 +122,44 @@ TEST(Assumptions, BinsAndReassociate) {
     if (!B)
       llvm::consumeError(B.takeError());
   }
+}
+
+TEST(Assumptions, ParameterRangesBoundTheParametersOfMaxFacts) {
+  auto AST = test::parseCuda(R"cu(
+    __global__ void count(const int *in, unsigned *hist, unsigned long n, int bins, short lanes) {
+      int i = blockIdx.x * blockDim.x + threadIdx.x;
+      int b = in[i];
+      if (i < n && 0 <= b && b < bins)
+        atomicAdd(&hist[b], 1u);
+    }
+  )cu");
+  ASSERT_TRUE(AST);
+  const clang::FunctionDecl *FD = test::functionNamed(AST->ast(), "count");
+  ASSERT_TRUE(FD);
+  auto A = Assumptions::parse({"max:count.bins:256", "max:lanes:100000", "max:other.n:7"});
+  ASSERT_TRUE(static_cast<bool>(A)) << llvm::toString(A.takeError());
+  std::vector<std::optional<analysis::IntRange>> R = A->parameterRanges(FD);
+  ASSERT_EQ(R.size(), 5u);
+  EXPECT_FALSE(R[0]) << "a pointer takes no bound";
+  EXPECT_FALSE(R[2]) << "the fact names another kernel's n";
+  ASSERT_TRUE(R[3]);
+  EXPECT_EQ(R[3]->Lo, INT32_MIN) << "the type's lower end stays";
+  EXPECT_EQ(R[3]->Hi, 256);
+  ASSERT_TRUE(R[4]);
+  EXPECT_EQ(R[4]->Hi, INT16_MAX) << "a bound above the type's range leaves the type's";
+  // What the bound buys: `b < bins` bounds the bin.
+  analysis::ValueRanges VR(AST->ast(), FD, R);
+  const clang::Expr *Index = nullptr;
+  for (const auto &M : clang::ast_matchers::match(
+           clang::ast_matchers::findAll(clang::ast_matchers::arraySubscriptExpr().bind("a")),
+           *FD->getBody(), AST->ast()))
+    if (const auto *ASE = M.getNodeAs<clang::ArraySubscriptExpr>("a");
+        ASE && llvm::isa<clang::DeclRefExpr>(ASE->getIdx()->IgnoreParenImpCasts()) &&
+        llvm::cast<clang::DeclRefExpr>(ASE->getIdx()->IgnoreParenImpCasts())->getDecl()->getName() == "b")
+      Index = ASE->getIdx();
+  ASSERT_TRUE(Index);
+  std::optional<analysis::IntRange> B = VR.rangeOf(Index);
+  ASSERT_TRUE(B);
+  EXPECT_EQ(B->Lo, 0);
+  EXPECT_EQ(B->Hi, 255);
 }

@@ -1021,3 +1021,77 @@ TEST(Reductions, CubValidCountAndAssignedResult) {
 }
 
 } // namespace
+
+TEST(Reductions, DoublingTrees) {
+  auto AST = test::parseCuda(R"cu(
+    __global__ void interleaved(const int *x, int *out) {
+      extern __shared__ int sdata[];
+      unsigned int tid = threadIdx.x;
+      sdata[tid] = x[blockIdx.x * blockDim.x + tid];
+      __syncthreads();
+      for (unsigned int s = 1; s < blockDim.x; s *= 2) {
+        if ((tid % (2 * s)) == 0)
+          sdata[tid] += sdata[tid + s];
+        __syncthreads();
+      }
+      if (tid == 0) out[blockIdx.x] = sdata[0];
+    }
+    __global__ void strided(const float *x, float *out) {
+      __shared__ float sm[128];
+      sm[threadIdx.x] = x[threadIdx.x];
+      __syncthreads();
+      for (int s = 1; s < 128; s <<= 1) {
+        int index = 2 * s * threadIdx.x;
+        if (index < 128)
+          sm[index] = fmaxf(sm[index], sm[index + s]);
+        __syncthreads();
+      }
+      if (threadIdx.x == 0) out[blockIdx.x] = sm[0];
+    }
+    __global__ void odd_bound(const int *x, int *out) {
+      __shared__ int sm[96];
+      sm[threadIdx.x] = x[threadIdx.x];
+      __syncthreads();
+      for (int s = 1; s < 96; s *= 2) {
+        if (threadIdx.x % (2 * s) == 0) sm[threadIdx.x] += sm[threadIdx.x + s];
+        __syncthreads();
+      }
+      if (threadIdx.x == 0) out[0] = sm[0];
+    }
+    __global__ void wrong_pairs(const int *x, int *out) {
+      __shared__ int sm[256];
+      sm[threadIdx.x] = x[threadIdx.x];
+      __syncthreads();
+      for (int s = 1; s < blockDim.x; s *= 2) {
+        if (threadIdx.x % s == 0) sm[threadIdx.x] += sm[threadIdx.x + s];
+        __syncthreads();
+      }
+      if (threadIdx.x == 0) out[0] = sm[0];
+    }
+  )cu");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->ast();
+  std::string Why;
+
+  auto I = firstAt(Ctx, "interleaved", Why);
+  ASSERT_TRUE(I) << Why;
+  EXPECT_EQ(I->Kind, ReductionMatch::SharedTree);
+  EXPECT_EQ(I->Op, cuda::ReduceOp::Add);
+  EXPECT_TRUE(I->Needs.PowerOfTwoBlockX) << "only a power-of-two block pairs every element";
+  EXPECT_EQ(I->Stmts.size(), 3u) << "store, barrier, the loop";
+  EXPECT_TRUE(I->Doubling);
+  EXPECT_NE(I->Description.find("doubling tree"), std::string::npos);
+
+  Why.clear();
+  auto S = firstAt(Ctx, "strided", Why);
+  ASSERT_TRUE(S) << Why;
+  EXPECT_EQ(S->Op, cuda::ReduceOp::Max);
+  ASSERT_TRUE(S->Needs.TreeBlockX);
+  EXPECT_EQ(*S->Needs.TreeBlockX, 128u) << "a constant bound: the tree covers 128 threads";
+
+  Why.clear();
+  EXPECT_FALSE(firstAt(Ctx, "odd_bound", Why)) << "96 is no power of two: sm[64] would read sm[128]";
+
+  Why.clear();
+  EXPECT_FALSE(firstAt(Ctx, "wrong_pairs", Why)) << "t % s pairs an element twice";
+}

@@ -215,6 +215,8 @@ struct ReductionMatch {
   /// Every thread of the group ends with the result (a butterfly of
   /// `__shfl_xor_sync`), not only the leader.
   bool EveryThreadHolds = false;
+  /// SharedTree: its strides double from 1 (`tid % (2 * s) == 0`), not halve.
+  bool Doubling = false;
   std::string Description; ///< "warp shuffles (__shfl_down_sync) and a shared stage"
   /// A pair reduction (pairReductionAt): Var is the running max, this the sum.
   std::optional<PairReduction> Pair;

@@ -30,6 +30,7 @@
 #ifndef KLINEAGE_REWRITE_ASSUMPTIONS_H
 #define KLINEAGE_REWRITE_ASSUMPTIONS_H
 
+#include "klineage/Analysis/ValueRange.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -63,6 +64,10 @@ public:
   std::function<bool(const clang::VarDecl *, int64_t)> multiplesIn(const clang::FunctionDecl *Function) const;
   /// The smallest asserted upper bound of integer \p Name in \p Function.
   std::optional<uint64_t> maxValue(llvm::StringRef Function, llvm::StringRef Name) const;
+  /// \p Function's integer parameters bounded by `max:` facts, by index, as
+  /// analysis::ValueRanges takes what callers know of them (nullopt: the
+  /// parameter's type range).
+  std::vector<std::optional<analysis::IntRange>> parameterRanges(const clang::FunctionDecl *Function) const;
   /// True if the user takes care of \p Kernel's launches
   /// (grid-edit-external[:KERNEL]).
   bool gridEditExternal(llvm::StringRef Kernel) const;
