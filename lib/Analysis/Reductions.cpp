@@ -96,6 +96,19 @@ void addTo(Poly &P, const Poly &Q, int64_t Scale) {
       P.erase(M);
 }
 
+/// The product of \p L and \p R.
+Poly product(const Poly &L, const Poly &R) {
+  Poly Out;
+  for (const auto &[ML, CL] : L)
+    for (const auto &[MR, CR] : R) {
+      std::vector<std::string> M = ML;
+      M.insert(M.end(), MR.begin(), MR.end());
+      llvm::sort(M);
+      addTo(Out, Poly{{M, CL * CR}}, 1);
+    }
+  return Out;
+}
+
 std::optional<Poly> polyOf(const ASTContext &Ctx, const Expr *E, const FunctionFacts &Facts,
                            unsigned Depth = 0) {
   E = strip(E);
@@ -125,15 +138,7 @@ std::optional<Poly> polyOf(const ASTContext &Ctx, const Expr *E, const FunctionF
   switch (B->getOpcode()) {
   case BO_Add: addTo(Out, *L, 1); addTo(Out, *R, 1); return Out;
   case BO_Sub: addTo(Out, *L, 1); addTo(Out, *R, -1); return Out;
-  case BO_Mul:
-    for (const auto &[ML, CL] : *L)
-      for (const auto &[MR, CR] : *R) {
-        std::vector<std::string> M = ML;
-        M.insert(M.end(), MR.begin(), MR.end());
-        llvm::sort(M);
-        addTo(Out, Poly{{M, CL * CR}}, 1);
-      }
-    return Out;
+  case BO_Mul: return product(*L, *R);
   default: return std::nullopt;
   }
 }
@@ -1323,7 +1328,8 @@ bool warpTail(ASTContext &Ctx, const Stmt *S, TreeWalk &W) {
 /// blockDim.x or a constant power of two. When B is a power of two, sm[0]
 /// ends as the combination of sm[0..B), as after the halving tree over B
 /// (in another order: the callers' reassociation checks apply alike);
-/// recorded as the halving tree's strides. Nothing else may read s.
+/// recorded as the halving tree's strides. The body must be exactly the step
+/// and the barrier: nothing else reads s.
 bool doublingTreeLoop(const ASTContext &Ctx, const ForStmt *L, TreeWalk &W) {
   const TreeFrame &F = *W.Frame;
   const VarDecl *S = nullptr;
@@ -1387,14 +1393,7 @@ bool doublingTreeLoop(const ASTContext &Ctx, const ForStmt *L, TreeWalk &W) {
     const auto *DS = dyn_cast<DeclStmt>(Steps[0]);
     const auto *I = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
     auto IP = I && I->getInit() && F.Facts->mods(I).empty() ? polyOf(Ctx, I->getInit(), *F.Facts) : std::nullopt;
-    Poly Expected;
-    for (const auto &[MR, CR] : F.Rank)
-      for (const auto &[MS, CS] : TwoStride) {
-        std::vector<std::string> Mono = MR;
-        Mono.insert(Mono.end(), MS.begin(), MS.end());
-        llvm::sort(Mono);
-        addTo(Expected, Poly{{Mono, CR * CS}}, 1);
-      }
+    Poly Expected = product(F.Rank, TwoStride);
     const auto *Lt = dyn_cast<BinaryOperator>(strip(If->getCond()));
     auto LP = Lt && Lt->getOpcode() == BO_LT ? polyOf(Ctx, Lt->getLHS(), *F.Facts) : std::nullopt;
     auto RP = LP ? polyOf(Ctx, Lt->getRHS(), *F.Facts) : std::nullopt;

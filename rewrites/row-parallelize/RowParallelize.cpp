@@ -22,6 +22,7 @@
 #include "klineage/Analysis/AnalysisCache.h"
 #include "klineage/Analysis/LinearForm.h"
 #include "klineage/Analysis/LoopInfo.h"
+#include "klineage/Analysis/MemoryInterference.h"
 #include "klineage/Analysis/PointerProvenance.h"
 #include "klineage/Analysis/Reductions.h"
 #include "klineage/Cuda/Builtins.h"
@@ -495,11 +496,7 @@ static std::string rowStartWhy(ASTContext &Ctx, const analysis::FunctionFacts &F
     return "";
   if (!analysis::isPureExpr(Init, Ctx))
     return "its initial value has effects";
-  bool Memory = false;
-  forEachNode(Init, [&](const Stmt *N) {
-    Memory |= isa<ArraySubscriptExpr>(N) || (isa<UnaryOperator>(N) && cast<UnaryOperator>(N)->getOpcode() == UO_Deref);
-  });
-  if (Memory)
+  if (analysis::readsMemory(Init))
     return "its initial value reads memory";
   std::vector<const VarDecl *> InitVars;
   localsNamed(Init, InitVars);
