@@ -20,6 +20,7 @@
 #include "klineage/Analysis/ValueRange.h"
 #include "klineage/Analysis/ThreadIndex.h"
 #include "klineage/Analysis/ThreadShift.h"
+#include "klineage/Analysis/TileStaging.h"
 #include "klineage/Cuda/Builtins.h"
 #include "klineage/Cuda/MemorySpace.h"
 #include "klineage/Edit/EditBuilder.h"
@@ -31,6 +32,7 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "llvm/ADT/StringExtras.h"
+#include <functional>
 #include <map>
 #include <set>
 
@@ -68,6 +70,8 @@ struct Tile {
   /// A selection inside a guarded store (`if (g) S = c ? G : 0;`): c.
   const Expr *Cond2 = nullptr;
   std::vector<const ArraySubscriptExpr *> Reads;
+  /// A loader's tile (TileStaging): what the slots hold, in words.
+  std::string Loaded;
 };
 
 struct TiledLoop : SiteSubject {
@@ -961,33 +965,57 @@ bool implied(const std::vector<UpperBound> &Bounds, analysis::LinearForm L, anal
   return false;
 }
 
-/// A read subscript `Q * C + Y` (either order) with Y in [0, C) and Q >= 0
-/// wherever it is evaluated: its quotient and remainder by C as written.
+/// A read subscript that is a sum of terms `Q * C` (either order) and other
+/// terms Y (`dotIdx * BN + threadCol * TN + i`), every Q >= 0 and the Ys
+/// together in [0, C) wherever it is evaluated: its quotient and remainder
+/// by C as written (the Qs' sum, the Ys' sum).
 std::optional<ReadSubst::Split> splitRead(ASTContext &Ctx, analysis::ValueRanges &VR, const Expr *Sub, int64_t C) {
-  const auto *Add = dyn_cast<BinaryOperator>(Sub->IgnoreParenImpCasts());
-  if (!Add || Add->getOpcode() != BO_Add)
+  std::vector<const Expr *> Terms;
+  std::function<void(const Expr *)> Flatten = [&](const Expr *E) {
+    const auto *Add = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+    if (Add && Add->getOpcode() == BO_Add) {
+      Flatten(Add->getLHS());
+      Flatten(Add->getRHS());
+    } else {
+      Terms.push_back(E);
+    }
+  };
+  Flatten(Sub);
+  if (Terms.size() < 2)
     return std::nullopt;
   auto Text = [&](const Expr *E) {
     auto T = sourceText(Ctx, E);
     return T ? T : writtenText(Ctx, E);
   };
-  for (auto [X, Y] : {std::pair(Add->getLHS(), Add->getRHS()), std::pair(Add->getRHS(), Add->getLHS())}) {
-    const auto *Mul = dyn_cast<BinaryOperator>(X->IgnoreParenImpCasts());
-    if (!Mul || Mul->getOpcode() != BO_Mul)
+  std::vector<std::string> Qs, Ys;
+  int64_t YLo = 0, YHi = 0;
+  for (const Expr *T : Terms) {
+    const Expr *Q = nullptr;
+    if (const auto *Mul = dyn_cast<BinaryOperator>(T->IgnoreParenImpCasts()); Mul && Mul->getOpcode() == BO_Mul)
+      for (auto [X, K] : {std::pair(Mul->getLHS(), Mul->getRHS()), std::pair(Mul->getRHS(), Mul->getLHS())}) {
+        Expr::EvalResult KR;
+        if (!Q && !K->isValueDependent() && K->EvaluateAsInt(KR, Ctx) && KR.Val.getInt() == C)
+          Q = X;
+      }
+    if (Q) {
+      std::optional<analysis::IntRange> QR = VR.rangeOf(Q);
+      auto QT = Text(Q);
+      if (!QR || QR->Lo < 0 || !QT)
+        return std::nullopt;
+      Qs.push_back(Terms.size() > 1 && needsParens(Q, prec::Additive) ? "(" + *QT + ")" : *QT);
       continue;
-    for (auto [Q, K] : {std::pair(Mul->getLHS(), Mul->getRHS()), std::pair(Mul->getRHS(), Mul->getLHS())}) {
-      Expr::EvalResult KR;
-      if (K->isValueDependent() || !K->EvaluateAsInt(KR, Ctx) || KR.Val.getInt() != C)
-        continue;
-      std::optional<analysis::IntRange> QR = VR.rangeOf(Q), YR = VR.rangeOf(Y);
-      if (!QR || !YR || QR->Lo < 0 || !YR->within(0, C - 1))
-        continue;
-      auto QT = Text(Q), YT = Text(Y);
-      if (QT && YT)
-        return ReadSubst::Split{C, *QT, *YT};
     }
+    std::optional<analysis::IntRange> YR = VR.rangeOf(T);
+    auto YT = Text(T);
+    if (!YR || !YR->boundedAbove() || YR->Lo < 0 || !YT)
+      return std::nullopt;
+    YLo += YR->Lo;
+    YHi += YR->Hi;
+    Ys.push_back(*YT);
   }
-  return std::nullopt;
+  if (Qs.empty() || Ys.empty() || YLo < 0 || YHi > C - 1)
+    return std::nullopt;
+  return ReadSubst::Split{C, join(Qs, " + "), join(Ys, " + ")};
 }
 
 /// `V += E;`, `V -= E;`, `++V;`, `V++;` (and decrements) as a statement of
@@ -1025,14 +1053,382 @@ std::optional<std::string> undoneBump(ASTContext &Ctx, const analysis::FunctionF
 }
 
 /// True when the loop is a site (its body's tiles are its own).
+//===----------------------------------------------------------------------===//
+// Loaders: the tiles a step's staging fills however it computes the slots
+// (counted loops over a flat index, values carried through registers), read
+// off by running the staging for every thread (analysis::TileStaging).
+//===----------------------------------------------------------------------===//
+
+/// Stores into a __shared__ array under \p S.
+bool storesShared(ASTContext &Ctx, const Stmt *S) {
+  auto M = match(traverse(TK_AsIs, findAll(binaryOperator(isAssignmentOperator(),
+                                                          hasLHS(ignoringParenImpCasts(arraySubscriptExpr())))
+                                               .bind("b"))),
+                 *S, Ctx);
+  for (const auto &Bn : M) {
+    std::vector<const Expr *> Subs;
+    const auto *A = cast<ArraySubscriptExpr>(Bn.getNodeAs<BinaryOperator>("b")->getLHS()->IgnoreParenImpCasts());
+    if (sharedArrayOf(A, Subs))
+      return true;
+  }
+  return false;
+}
+
+/// One subscript of a read as the fitted tile sees it: its text and
+/// whether its type is narrower than the staged index's.
+struct ViewSub {
+  std::string Text;
+  bool Narrow = false;
+};
+
+/// The subscripts of read \p Subs in \p T's fitted view: as written, or
+/// a flattened slot split into its row and column (`Q * C + Y` with Y in
+/// [0, C) read as Q and Y; otherwise `/ C` and `% C`).
+std::optional<std::vector<ViewSub>> viewSubs(ASTContext &Ctx, analysis::ValueRanges &VR,
+                                             const analysis::StagedTile &T, const std::vector<const Expr *> &Subs) {
+  std::vector<ViewSub> Out;
+  for (const Expr *Sub : Subs) {
+    auto Text = sourceText(Ctx, Sub);
+    if (!Text)
+      return std::nullopt;
+    bool Narrow = Ctx.getIntWidth(Sub->getType()) < Ctx.getIntWidth(T.IndexType);
+    if (!T.RowLength) {
+      Out.push_back({*Text, Narrow});
+      continue;
+    }
+    std::string C = std::to_string(T.RowLength);
+    if (auto Split = splitRead(Ctx, VR, Sub, T.RowLength)) {
+      Out.push_back({Split->Quotient, Narrow});
+      Out.push_back({Split->Remainder, Narrow});
+    } else {
+      Out.push_back({parenUnlessName(*Text) + " / " + C, Narrow});
+      Out.push_back({parenUnlessName(*Text) + " % " + C, Narrow});
+    }
+  }
+  return Out;
+}
+
+/// The text of global element `Source[Origin + sum_d Sub_d * Step_d]` for a
+/// read whose subscripts (in the tile's fitted view) are \p Subs.
+std::optional<std::string> loadedText(ASTContext &Ctx, analysis::Linearizer &Lin, const analysis::StagedTile &T,
+                                      const std::vector<ViewSub> &Subs, StringRef SourceText) {
+  std::vector<std::string> Scaled, Plain;
+  bool Wide = Ctx.getIntWidth(T.IndexType) > 32;
+  for (size_t D = 0; D < Subs.size() && D < T.Step.size(); ++D) {
+    const analysis::LinearForm &Step = T.Step[D];
+    if (Step.Terms.empty())
+      continue;
+    const std::string &Sub = Subs[D].Text;
+    if (Step.isConstant()) {
+      int64_t C = Step.constant();
+      Plain.push_back(C == 1 ? Sub : parenUnlessName(Sub) + " * " + std::to_string(C));
+      continue;
+    }
+    auto ST = formText(Ctx, Lin, Step);
+    if (!ST)
+      return std::nullopt;
+    std::string Factor = parenUnlessName(Sub);
+    // The staging computed the element's offset in a wide type: so does the read.
+    if (Wide && Subs[D].Narrow)
+      Factor = "(" + T.IndexType.getAsString(Ctx.getPrintingPolicy()) + ")" + Factor;
+    Scaled.push_back(Factor + " * " + parenUnlessName(*ST));
+  }
+  std::vector<std::string> Terms = Scaled;
+  if (!T.Origin.Terms.empty()) {
+    auto OT = formText(Ctx, Lin, T.Origin);
+    if (!OT)
+      return std::nullopt;
+    Terms.push_back(*OT);
+  }
+  Terms.insert(Terms.end(), Plain.begin(), Plain.end());
+  if (Terms.empty())
+    Terms.push_back("0");
+  return SourceText.str() + "[" + join(Terms, " + ") + "]";
+}
+
+/// The loop's tiles when a loader stages them; false when the step has no
+/// such staging (the caller keeps its own plan).
+/// \p Quiet: the caller has its own reasons; a staging the loader cannot
+/// run either is not reported.
+bool loaderReverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl *FD, const Stmt *Loop,
+                     const CompoundStmt *Body, std::optional<analysis::Dim3> Block, bool Quiet) {
+  ASTContext &Ctx = AC.ast();
+  const analysis::FunctionFacts &F = analysis::AnalysisCache::of(Ctx).facts(FD);
+  std::vector<const Stmt *> Kids(Body->body_begin(), Body->body_end());
+  size_t First = Kids.size();
+  for (size_t I = 0; I < Kids.size() && First == Kids.size(); ++I)
+    if (isBarrierStmt(Kids[I]))
+      First = I;
+  if (First == Kids.size() || First == 0)
+    return false;
+  std::vector<const Stmt *> Region(Kids.begin(), Kids.begin() + First);
+  if (!llvm::any_of(Region, [&](const Stmt *S) { return storesShared(Ctx, S); }))
+    return false;
+  if (!Block)
+    return false; // the plain plan says why (block-shape-known)
+
+  TiledLoop P;
+  P.Loop = Loop;
+  P.Body = Body;
+  for (size_t I = 0; I < Kids.size(); ++I)
+    if (isBarrierStmt(Kids[I])) {
+      P.Barriers.push_back(Kids[I]);
+      if (I == First)
+        P.ComputeBegin = Kids[I];
+      else if (!P.ComputeEnd)
+        P.ComputeEnd = Kids[I];
+    }
+  analysis::Linearizer Lin(Ctx);
+  analysis::ValueRanges VR(Ctx, FD, {}, Block);
+  analysis::StagingAnswer A = analysis::stagedTiles(Ctx, FD, Region, *Block, Lin);
+  if (!A.ok()) {
+    P.StagedWhy = "the staging before the first barrier: " + A.Why;
+    P.StagedAt = A.At ? A.At : Region.front();
+  }
+  // What the edit removes: the region but the declarations of integers and
+  // pointers (names the reads may use).
+  std::vector<const Stmt *> Removed;
+  for (const Stmt *S : Region) {
+    const auto *DS = dyn_cast<DeclStmt>(S);
+    bool KeepDecl = DS && llvm::all_of(DS->decls(), [](const Decl *D) {
+                      const auto *V = dyn_cast<VarDecl>(D);
+                      return V && (V->getType()->isIntegralOrEnumerationType() || V->getType()->isPointerType());
+                    });
+    if (!KeepDecl)
+      Removed.push_back(S);
+  }
+  auto InRemoved = [&](const Stmt *X) {
+    return llvm::any_of(Removed, [&](const Stmt *S) { return analysis::containsStmt(S, X); });
+  };
+  auto DeclOf = [&](const VarDecl *V) -> const DeclStmt * {
+    auto D = match(traverse(TK_AsIs, findAll(declStmt(containsDeclaration(0, varDecl(equalsNode(V)))).bind("d"))),
+                   *FD->getBody(), Ctx);
+    return D.size() == 1 ? D.front().getNodeAs<DeclStmt>("d") : nullptr;
+  };
+  auto DeclaredInRemoved = [&](const VarDecl *V) {
+    const DeclStmt *D = DeclOf(V);
+    return D && InRemoved(D);
+  };
+  std::map<const VarDecl *, const analysis::StagedTile *> Staged;
+  for (const analysis::StagedTile &ST : A.Tiles) {
+    Tile T;
+    T.Array = ST.Tile;
+    T.Store = Region.front();
+    for (const Stmt *R : Region)
+      if (analysis::containsStmt(R, ST.Stores.front()))
+        T.Store = R;
+    // The map in words: slot [a][b] holds Source[...a...b...].
+    std::vector<std::string> Names;
+    std::vector<ViewSub> View;
+    for (size_t D = 0; D < ST.Extents.size(); ++D)
+      Names.push_back(std::string(1, char('a' + D)));
+    if (ST.RowLength)
+      View = {{"a / " + std::to_string(ST.RowLength), false}, {"a % " + std::to_string(ST.RowLength), false}};
+    else
+      for (const std::string &N : Names)
+        View.push_back({N, false});
+    auto Map = loadedText(Ctx, Lin, ST, View, ST.Source->getName().str());
+    T.Loaded = (Map ? *Map : "'" + ST.Source->getName().str() + "'") + " at " + ST.Tile->getName().str() + "[" +
+               join(Names, "][") + "] (its staging run per thread)";
+    P.Tiles.push_back(std::move(T));
+    Staged[ST.Tile] = &ST;
+  }
+  // Every other use of a tile: a read between the barriers.
+  for (Tile &T : P.Tiles) {
+    auto Decls = match(traverse(TK_AsIs, findAll(declStmt(containsDeclaration(0, varDecl(equalsNode(T.Array))))
+                                                     .bind("d"))),
+                       *FD->getBody(), Ctx);
+    for (const auto &Bn : Decls)
+      T.Decl = Bn.getNodeAs<DeclStmt>("d");
+    if (!T.Decl || !T.Decl->isSingleDecl()) {
+      if (P.StagedWhy.empty()) {
+        P.StagedWhy = "'" + T.Array->getName().str() + "' is not declared alone in the kernel's body";
+        P.StagedAt = T.Store;
+      }
+      continue;
+    }
+    const analysis::StagedTile &ST = *Staged[T.Array];
+    auto Refs = match(traverse(TK_AsIs, findAll(declRefExpr(to(varDecl(equalsNode(T.Array)))).bind("r"))),
+                      *FD->getBody(), Ctx);
+    for (const auto &Bn : Refs) {
+      const auto *R = Bn.getNodeAs<DeclRefExpr>("r");
+      const Stmt *Up = F.parentOf(R);
+      while (Up && isa<ImplicitCastExpr, ParenExpr>(Up))
+        Up = F.parentOf(Up);
+      const auto *A0 = dyn_cast_or_null<ArraySubscriptExpr>(Up);
+      const ArraySubscriptExpr *E = A0 ? outermost(A0, F) : nullptr;
+      if (E && llvm::is_contained(ST.Stores, E))
+        continue;
+      std::vector<const Expr *> Subs;
+      if (E)
+        sharedArrayOf(E, Subs);
+      const Stmt *Par = E ? F.parentOf(E) : nullptr;
+      bool IsRead = E && Subs.size() == ST.Extents.size() && isa_and_nonnull<ImplicitCastExpr>(Par) &&
+                    cast<ImplicitCastExpr>(Par)->getCastKind() == CK_LValueToRValue;
+      if (!IsRead) {
+        if (P.StagedWhy.empty()) {
+          P.StagedWhy = describe(Ctx, E ? static_cast<const Expr *>(E) : R) + " uses '" + T.Array->getName().str() +
+                        "' other than as a staged store or an element read";
+          P.StagedAt = R;
+        }
+        continue;
+      }
+      T.Reads.push_back(E);
+      bool Inside = false, After = false;
+      for (const Stmt *K : Kids) {
+        if (K == P.ComputeBegin) {
+          After = true;
+          continue;
+        }
+        if (K == P.ComputeEnd)
+          break;
+        if (After && analysis::containsStmt(K, E))
+          Inside = true;
+      }
+      if (!Inside && P.BetweenWhy.empty()) {
+        P.BetweenWhy = describe(Ctx, E) + " reads '" + T.Array->getName().str() +
+                       "' outside the loop's step between the barrier after the stores and the next";
+        P.BetweenAt = E;
+      }
+    }
+  }
+  // No other shared memory in the loop: its barriers go with the tiles.
+  auto Shared = match(traverse(TK_AsIs, findAll(declRefExpr(to(varDecl().bind("v"))).bind("r"))), *Loop, Ctx);
+  for (const auto &Bn : Shared) {
+    const auto *V = Bn.getNodeAs<VarDecl>("v");
+    if (V && cuda::isShared(V) && !Staged.count(V) && P.StagedWhy.empty()) {
+      P.StagedWhy = "the loop also uses the shared array '" + V->getName().str() +
+                    "', which is not staged like a tile: its barriers cannot go";
+      P.StagedAt = Bn.getNodeAs<DeclRefExpr>("r");
+    }
+  }
+  std::vector<const Expr *> Allowed;
+  for (const analysis::StagedTile &ST : A.Tiles)
+    Allowed.insert(Allowed.end(), ST.Stores.begin(), ST.Stores.end());
+  P.WriteAt = firstMemoryAccess(P.Loop, Allowed, true);
+
+  // The read texts (staged-index-stable): what they name holds at the read.
+  std::vector<std::pair<const ArraySubscriptExpr *, std::string>> Texts;
+  unsigned RegionEnd = endOffset(Ctx, Region.back());
+  if (P.StagedWhy.empty())
+    for (const Tile &T : P.Tiles) {
+      const analysis::StagedTile &ST = *Staged[T.Array];
+      std::vector<const VarDecl *> Named{ST.Source};
+      for (const analysis::LinearForm *Fm : [&] {
+             std::vector<const analysis::LinearForm *> V{&ST.Origin};
+             for (const auto &S2 : ST.Step)
+               V.push_back(&S2);
+             return V;
+           }())
+        for (const auto &[Mono, C] : Fm->Terms)
+          for (const std::string &K : Mono)
+            if (const analysis::Atom *At = Lin.atom(K)) {
+              if (At->Var)
+                Named.push_back(At->Var);
+              else if (At->E)
+                analysis::Linearizer::collectVars(At->E, Named);
+            }
+      for (const VarDecl *V : Named)
+        if (V->hasLocalStorage() && DeclaredInRemoved(V) && P.StableWhy.empty()) {
+          P.StableWhy = "the staged elements of '" + T.Array->getName().str() + "' are computed from '" +
+                        V->getName().str() + "', declared in the staging that goes";
+          P.StableAt = T.Store;
+        }
+      for (const ArraySubscriptExpr *R : T.Reads) {
+        const VarDecl *Which = nullptr;
+        // The source pointer bumped once between the staging and the read
+        // (`A += BK;` after the barrier): the read names its value before.
+        std::string SourceText = ST.Source->getName().str();
+        const analysis::VarMod *M = F.modifiedIn(Named, RegionEnd, beginOffset(Ctx, R), &Which);
+        if (M && Which == ST.Source)
+          if (auto Undo = undoneBump(Ctx, F, Body, *M, Which, RegionEnd, beginOffset(Ctx, R))) {
+            SourceText = *Undo;
+            std::vector<const VarDecl *> Rest(Named.begin() + 1, Named.end());
+            M = F.modifiedIn(Rest, RegionEnd, beginOffset(Ctx, R), &Which);
+          }
+        if (M) {
+          if (P.StableWhy.empty()) {
+            P.StableWhy = "'" + Which->getName().str() + "', which the staged elements of '" +
+                          T.Array->getName().str() + "' are computed from, changes before the read at " +
+                          describe(Ctx, R);
+            P.StableAt = M->At;
+          }
+          continue;
+        }
+        std::vector<const Expr *> Subs;
+        sharedArrayOf(R, Subs);
+        auto View = viewSubs(Ctx, VR, ST, Subs);
+        auto Text = View ? loadedText(Ctx, Lin, ST, *View, SourceText) : std::nullopt;
+        if (!Text) {
+          if (P.StableWhy.empty()) {
+            P.StableWhy = "the element the read at " + describe(Ctx, R) + " names has no text (a macro)";
+            P.StableAt = R;
+          }
+          continue;
+        }
+        Texts.push_back({R, *Text});
+      }
+    }
+
+  // A staging the loader could not run says less than the caller's reasons.
+  if (Quiet && !A.Ran)
+    return false;
+  Site &S = AC.addSite(Name, Direction::Reverse, Loop->getBeginLoc(), FD, "loop");
+  std::vector<std::string> Names;
+  for (const Tile &T : P.Tiles)
+    Names.push_back(T.Array->getName().str());
+  S.Summary = Names.empty() ? "read the global elements the loop's staging loads into shared tiles"
+                            : "read the global elements that the tiles " + join(Names, ", ") + " stage, without the tiles";
+  if (!Names.empty())
+    S.Facts["tiles"] = join(Names, ", ");
+  S.Facts["staging"] = "loader (run per thread)";
+  PreconditionQuery Q{AC, FD, DynTypedNode::create(*Loop), &P};
+  for (const PreconditionSpec &Spec : Pair.preconditions())
+    if (Spec.Dir == Direction::Reverse)
+      S.check(Spec, Q);
+  if (S.verdict() == Status::Fails)
+    return true;
+  EditBuilder B(Ctx);
+  for (const auto &[R, Text] : Texts)
+    B.replace(R, Text);
+  for (const Stmt *X : Removed)
+    B.removeStatement(X);
+  // Registers that only carried the staging's values.
+  for (const VarDecl *V : A.Written) {
+    if (V->getType()->isIntegralOrEnumerationType() || DeclaredInRemoved(V))
+      continue;
+    auto Refs = match(traverse(TK_AsIs, findAll(declRefExpr(to(varDecl(equalsNode(V)))).bind("r"))), *FD->getBody(),
+                      Ctx);
+    bool Only = llvm::all_of(Refs, [&](const BoundNodes &Bn) { return InRemoved(Bn.getNodeAs<DeclRefExpr>("r")); });
+    if (const DeclStmt *D = DeclOf(V); Only && D && D->isSingleDecl())
+      B.removeStatement(D);
+  }
+  for (const Tile &T : P.Tiles)
+    B.removeStatement(T.Decl);
+  for (const Stmt *Bar : P.Barriers)
+    B.removeStatement(Bar);
+  if (std::string Kept = keepBlockLaunchable(B, FD, Block->count()); !Kept.empty())
+    S.Facts["launch-bounds"] = Kept;
+  commit(B, S);
+  return true;
+}
+
 bool reverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl *FD, const Stmt *Loop,
                const CompoundStmt *Body) {
   ASTContext &Ctx = AC.ast();
+  // A loop without a barrier is not a tiled step (a staging loop inside one is not).
+  if (!analysis::firstBarrier(Body))
+    return false;
   TiledLoop P;
   P.Loop = Loop;
   P.Body = Body;
   std::optional<analysis::Dim3> Block = knownBlockShape(AC, FD);
   planTiles(Ctx, FD, Block, P);
+  // A staging the plain plan cannot read (no tile, or a store it does not
+  // know): run it per thread.
+  if ((P.Tiles.empty() || !P.StagedWhy.empty()) &&
+      loaderReverseAt(Pair, AC, FD, Loop, Body, Block, /*Quiet=*/!P.StagedWhy.empty()))
+    return true;
   if (P.Tiles.empty() && P.StagedWhy.empty())
     return false;
   analysis::ValueRanges VR(Ctx, FD, {}, Block);
@@ -2063,7 +2459,8 @@ Status checkTilesStagedOnce(const PreconditionQuery &Q, PreconditionResult &R) {
   }
   std::vector<std::string> Parts;
   for (const Tile &T : P.Tiles)
-    Parts.push_back("'" + T.Array->getName().str() + "' stages " + nodeText(Ctx, T.Source, "?") +
+    Parts.push_back("'" + T.Array->getName().str() + "' stages " +
+                    (T.Loaded.empty() ? nodeText(Ctx, T.Source, "?") : T.Loaded) +
                     (T.Cond ? " when " + nodeText(Ctx, T.Cond, "?") : std::string()));
   R.Reason = join(Parts, "; ");
   return Status::Holds;

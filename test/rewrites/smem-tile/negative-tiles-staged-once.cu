@@ -1,7 +1,8 @@
 // RUN: %check-rewrite %s %t --rewrite=smem-tile --direction=reverse --expect-exit=2
 // Shared arrays that are not tiles of one global element per thread: a
 // staged value that is computed (scaled while staged), a store at a
-// shifted slot (not a thread index), and a loop that also uses a second
+// shifted slot (the staging, run per thread, leaves slots of the padded
+// tile unstaged), and a loop that also uses a second
 // shared array the rewrite does not stage (its barriers must stay).
 #include <cuda_runtime.h>
 
@@ -30,7 +31,7 @@ __global__ void shifted(int n, const float *a, float *c) {
   int row = blockIdx.y * T + ty;
   float s = 0;
   for (int t = 0; t < n / T; ++t) {
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: cannot apply 'smem-tile' (reverse) at site 2: precondition 'tiles-staged-once' fails: the stored element line [[@LINE+1]] ('as[ty][tx + 1]') is not subscripted by distinct thread indices (threadIdx.y, threadIdx.x) [KL2511]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: cannot apply 'smem-tile' (reverse) at site 2: precondition 'tiles-staged-once' fails: the staging before the first barrier: the block stages 256 of the 272 elements of 'as' [KL2511]
     as[ty][tx + 1] = a[row * n + t * T + tx];
     __syncthreads();
     for (int k = 1; k <= T; ++k)
