@@ -785,6 +785,8 @@ Status checkLoopCounted(const PreconditionQuery &Q, PreconditionResult &R) {
 }
 
 Status checkBlockShapeKnown(const PreconditionQuery &Q, PreconditionResult &R) {
+  if (Status T; transposeChecks(Q, BlockShapeKnown, R, T))
+    return T;
   const LoopPlan &P = planOf(Q);
   if (!P.Block) {
     R.Reason = "the tiles' shape is the block's, and the launches of '" + Q.Function->getNameAsString() +
@@ -883,6 +885,8 @@ Status checkTilesAgree(const PreconditionQuery &Q, PreconditionResult &R) {
 }
 
 Status checkSourceNotWritten(const PreconditionQuery &Q, PreconditionResult &R) {
+  if (Status T; transposeChecks(Q, SourceNotWritten, R, T))
+    return T;
   const LoopPlan &P = planOf(Q);
   ASTContext &Ctx = Q.AC.ast();
   if (!P.Counter && !P.Region) {
@@ -907,6 +911,8 @@ Status checkSourceNotWritten(const PreconditionQuery &Q, PreconditionResult &R) 
 }
 
 Status checkBarriersReachable(const PreconditionQuery &Q, PreconditionResult &R) {
+  if (Status T; transposeChecks(Q, BarriersReachable, R, T))
+    return T;
   const LoopPlan &P = planOf(Q);
   ASTContext &Ctx = Q.AC.ast();
   if (!P.Counter && !P.Region) {
@@ -979,6 +985,8 @@ uint64_t tileBytes(const LoopPlan &P, const Operand &O) {
 }
 
 Status checkSharedMemoryFits(const PreconditionQuery &Q, PreconditionResult &R) {
+  if (Status T; transposeChecks(Q, SharedMemoryFits, R, T))
+    return T;
   const LoopPlan &P = planOf(Q);
   ASTContext &Ctx = Q.AC.ast();
   if (P.Ops.empty() || !P.Block) {
@@ -1042,6 +1050,11 @@ const PreconditionSpec Specs[] = {
      "condition of the body), and each term of a split guard either depends only on the element's own thread "
      "axis (kept in the staging load) or only on the other one (dropped)",
      &checkLoadsInFootprint},
+    {WriteTransposed, Direction::Forward, 2507,
+     "(transpose sites) the kernel's one store steps by one element along threadIdx.y and not along "
+     "threadIdx.x, and every global read of the stored value steps by one along threadIdx.x: with the "
+     "threads' roles swapped at the write, reads and writes are both contiguous",
+     &checkWriteTransposed},
     {SharedMemoryFits, Direction::Forward, 1507,
      "the kernel's static shared memory with the tiles fits the 48 KiB static limit",
      &checkSharedMemoryFits},
@@ -1471,7 +1484,7 @@ void checkAndEdit(const RewritePair &Pair, AnalysisContext &AC, const FunctionDe
                      : P.G == GuardShape::None ? "none" : "unreachable";
   PreconditionQuery Q{AC, FD, DynTypedNode::create(*P.anchor()), &P};
   for (const PreconditionSpec &Spec : Pair.preconditions())
-    if (Spec.Dir == Direction::Forward)
+    if (Spec.Dir == Direction::Forward && StringRef(Spec.Name) != WriteTransposed) // transpose sites only
       S.check(Spec, Q);
   if (S.verdict() == Status::Fails || P.Ops.empty() || !P.Block)
     return;
@@ -1513,6 +1526,7 @@ public:
         if (const auto *Loop = L.getNodeAs<ForStmt>("loop"))
           forwardAt(*this, AC, F, Loop);
       findOffsetHaloSites(*this, AC, F);
+      findTransposeSites(*this, AC, F);
     }
   }
 };

@@ -34,6 +34,7 @@ inline constexpr char TilesAgree[] = "tiles-agree";
 inline constexpr char SharedMemoryFits[] = "shared-memory-fits";
 inline constexpr char BarriersReachable[] = "barriers-reachable";
 inline constexpr char LoadsInFootprint[] = "loads-in-footprint";
+inline constexpr char WriteTransposed[] = "write-transposed";
 // Reverse.
 inline constexpr char TilesStagedOnce[] = "tiles-staged-once";
 inline constexpr char ReadsBetweenBarriers[] = "reads-between-barriers";
@@ -190,6 +191,14 @@ bool placeLoopText(clang::ASTContext &Ctx, ThreadAxes &TA, const LoopPlan &P, Ed
 /// The `#pragma` lines on the loop (an AttributedStmt), which placeLoopText
 /// removes; false when an attribute is not a `#pragma` line.
 bool pragmaLines(clang::ASTContext &Ctx, const LoopPlan &P, std::vector<std::string> &Lines);
+
+// Transposing stores (Transpose.cpp).
+/// Forward sites of a kernel whose one store strides along threadIdx.x.
+void findTransposeSites(const RewritePair &Pair, AnalysisContext &AC, const clang::FunctionDecl *FD);
+/// The shared preconditions asked of a transpose site: true (and \p Out)
+/// when \p Q is one.
+bool transposeChecks(const PreconditionQuery &Q, llvm::StringRef Name, PreconditionResult &R, Status &Out);
+Status checkWriteTransposed(const PreconditionQuery &Q, PreconditionResult &R);
 
 // Halo (Halo.cpp).
 /// Root: the loop is the outermost tap loop of a stencil nest (`for (i =

@@ -188,8 +188,17 @@ std::optional<ElementWork> forwardWork(ASTContext &Ctx, const FunctionDecl *Kern
       Rest.insert(Rest.begin(), And->getRHS());
       Leftmost = And->getLHS()->IgnoreParenImpCasts();
     }
+    // `i >= N || P`: the bound is the leftmost disjunct; P an exit of its own.
+    std::vector<const Expr *> Or;
+    if (Rest.empty())
+      while (const auto *Either = dyn_cast<BinaryOperator>(Leftmost)) {
+        if (Either->getOpcode() != BO_LOr)
+          break;
+        Or.insert(Or.begin(), Either->getRHS());
+        Leftmost = Either->getLHS()->IgnoreParenImpCasts();
+      }
     auto Test = boundTestOf(Leftmost, Index);
-    if (!Test || (Test->Negated && !Rest.empty()))
+    if (!Test || (Test->Negated && !Rest.empty()) || (!Test->Negated && !Or.empty()))
       continue;
     W.Bound = *Test;
     W.BoundExpr = Test->Bound->IgnoreParenImpCasts();
@@ -214,6 +223,7 @@ std::optional<ElementWork> forwardWork(ASTContext &Ctx, const FunctionDecl *Kern
       return W;
     }
     W.Kind = Shape::EarlyReturn;
+    W.ExitAlso = Or.empty() ? nullptr : Or.front();
     W.Element.assign(Stmts.begin() + Q + 1, Stmts.end());
     return W;
   }

@@ -65,6 +65,10 @@ struct ElementWork {
   const clang::IfStmt *Guard = nullptr;
   /// `i < N && P`: P, checked per element.
   const clang::Expr *ExtraCond = nullptr;
+  /// EarlyReturn `if (i >= N || P) return;` (a 2-D kernel's `x >= w || y >=
+  /// h`): P, the element's own early exit; its text runs from here to the
+  /// end of the guard's condition.
+  const clang::Expr *ExitAlso = nullptr;
   /// The statements that handle one element (top-level statements of the
   /// element code, in source order).
   std::vector<const clang::Stmt *> Element;

@@ -436,9 +436,12 @@ std::optional<LaunchProblem> coverGrid(EditBuilder &B, ASTContext &Ctx, const La
 std::optional<uint64_t> threadsAtMost(ASTContext &Ctx, const LaunchSite &L, const ElementWork &W,
                                       uint64_t BoundMax, std::string &Why) {
   ShapeValue Grid = evaluateShape(Ctx, L, L.Grid), Block = evaluateShape(Ctx, L, L.Block);
+  // An id along x (blockIdx.x * blockDim.x + threadIdx.x) numbers the
+  // threads of one row of the grid; the y and z extents only repeat it.
+  bool AlongX = W.Grid == GridShape::Linear;
   if (Grid.Shape && Block.Shape)
-    return Grid.Shape->count() * Block.Shape->count();
-  if (Block.Shape && (Block.Shape->Y != 1 || Block.Shape->Z != 1)) {
+    return AlongX ? Grid.Shape->X * Block.Shape->X : Grid.Shape->count() * Block.Shape->count();
+  if (!AlongX && Block.Shape && (Block.Shape->Y != 1 || Block.Shape->Z != 1)) {
     Why = "the block of " + launchName(Ctx, L) + " is not one-dimensional";
     return std::nullopt;
   }
@@ -447,7 +450,7 @@ std::optional<uint64_t> threadsAtMost(ASTContext &Ctx, const LaunchSite &L, cons
     cuda::Dim3Component C = cuda::dim3Component(R.grid(), Dim);
     return C.Defaulted || (C.Value && intValue(Ctx, C.Value) == 1);
   };
-  if (!One(1) || !One(2)) {
+  if (!AlongX && (!One(1) || !One(2))) {
     Why = "the grid of " + launchName(Ctx, L) + " is not a one-dimensional ceil-division of the bound";
     return std::nullopt;
   }

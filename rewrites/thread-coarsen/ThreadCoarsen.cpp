@@ -217,11 +217,13 @@ bool within(ArrayRef<Span> Spans, unsigned O) {
 }
 
 /// The statements that run once per element (the extra condition of
-/// `i < N && P` included).
+/// `i < N && P`, and the exit P of `if (i >= N || P) return;`, included).
 std::vector<const Stmt *> elementCode(const ElementWork &W) {
   std::vector<const Stmt *> Out(W.Element.begin(), W.Element.end());
   if (W.ExtraCond)
     Out.push_back(W.ExtraCond);
+  if (W.ExitAlso)
+    Out.push_back(W.ExitAlso);
   return Out;
 }
 
@@ -1097,11 +1099,21 @@ Status checkGlobalIdOnlyIndex(const PreconditionQuery &Q, PreconditionResult &R)
     if (!Grew)
       break;
   }
+  // An id along x alone (a 2-D or 3-D kernel's column): the other axes'
+  // builtins number rows the rewrite does not touch (the launches keep
+  // their grid's y and z), so they may be read anywhere.
+  bool AlongX = true;
+  for (const Expr *E : W->IdExprs)
+    forEachNode(E, [&](const Stmt *N) {
+      const auto *X = dyn_cast<Expr>(N);
+      if (auto B = X ? cuda::builtinIndex(X) : std::nullopt; B && B->Dim != 0)
+        AlongX = false;
+    });
   const Stmt *Stray = nullptr;
   forEachNode(W->Body, [&](const Stmt *N) {
     const auto *E = dyn_cast<Expr>(N);
     auto B = E ? cuda::builtinIndex(E) : std::nullopt;
-    if (!Stray && B && B->Var != cuda::BuiltinVar::BlockDim &&
+    if (!Stray && B && B->Var != cuda::BuiltinVar::BlockDim && !(AlongX && B->Dim != 0) &&
         !within(Allowed, beginOffset(Ctx, E)))
       Stray = E;
   });
@@ -1353,8 +1365,8 @@ public:
         auto Then = textWith(Ctx, statementRange(Ctx, W.Guard->getThen()), Edits);
         if (!Then)
           return std::nullopt;
-        std::string T = indentLines(gapBefore(Ctx, W.Guard->getRParenLoc(), W.Guard->getThen()) + *Then,
-                                    Deeper);
+        std::string Gap = gapBefore(Ctx, W.Guard->getRParenLoc(), W.Guard->getThen());
+        std::string T = indentLines(Gap + *Then, Deeper);
         if (W.ExtraCond) {
           CharSourceRange CR = CharSourceRange::getCharRange(
               editableRange(Ctx, W.ExtraCond->getSourceRange()).getBegin(),
@@ -1365,16 +1377,27 @@ public:
           auto Extra = textWith(Ctx, CR, Edits);
           if (!Extra)
             return std::nullopt;
-          T = " if (" + *Extra + ")" + T;
+          // The rest of the condition, per element, in the lane loop's braces.
+          return " {\n" + Indent + Deeper.str() + Unit + "if (" + *Extra + ")" +
+                 indentLines(Gap + *Then, (Deeper + Unit).str()) + "\n" + Indent + Deeper.str() + "}";
         }
         return T;
       }
+      // `if (i >= N || P) return;`: the element leaves when P holds.
+      std::string Exit;
+      if (W.ExitAlso) {
+        auto P = textWith(Ctx, exitAlsoRange(), Edits);
+        if (!P)
+          return std::nullopt;
+        Exit = Indent + Deeper.str() + Unit + "if (" + *P + ")\n" + Indent + Deeper.str() + Unit + Unit +
+               "continue;\n";
+      }
       if (W.Element.empty())
-        return std::string(" {\n" + Indent + Deeper.str() + "}");
+        return std::string(" {\n" + Exit + Indent + Deeper.str() + "}");
       auto Rest = textWith(Ctx, statementsRange(Ctx, W.Element.front(), W.Element.back()), Edits);
       if (!Rest)
         return std::nullopt;
-      return " {\n" + Indent + Deeper.str() + Unit + indentLines(*Rest, Deeper.str() + Unit) + "\n" +
+      return " {\n" + Exit + Indent + Deeper.str() + Unit + indentLines(*Rest, Deeper.str() + Unit) + "\n" +
              Indent + Deeper.str() + "}";
     };
     CharSourceRange Region =
@@ -1456,7 +1479,17 @@ public:
                   "' cannot be rewritten (a const not written first?)");
     EditBuilder Sub(Ctx);
     convertExits(Sub, W, /*Forward=*/true);
-    if (W.Kind == Shape::EarlyReturn) {
+    if (W.Kind == Shape::EarlyReturn && W.ExitAlso) {
+      // `if (i >= N || P) return;`: past the bound the lanes stop, P skips one.
+      auto Test = textOf(W.Bound.Test);
+      auto P = textWith(Ctx, exitAlsoRange(), {});
+      CharSourceRange G = statementRange(Ctx, W.Guard);
+      if (!Test || !P || G.isInvalid())
+        return fail("the guard is not plain text of this file");
+      Sub.replaceChars(G.getBegin(), G.getEnd(),
+                       "if (" + *Test + ")\n" + Indent + Unit + "break;\n" + Indent + "if (" + *P + ")\n" +
+                           Indent + Unit + "continue;");
+    } else if (W.Kind == Shape::EarlyReturn) {
       const Stmt *Ret = W.Guard->getThen();
       if (const auto *CS = dyn_cast<CompoundStmt>(Ret))
         Ret = CS->body_front();
@@ -1473,6 +1506,14 @@ public:
                    "#pragma unroll\n" + Indent + "for (int " + K + " = 0; " + K + " < " +
                        std::to_string(C) + "; ++" + K + ", " + IName + " += blockDim.x) {\n" +
                        Indent + Unit + indentLines(*RegionText, Unit) + "\n" + Indent + "}");
+  }
+
+  /// The text range of P in `if (i >= N || P) return;` (to the end of the
+  /// condition: `P || Q` whole).
+  CharSourceRange exitAlsoRange() const {
+    const auto *Top = cast<BinaryOperator>(W.Guard->getCond()->IgnoreParenImpCasts());
+    return CharSourceRange::getCharRange(editableRange(Ctx, W.ExitAlso->getSourceRange()).getBegin(),
+                                         editableRange(Ctx, Top->getRHS()->getSourceRange()).getEnd());
   }
 
   void reverse() {

@@ -59,11 +59,15 @@ __global__ void masked(const float *x, const unsigned char *mask, float *y, int 
 }
 // CHECK-FIXES: {{^}}  if (i < rows * cols / 4) {{[{]}}{{$}}
 // CHECK-FIXES-NEXT: {{^}}    #pragma unroll{{$}}
-// CHECK-FIXES-NEXT: {{^}}    for (int k = 0; k < 4; ++k) if (mask[4 * i + k]){{$}}
-// CHECK-FIXES-NEXT: {{^}}      y[4 * i + k] = x[4 * i + k];{{$}}
+// CHECK-FIXES-NEXT: {{^}}    for (int k = 0; k < 4; ++k) {{[{]}}{{$}}
+// CHECK-FIXES-NEXT: {{^}}      if (mask[4 * i + k]){{$}}
+// CHECK-FIXES-NEXT: {{^}}        y[4 * i + k] = x[4 * i + k];{{$}}
+// CHECK-FIXES-NEXT: {{^}}    }{{$}}
 // CHECK-FIXES-NEXT: {{^}}  } else if (i == rows * cols / 4) {{[{]}}{{$}}
-// CHECK-FIXES-NEXT: {{^}}    for (int k = 0; k < rows * cols % 4; ++k) if (mask[4 * i + k]){{$}}
-// CHECK-FIXES-NEXT: {{^}}      y[4 * i + k] = x[4 * i + k];{{$}}
+// CHECK-FIXES-NEXT: {{^}}    for (int k = 0; k < rows * cols % 4; ++k) {{[{]}}{{$}}
+// CHECK-FIXES-NEXT: {{^}}      if (mask[4 * i + k]){{$}}
+// CHECK-FIXES-NEXT: {{^}}        y[4 * i + k] = x[4 * i + k];{{$}}
+// CHECK-FIXES-NEXT: {{^}}    }{{$}}
 
 void run(int n, float a, const float *x, float *y, int *w, const unsigned char *m, cudaStream_t s) {
   int threads = 256;

@@ -1,0 +1,27 @@
+// RUN: %check-rewrite %s %t --rewrite=smem-tile --direction=forward --expect-exit=2
+// Stores that stride along threadIdx.x but that swapping the threads' roles
+// would not make contiguous: every other row of the output (two elements
+// apart along threadIdx.y), and a value read across threadIdx.x (a column
+// of the input, which the staging would read as uncoalesced as before).
+#include <cuda_runtime.h>
+
+__global__ void every_other(int R, int C, const float *in, float *out) {
+  int c = blockIdx.x * blockDim.x + threadIdx.x;
+  int r = blockIdx.y * blockDim.y + threadIdx.y;
+  if (r < R && c < C)
+    out[c * 2 * R + 2 * r] = in[r * C + c];
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: error: cannot apply 'smem-tile' (forward) at site 1: precondition 'write-transposed' fails: line [[@LINE-1]] ('out[c * 2 * R + 2 * r]') steps by 2 along threadIdx.y: with the threads' roles swapped it would still not be contiguous [KL2507]
+}
+
+__global__ void column_reads(int n, const float *in, float *out) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x < n && y < n)
+    out[x * n + y] = in[x * n + y] * 0.5f;
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: error: cannot apply 'smem-tile' (forward) at site 2: precondition 'write-transposed' fails: line [[@LINE-1]] ('in[x * n + y]') steps by n along threadIdx.x: the staging must read as the kernel did, coalesced [KL2507]
+}
+
+void run(int R, int C, const float *in, float *out) {
+  every_other<<<dim3((C + 15) / 16, (R + 15) / 16), dim3(16, 16)>>>(R, C, in, out);
+  column_reads<<<dim3((C + 15) / 16, (C + 15) / 16), dim3(16, 16)>>>(C, in, out);
+}
