@@ -53,8 +53,6 @@ sgemm_warptile_kernel(int M, int N, int K, float alpha,
   constexpr int WMITER = Cfg::WMITER, WNITER = Cfg::WNITER;
   constexpr int APAD = Cfg::APAD;
 
-  __shared__ __align__(16) float As[BK][BM];
-  __shared__ __align__(16) float Bs[BK][BN];
 
   const int tid = threadIdx.x;
   const int warp = tid / 32;
@@ -70,8 +68,6 @@ sgemm_warptile_kernel(int M, int N, int K, float alpha,
   const float *Bblk = B + blockCol;
 
   // Global -> register staging.
-  float4 aStage[Cfg::A_LOADS];
-  float4 bStage[Cfg::B_LOADS];
 
   float acc[TM][TN];
   for (int i = 0; i < TM; ++i)
@@ -88,63 +84,25 @@ sgemm_warptile_kernel(int M, int N, int K, float alpha,
   const int numSlices = K / BK;
   for (int s = 0; s < numSlices; ++s) {
     const int k0 = s * BK;
-    for (int i = 0; i < Cfg::A_LOADS; ++i) {
-      const int f = tid + i * THREADS;
-      const int r = f / (BK / 4);
-      const int c = (f % (BK / 4)) * 4;
-      aStage[i].x = Ablk[(size_t)r * K + k0 + c];
-      aStage[i].y = Ablk[(size_t)r * K + k0 + c + 1];
-      aStage[i].z = Ablk[(size_t)r * K + k0 + c + 2];
-      aStage[i].w = Ablk[(size_t)r * K + k0 + c + 3];
-    }
-    for (int i = 0; i < Cfg::B_LOADS; ++i) {
-      const int f = tid + i * THREADS;
-      const int r = f / (BN / 4);
-      const int c = (f % (BN / 4)) * 4;
-      bStage[i].x = Bblk[(size_t)(k0 + r) * N + c];
-      bStage[i].y = Bblk[(size_t)(k0 + r) * N + c + 1];
-      bStage[i].z = Bblk[(size_t)(k0 + r) * N + c + 2];
-      bStage[i].w = Bblk[(size_t)(k0 + r) * N + c + 3];
-    }
-    for (int i = 0; i < Cfg::A_LOADS; ++i) {
-      const int f = tid + i * THREADS;
-      const int r = f / (BK / 4);
-      const int c = (f % (BK / 4)) * 4;
-      As[c + 0][r] = aStage[i].x; // transposed: As[k][m]
-      As[c + 1][r] = aStage[i].y;
-      As[c + 2][r] = aStage[i].z;
-      As[c + 3][r] = aStage[i].w;
-    }
-    for (int i = 0; i < Cfg::B_LOADS; ++i) {
-      const int f = tid + i * THREADS;
-      const int r = f / (BN / 4);
-      const int c = (f % (BN / 4)) * 4;
-      Bs[r][c] = bStage[i].x;
-      Bs[r][c + 1] = bStage[i].y;
-      Bs[r][c + 2] = bStage[i].z;
-      Bs[r][c + 3] = bStage[i].w;
-    }
-    __syncthreads();
 
     for (int k = 0; k < BK; ++k) {
       for (int i = 0; i < WMITER; ++i) {
-        regA[i * 4 + 0] = As[k][aCol0 + i * 16];
-        regA[i * 4 + 1] = As[k][aCol0 + i * 16 + 1];
-        regA[i * 4 + 2] = As[k][aCol0 + i * 16 + 2];
-        regA[i * 4 + 3] = As[k][aCol0 + i * 16 + 3];
+        regA[i * 4 + 0] = Ablk[(size_t)(aCol0 + i * 16) * K + k0 + k];
+        regA[i * 4 + 1] = Ablk[(size_t)(aCol0 + i * 16 + 1) * K + k0 + k];
+        regA[i * 4 + 2] = Ablk[(size_t)(aCol0 + i * 16 + 2) * K + k0 + k];
+        regA[i * 4 + 3] = Ablk[(size_t)(aCol0 + i * 16 + 3) * K + k0 + k];
       }
       for (int j = 0; j < WNITER; ++j) {
-        regB[j * 4 + 0] = Bs[k][bCol0 + j * 32];
-        regB[j * 4 + 1] = Bs[k][bCol0 + j * 32 + 1];
-        regB[j * 4 + 2] = Bs[k][bCol0 + j * 32 + 2];
-        regB[j * 4 + 3] = Bs[k][bCol0 + j * 32 + 3];
+        regB[j * 4 + 0] = Bblk[(size_t)k * N + k0 * N + bCol0 + j * 32];
+        regB[j * 4 + 1] = Bblk[(size_t)k * N + k0 * N + bCol0 + j * 32 + 1];
+        regB[j * 4 + 2] = Bblk[(size_t)k * N + k0 * N + bCol0 + j * 32 + 2];
+        regB[j * 4 + 3] = Bblk[(size_t)k * N + k0 * N + bCol0 + j * 32 + 3];
       }
       for (int i = 0; i < TM; ++i)
         for (int j = 0; j < TN; ++j)
           acc[i][j] = fmaf(regA[i], regB[j], acc[i][j]);
     }
 
-    __syncthreads();
   }
 
   // Epilogue: 128-bit read-modify-write of C.

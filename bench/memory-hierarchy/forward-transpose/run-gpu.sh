@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The transposing-store forward of smem-tile on the naive transpose, gated on
+# the GPU machine (PATH has the bundle's klineage):
+#   bench/memory-hierarchy/forward-transpose/run-gpu.sh OUTDIR
+# 0-naive.cu is workloads/transpose/naive.cu (16 x 16 blocks); 1-smem-tile.cu
+# its forward (tools' output, unedited). 0-naive-32.cu launches 32 x 32
+# blocks (the launcher's block edited by hand, the kernel unchanged); its
+# forward 1-smem-tile-32.cu, then smem-pad's forward 2-smem-pad-32.cu.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../../.." && pwd)
+out=${1:?usage: run-gpu.sh OUTDIR}
+mkdir -p "$out/forward-transpose"
+cd "$here"
+gate() { # before after
+  local n; n=$(basename "${1%.cu}")--$(basename "${2%.cu}")
+  klineage gate "$1" "$2" --workload "$root/workloads/transpose/transpose.yaml" --repeat 2 \
+    --json "$out/forward-transpose/$n.json" > "$out/forward-transpose/$n.log" 2>&1
+  echo "$1 -> $2: exit $?"; tail -n 6 "$out/forward-transpose/$n.log"
+}
+gate 0-naive.cu 1-smem-tile.cu
+gate 0-naive.cu 0-naive-32.cu
+gate 0-naive-32.cu 1-smem-tile-32.cu
+gate 1-smem-tile-32.cu 2-smem-pad-32.cu
+cp "$root/workloads/transpose/expert.cu" 9-expert.cu
+gate 0-naive.cu 9-expert.cu
+rm -f 9-expert.cu
