@@ -398,7 +398,9 @@ void transposeEdits(AnalysisContext &AC, const FunctionDecl *FD, TransposePlan &
   ASTContext &Ctx = AC.ast();
   const auto *Body = cast<CompoundStmt>(FD->getBody());
   FreshNames Fresh(Ctx);
-  std::string Tile = Fresh.get("tile");
+  // Named after the array it stages for (`out_tile`), as the loop tiles are.
+  const VarDecl *Out = analysis::refVar(P.Target->getBase());
+  std::string Tile = Fresh.get((Out ? Out->getName().str() : std::string("transpose")) + "_tile");
   std::string Unit = indentUnitOf(Ctx, Body);
   std::string Indent = lineIndent(Ctx, P.StoreStmt->getBeginLoc());
   std::string B = std::to_string(P.Block->X);

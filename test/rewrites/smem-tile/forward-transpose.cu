@@ -16,17 +16,17 @@ __global__ void transpose_naive_kernel(int R, int C, const float *in, float *out
     out[c * R + r] = in[r * C + c];
 }
 // CHECK-FIXES:      {{^}}__global__ void transpose_naive_kernel(int R, int C, const float *in, float *out) {{[{]}}{{$}}
-// CHECK-FIXES-NEXT: {{^}}  __shared__ float tile[16][16];{{$}}
+// CHECK-FIXES-NEXT: {{^}}  __shared__ float out_tile[16][16];{{$}}
 // CHECK-FIXES-NEXT: {{^}}  int c = blockIdx.x * blockDim.x + threadIdx.x;{{$}}
 // CHECK-FIXES-NEXT: {{^}}  int r = blockIdx.y * blockDim.y + threadIdx.y;{{$}}
 // CHECK-FIXES-NEXT: {{^}}  if (r < R && c < C){{$}}
-// CHECK-FIXES-NEXT: {{^}}    tile[threadIdx.y][threadIdx.x] = in[r * C + c];{{$}}
+// CHECK-FIXES-NEXT: {{^}}    out_tile[threadIdx.y][threadIdx.x] = in[r * C + c];{{$}}
 // CHECK-FIXES-NEXT: {{^}}  __syncthreads();{{$}}
 // CHECK-FIXES-NEXT: {{^}}  {{[{]}}{{$}}
 // CHECK-FIXES-NEXT: {{^}}    int c_t = blockIdx.x * blockDim.x + threadIdx.y;{{$}}
 // CHECK-FIXES-NEXT: {{^}}    int r_t = blockIdx.y * blockDim.y + threadIdx.x;{{$}}
 // CHECK-FIXES-NEXT: {{^}}    if (r_t < R && c_t < C){{$}}
-// CHECK-FIXES-NEXT: {{^}}      out[c_t * R + r_t] = tile[threadIdx.x][threadIdx.y];{{$}}
+// CHECK-FIXES-NEXT: {{^}}      out[c_t * R + r_t] = out_tile[threadIdx.x][threadIdx.y];{{$}}
 // CHECK-FIXES-NEXT: {{^}}  }{{$}}
 // CHECK-FIXES-NEXT: {{^}}}{{$}}
 

@@ -11,10 +11,10 @@ __global__ void transpose32(int n, const float *__restrict__ in, float *__restri
   if (x < n && y < n)
     out[x * n + y] = in[y * n + x];
 }
-// CHECK-FIXES: {{^}}  __shared__ float tile[32][32];{{$}}
+// CHECK-FIXES: {{^}}  __shared__ float out_tile[32][32];{{$}}
 // CHECK-PTX-BEFORE-NOT: .shared
 // CHECK-PTX-BEFORE-NOT: bar.sync
-// CHECK-PTX: .shared .align 4 .b8 {{.*}}tile[4096];
+// CHECK-PTX: .shared .align 4 .b8 {{.*}}out_tile[4096];
 // CHECK-PTX: ld.global.nc.f32
 // CHECK-PTX: st.shared.f32
 // CHECK-PTX: bar.sync 0;

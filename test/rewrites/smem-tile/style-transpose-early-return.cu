@@ -16,17 +16,17 @@ __global__ void transposeScaled(T *odata, const T *idata, int width, int height,
     return;
   odata[(size_t)xIndex * height + yIndex] = scale * idata[(size_t)yIndex * width + xIndex];
 }
-// CHECK-FIXES:      {{^}}  __shared__ T tile[32][32];{{$}}
+// CHECK-FIXES:      {{^}}  __shared__ T odata_tile[32][32];{{$}}
 // CHECK-FIXES-NEXT: {{^}}  const unsigned xIndex = blockIdx.x * TILE_DIM + threadIdx.x;{{$}}
 // CHECK-FIXES-NEXT: {{^}}  const unsigned yIndex = blockIdx.y * TILE_DIM + threadIdx.y;{{$}}
 // CHECK-FIXES-NEXT: {{^}}  if (xIndex < width && yIndex < height){{$}}
-// CHECK-FIXES-NEXT: {{^}}    tile[threadIdx.y][threadIdx.x] = scale * idata[(size_t)yIndex * width + xIndex];{{$}}
+// CHECK-FIXES-NEXT: {{^}}    odata_tile[threadIdx.y][threadIdx.x] = scale * idata[(size_t)yIndex * width + xIndex];{{$}}
 // CHECK-FIXES-NEXT: {{^}}  __syncthreads();{{$}}
 // CHECK-FIXES-NEXT: {{^}}  {{[{]}}{{$}}
 // CHECK-FIXES-NEXT: {{^}}    const unsigned xIndex_t = blockIdx.x * TILE_DIM + threadIdx.y;{{$}}
 // CHECK-FIXES-NEXT: {{^}}    const unsigned yIndex_t = blockIdx.y * TILE_DIM + threadIdx.x;{{$}}
 // CHECK-FIXES-NEXT: {{^}}    if (xIndex_t < width && yIndex_t < height){{$}}
-// CHECK-FIXES-NEXT: {{^}}      odata[(size_t)xIndex_t * height + yIndex_t] = tile[threadIdx.x][threadIdx.y];{{$}}
+// CHECK-FIXES-NEXT: {{^}}      odata[(size_t)xIndex_t * height + yIndex_t] = odata_tile[threadIdx.x][threadIdx.y];{{$}}
 // CHECK-FIXES-NEXT: {{^}}  }{{$}}
 
 void transpose(float *out, const float *in, int w, int h, cudaStream_t s) {
