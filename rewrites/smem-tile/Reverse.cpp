@@ -201,6 +201,44 @@ std::optional<unsigned> threadAxisOf(analysis::Linearizer &Lin, const analysis::
   return std::nullopt;
 }
 
+/// A read \p E of tile \p Name must lie in the loop body's step between the
+/// barrier after the stores and the next: else P.BetweenWhy.
+void checkReadBetween(ASTContext &Ctx, TiledLoop &P, const std::vector<const Stmt *> &Kids,
+                      const ArraySubscriptExpr *E, StringRef Name) {
+  bool Inside = false, After = false;
+  for (const Stmt *K : Kids) {
+    if (K == P.ComputeBegin) {
+      After = true;
+      continue;
+    }
+    if (K == P.ComputeEnd)
+      break;
+    if (After && analysis::containsStmt(K, E))
+      Inside = true;
+  }
+  if (!Inside && P.BetweenWhy.empty()) {
+    P.BetweenWhy = describe(Ctx, E) + " reads '" + Name.str() +
+                   "' outside the loop's step between the barrier after the stores and the next";
+    P.BetweenAt = E;
+  }
+}
+
+/// The first shared array the loop uses that \p IsTile does not claim
+/// (its barriers could not go), and the reference.
+const DeclRefExpr *otherSharedUse(ASTContext &Ctx, const Stmt *Loop,
+                                  llvm::function_ref<bool(const VarDecl *)> IsTile) {
+  auto Shared = match(traverse(TK_AsIs, findAll(declRefExpr(to(varDecl().bind("v"))).bind("r"))), *Loop, Ctx);
+  for (const auto &Bn : Shared)
+    if (const auto *V = Bn.getNodeAs<VarDecl>("v"); V && cuda::isShared(V) && !IsTile(V))
+      return Bn.getNodeAs<DeclRefExpr>("r");
+  return nullptr;
+}
+
+std::string otherSharedWhy(const DeclRefExpr *R) {
+  return "the loop also uses the shared array '" + R->getDecl()->getName().str() +
+         "', which is not staged like a tile: its barriers cannot go";
+}
+
 /// Reads the tiles of loop \p L (body \p Body).
 void planTiles(ASTContext &Ctx, const FunctionDecl *FD, std::optional<analysis::Dim3> Block, TiledLoop &P) {
   const analysis::FunctionFacts &F = analysis::AnalysisCache::of(Ctx).facts(FD);
@@ -457,37 +495,13 @@ void planTiles(ASTContext &Ctx, const FunctionDecl *FD, std::optional<analysis::
         continue;
       }
       T.Reads.push_back(A);
-      // Between the barrier after the stores and the next one.
-      bool Inside = false;
-      bool After = false;
-      for (const Stmt *K : Kids) {
-        if (K == P.ComputeBegin) {
-          After = true;
-          continue;
-        }
-        if (K == P.ComputeEnd)
-          break;
-        if (After && analysis::containsStmt(K, A))
-          Inside = true;
-      }
-      if (!Inside && P.BetweenWhy.empty()) {
-        P.BetweenWhy = describe(Ctx, A) + " reads '" + T.Array->getName().str() +
-                       "' outside the loop's step between the barrier after the stores and the next";
-        P.BetweenAt = A;
-      }
+      checkReadBetween(Ctx, P, Kids, A, T.Array->getName());
     }
   }
   // No other shared memory in the loop: its barriers go with the tiles.
-  auto Shared = match(traverse(TK_AsIs, findAll(declRefExpr(to(varDecl().bind("v"))).bind("r"))), *P.Loop, Ctx);
-  for (const auto &Bn : Shared) {
-    const auto *V = Bn.getNodeAs<VarDecl>("v");
-    if (V && cuda::isShared(V) && !llvm::any_of(P.Tiles, [&](const Tile &T) { return T.Array == V; })) {
-      Staged("the loop also uses the shared array '" + V->getName().str() + "', which is not staged like a tile: "
-             "its barriers cannot go",
-             Bn.getNodeAs<DeclRefExpr>("r"));
-      break;
-    }
-  }
+  if (const DeclRefExpr *R = otherSharedUse(
+          Ctx, P.Loop, [&](const VarDecl *V) { return llvm::any_of(P.Tiles, [&](const Tile &T) { return T.Array == V; }); }))
+    Staged(otherSharedWhy(R), R);
   std::vector<const Expr *> Allowed;
   for (const Tile &T : P.Tiles) {
     Allowed.push_back(T.Slot);
@@ -1274,33 +1288,14 @@ bool loaderReverseAt(const RewritePair &Pair, AnalysisContext &AC, const Functio
         continue;
       }
       T.Reads.push_back(E);
-      bool Inside = false, After = false;
-      for (const Stmt *K : Kids) {
-        if (K == P.ComputeBegin) {
-          After = true;
-          continue;
-        }
-        if (K == P.ComputeEnd)
-          break;
-        if (After && analysis::containsStmt(K, E))
-          Inside = true;
-      }
-      if (!Inside && P.BetweenWhy.empty()) {
-        P.BetweenWhy = describe(Ctx, E) + " reads '" + T.Array->getName().str() +
-                       "' outside the loop's step between the barrier after the stores and the next";
-        P.BetweenAt = E;
-      }
+      checkReadBetween(Ctx, P, Kids, E, T.Array->getName());
     }
   }
   // No other shared memory in the loop: its barriers go with the tiles.
-  auto Shared = match(traverse(TK_AsIs, findAll(declRefExpr(to(varDecl().bind("v"))).bind("r"))), *Loop, Ctx);
-  for (const auto &Bn : Shared) {
-    const auto *V = Bn.getNodeAs<VarDecl>("v");
-    if (V && cuda::isShared(V) && !Staged.count(V) && P.StagedWhy.empty()) {
-      P.StagedWhy = "the loop also uses the shared array '" + V->getName().str() +
-                    "', which is not staged like a tile: its barriers cannot go";
-      P.StagedAt = Bn.getNodeAs<DeclRefExpr>("r");
-    }
+  if (const DeclRefExpr *R = otherSharedUse(Ctx, Loop, [&](const VarDecl *V) { return Staged.count(V) > 0; });
+      R && P.StagedWhy.empty()) {
+    P.StagedWhy = otherSharedWhy(R);
+    P.StagedAt = R;
   }
   std::vector<const Expr *> Allowed;
   for (const analysis::StagedTile &ST : A.Tiles)

@@ -984,6 +984,24 @@ uint64_t tileBytes(const LoopPlan &P, const Operand &O) {
   return Elems * O.Copies * O.ElemBytes;
 }
 
+Status tilesFit(ASTContext &Ctx, const FunctionDecl *FD, uint64_t Extra, StringRef What, PreconditionResult &R) {
+  analysis::SharedUsage U = analysis::sharedUsage(Ctx, FD);
+  U.StaticBytes += Extra;
+  analysis::LimitCheck L = analysis::checkLimits(U);
+  if (L.V == analysis::LimitCheck::Exceeds || L.V == analysis::LimitCheck::NeedsOptIn) {
+    R.Reason = "with " + What.str() + " (" + std::to_string(Extra) + " bytes) '" + FD->getNameAsString() + "' " +
+               (L.V == analysis::LimitCheck::Exceeds ? "does not fit: " : "needs the opt-in: ") + L.Why;
+    return Status::Fails;
+  }
+  if (L.V == analysis::LimitCheck::Unknown) {
+    R.Reason = L.Why;
+    return Status::Unknown;
+  }
+  R.Reason = What.str() + " take" + (What.starts_with("the tiles") ? "" : "s") + " " + std::to_string(Extra) +
+             " bytes; '" + FD->getNameAsString() + "' holds " + std::to_string(L.Bytes) + " bytes per block";
+  return Status::Holds;
+}
+
 Status checkSharedMemoryFits(const PreconditionQuery &Q, PreconditionResult &R) {
   if (Status T; transposeChecks(Q, SharedMemoryFits, R, T))
     return T;
@@ -996,21 +1014,7 @@ Status checkSharedMemoryFits(const PreconditionQuery &Q, PreconditionResult &R) 
   uint64_t Extra = 0;
   for (const Operand &O : P.Ops)
     Extra += tileBytes(P, O);
-  analysis::SharedUsage U = analysis::sharedUsage(Ctx, Q.Function);
-  U.StaticBytes += Extra;
-  analysis::LimitCheck L = analysis::checkLimits(U);
-  if (L.V == analysis::LimitCheck::Exceeds || L.V == analysis::LimitCheck::NeedsOptIn) {
-    R.Reason = "with the tiles (" + std::to_string(Extra) + " bytes) '" + Q.Function->getNameAsString() + "' " +
-               (L.V == analysis::LimitCheck::Exceeds ? "does not fit: " : "needs the opt-in: ") + L.Why;
-    return Status::Fails;
-  }
-  if (L.V == analysis::LimitCheck::Unknown) {
-    R.Reason = L.Why;
-    return Status::Unknown;
-  }
-  R.Reason = "the tiles take " + std::to_string(Extra) + " bytes; '" + Q.Function->getNameAsString() + "' holds " +
-             std::to_string(L.Bytes) + " bytes per block";
-  return Status::Holds;
+  return tilesFit(Ctx, Q.Function, Extra, "the tiles", R);
 }
 
 

@@ -192,6 +192,11 @@ bool placeLoopText(clang::ASTContext &Ctx, ThreadAxes &TA, const LoopPlan &P, Ed
 /// removes; false when an attribute is not a `#pragma` line.
 bool pragmaLines(clang::ASTContext &Ctx, const LoopPlan &P, std::vector<std::string> &Lines);
 
+/// shared-memory-fits for \p Extra more bytes of static shared memory in
+/// \p FD (\p What: "the tiles", "the tile").
+Status tilesFit(clang::ASTContext &Ctx, const clang::FunctionDecl *FD, uint64_t Extra, llvm::StringRef What,
+                PreconditionResult &R);
+
 // Transposing stores (Transpose.cpp).
 /// Forward sites of a kernel whose one store strides along threadIdx.x.
 void findTransposeSites(const RewritePair &Pair, AnalysisContext &AC, const clang::FunctionDecl *FD);

@@ -9,13 +9,13 @@
 // threadIdx.y swapped, read from the tile at [threadIdx.x][threadIdx.y]:
 //
 //   if (r < R && c < C)                      if (r < R && c < C)
-//     out[c * R + r] = in[r * C + c];  ->       tile[threadIdx.y][threadIdx.x] = in[r * C + c];
+//     out[c * R + r] = in[r * C + c];  ->       out_tile[threadIdx.y][threadIdx.x] = in[r * C + c];
 //                                            __syncthreads();
 //                                            {
 //                                              int c_t = blockIdx.x * blockDim.x + threadIdx.y;
 //                                              int r_t = blockIdx.y * blockDim.y + threadIdx.x;
 //                                              if (r_t < R && c_t < C)
-//                                                out[c_t * R + r_t] = tile[threadIdx.x][threadIdx.y];
+//                                                out[c_t * R + r_t] = out_tile[threadIdx.x][threadIdx.y];
 //                                            }
 //
 // Thread (tx, ty) then writes the element thread (ty, tx) handled: along
@@ -323,22 +323,7 @@ Status transposeSharedMemory(const PreconditionQuery &Q, PreconditionResult &R) 
     R.Reason = "no tile to size (block-shape-known)";
     return Status::Unknown;
   }
-  uint64_t Extra = P.Block->X * P.Block->Y * P.ElemBytes;
-  analysis::SharedUsage U = analysis::sharedUsage(Ctx, Q.Function);
-  U.StaticBytes += Extra;
-  analysis::LimitCheck L = analysis::checkLimits(U);
-  if (L.V == analysis::LimitCheck::Exceeds || L.V == analysis::LimitCheck::NeedsOptIn) {
-    R.Reason = "with the tile (" + std::to_string(Extra) + " bytes) '" + Q.Function->getNameAsString() + "' " +
-               (L.V == analysis::LimitCheck::Exceeds ? "does not fit: " : "needs the opt-in: ") + L.Why;
-    return Status::Fails;
-  }
-  if (L.V == analysis::LimitCheck::Unknown) {
-    R.Reason = L.Why;
-    return Status::Unknown;
-  }
-  R.Reason = "the tile takes " + std::to_string(Extra) + " bytes; '" + Q.Function->getNameAsString() + "' holds " +
-             std::to_string(L.Bytes) + " bytes per block";
-  return Status::Holds;
+  return tilesFit(Ctx, Q.Function, P.Block->X * P.Block->Y * P.ElemBytes, "the tile", R);
 }
 
 // ---- edits --------------------------------------------------------------------
