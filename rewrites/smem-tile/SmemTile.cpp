@@ -1056,8 +1056,9 @@ const PreconditionSpec Specs[] = {
      &checkLoadsInFootprint},
     {WriteTransposed, Direction::Forward, 2507,
      "(transpose sites) the kernel's one store steps by one element along threadIdx.y and not along "
-     "threadIdx.x, and every global read of the stored value steps by one along threadIdx.x: with the "
-     "threads' roles swapped at the write, reads and writes are both contiguous",
+     "threadIdx.x, and every global read of the stored value steps by one along threadIdx.x (or, read side, "
+     "the store steps by one along threadIdx.x and every read by one along threadIdx.y, not threadIdx.x): "
+     "with the threads' roles swapped at the write (read), reads and writes are both contiguous",
      &checkWriteTransposed},
     {SharedMemoryFits, Direction::Forward, 1507,
      "the kernel's static shared memory with the tiles fits the 48 KiB static limit",

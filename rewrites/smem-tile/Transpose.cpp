@@ -60,6 +60,10 @@ struct TransposePlan : SiteSubject {
   const Stmt *StoreStmt = nullptr;            ///< the top-level statement holding it
   const IfStmt *Guard = nullptr;              ///< `if (C) out[w] = v;` or `if (E) return;`
   bool EarlyReturn = false;
+  /// The reads transpose, not the write (`out[r * C + c] = in[c * R + r]`):
+  /// the swapped thread stages the value, each thread writes its own.
+  bool ReadSide = false;
+  const VarDecl *Read = nullptr; ///< the array read (read side: the tile's name)
   std::string ElemType;
   uint64_t ElemBytes = 0;
   std::string WriteWhy, ControlWhy, SourceWhy;
@@ -116,6 +120,23 @@ void threadLocals(const analysis::FunctionFacts &F, const Expr *E, std::vector<c
     if (Reads)
       Out.push_back(V);
   }
+}
+
+/// The global reads of a stored value (and of the locals it names).
+std::vector<const ArraySubscriptExpr *> valueReads(ASTContext &Ctx, const Expr *Value) {
+  std::vector<const ArraySubscriptExpr *> Reads = globalReadsIn(Ctx, Value);
+  // A struct copied whole (`out[w] = in[r]` of records) binds the element
+  // to operator='s reference: no load in the AST, still the value's read.
+  if (const auto *A = dyn_cast<ArraySubscriptExpr>(Value->IgnoreImplicit()->IgnoreParenImpCasts());
+      A && A->getBase()->IgnoreParenImpCasts()->getType()->isPointerType() && !llvm::is_contained(Reads, A))
+    Reads.push_back(A);
+  std::vector<const VarDecl *> ValueVars;
+  analysis::Linearizer::collectVars(Value, ValueVars);
+  for (const VarDecl *V : ValueVars)
+    if (V->hasLocalStorage() && V->getInit() && !V->getType()->isIntegerType())
+      for (const ArraySubscriptExpr *R : globalReadsIn(Ctx, V->getInit()))
+        Reads.push_back(R);
+  return Reads;
 }
 
 void plan(AnalysisContext &AC, const FunctionDecl *FD, const ArraySubscriptExpr *Target, const Expr *St, const Expr *Value,
@@ -210,45 +231,44 @@ void plan(AnalysisContext &AC, const FunctionDecl *FD, const ArraySubscriptExpr 
     Control(describe(Ctx, Bar) + ": the kernel already synchronises its block", Bar);
 
   // The transposing store: its address steps along threadIdx.y by one, not
-  // along threadIdx.x; what it stores is read coalesced.
+  // along threadIdx.x, and what it stores is read coalesced; or (read side)
+  // the store is coalesced and every read steps by one along threadIdx.y.
   analysis::Linearizer Lin(Ctx);
   auto W = analysis::expandedForm(Lin, F, Target->getIdx());
   bool XOne = false, YOne = false;
   std::string XStep = W ? stepText(Lin, *W, 0, XOne) : "", YStep = W ? stepText(Lin, *W, 1, YOne) : "";
+  P.ReadSide = W && XOne;
   if (!W)
     P.WriteWhy = "the address of " + describe(Ctx, Target) + " is not an affine form of the thread indices";
-  else if (XOne)
-    P.WriteWhy = describe(Ctx, Target) + " is contiguous along threadIdx.x already: nothing to transpose";
-  else if (!YOne)
+  else if (!XOne && !YOne)
     P.WriteWhy = describe(Ctx, Target) + " steps by " + YStep + " along threadIdx.y: with the threads' roles "
                  "swapped it would still not be contiguous";
   if (!P.WriteWhy.empty())
     P.WriteAt = Target;
-  std::vector<const ArraySubscriptExpr *> Reads = globalReadsIn(Ctx, Value);
-  // A struct copied whole (`out[w] = in[r]` of records) binds the element
-  // to operator='s reference: no load in the AST, still the value's read.
-  if (const auto *A = dyn_cast<ArraySubscriptExpr>(Value->IgnoreImplicit()->IgnoreParenImpCasts());
-      A && A->getBase()->IgnoreParenImpCasts()->getType()->isPointerType() && !llvm::is_contained(Reads, A))
-    Reads.push_back(A);
-  std::vector<const VarDecl *> ValueVars;
-  analysis::Linearizer::collectVars(Value, ValueVars);
-  for (const VarDecl *V : ValueVars)
-    if (V->hasLocalStorage() && V->getInit() && !V->getType()->isIntegerType())
-      for (const ArraySubscriptExpr *R : globalReadsIn(Ctx, V->getInit()))
-        Reads.push_back(R);
+  std::vector<const ArraySubscriptExpr *> Reads = valueReads(Ctx, Value);
   if (P.WriteWhy.empty() && Reads.empty()) {
     P.WriteWhy = "the stored value reads no global memory: a transposing tile would only move a computed value";
     P.WriteAt = Value;
   }
   for (const ArraySubscriptExpr *R : Reads) {
     auto RF = analysis::expandedForm(Lin, F, R->getIdx());
-    bool One = false;
-    std::string S = RF ? stepText(Lin, *RF, 0, One) : "";
-    if (P.WriteWhy.empty() && (!RF || !One)) {
+    bool One = false, YROne = false;
+    std::string S = RF ? stepText(Lin, *RF, 0, One) : "", SY = RF ? stepText(Lin, *RF, 1, YROne) : "";
+    if (P.WriteWhy.empty() && !P.ReadSide && (!RF || !One)) {
       P.WriteWhy = describe(Ctx, R) + " steps by " + (RF ? S : std::string("an unknown amount")) +
                    " along threadIdx.x: the staging must read as the kernel did, coalesced";
       P.WriteAt = R;
     }
+    if (P.WriteWhy.empty() && P.ReadSide && (!RF || One || !YROne)) {
+      P.WriteWhy = describe(Ctx, R) + (RF && One ? " is contiguous along threadIdx.x already"
+                                                 : " steps by " + (RF ? SY : std::string("an unknown amount")) +
+                                                       " along threadIdx.y") +
+                   ": with the threads' roles swapped at the read it would not be contiguous, and the store is "
+                   "already";
+      P.WriteAt = R;
+    }
+    if (!P.Read)
+      P.Read = analysis::refVar(R->getBase());
     // The stored pointer read by the value: the tile would reorder the
     // reads and writes of one array.
     if (P.SourceWhy.empty())
@@ -260,7 +280,9 @@ void plan(AnalysisContext &AC, const FunctionDecl *FD, const ArraySubscriptExpr 
   }
   P.ElemType = elementTypeText(Ctx, Target->getBase(), Target);
   P.ElemBytes = Ctx.getTypeSizeInChars(Target->getType()).getQuantity();
-  threadLocals(F, Target->getIdx(), P.Swapped);
+  // What the swapped thread computes: the write's address (write side) or
+  // the value (read side), and the bound test.
+  threadLocals(F, P.ReadSide ? Value : Target->getIdx(), P.Swapped);
   if (P.Guard)
     threadLocals(F, P.Guard->getCond(), P.Swapped);
   for (const VarDecl *V : P.Swapped)
@@ -383,8 +405,9 @@ void transposeEdits(AnalysisContext &AC, const FunctionDecl *FD, TransposePlan &
   ASTContext &Ctx = AC.ast();
   const auto *Body = cast<CompoundStmt>(FD->getBody());
   FreshNames Fresh(Ctx);
-  // Named after the array it stages for (`out_tile`), as the loop tiles are.
-  const VarDecl *Out = analysis::refVar(P.Target->getBase());
+  // Named after the array it stages for (`out_tile`; read side: the array
+  // read, `in_tile`), as the loop tiles are.
+  const VarDecl *Out = P.ReadSide ? P.Read : analysis::refVar(P.Target->getBase());
   std::string Tile = Fresh.get((Out ? Out->getName().str() : std::string("transpose")) + "_tile");
   std::string Unit = indentUnitOf(Ctx, Body);
   std::string Indent = lineIndent(Ctx, P.StoreStmt->getBeginLoc());
@@ -422,6 +445,39 @@ void transposeEdits(AnalysisContext &AC, const FunctionDecl *FD, TransposePlan &
   }
   std::string Read = Tile + "[threadIdx.x][threadIdx.y]";
   std::string Stage = Tile + "[threadIdx.y][threadIdx.x]";
+  if (P.ReadSide) {
+    // The swapped thread's value into the tile (under its bound test), a
+    // barrier, then each thread's own store from the tile.
+    auto Value = swappedText(Ctx, P.Value, Names, nullptr, "", true);
+    std::optional<std::string> Cond;
+    if (P.Guard)
+      Cond = P.EarlyReturn ? negatedSwapped(Ctx, P.Guard->getCond(), Names)
+                           : swappedText(Ctx, P.Guard->getCond(), Names, nullptr, "", true);
+    auto Own = substitutedStmtText(Ctx, P.StoreStmt, [&](const Expr *X) -> std::optional<std::string> {
+      return X == P.Value ? std::optional(Read) : std::nullopt;
+    });
+    if (!Value || (P.Guard && !Cond) || !Own)
+      return Fail("the store is not plain text of this file", P.StoreStmt);
+    std::string Staging = Stage + " = " + *Value + ";";
+    if (Cond)
+      Staging = "if (" + *Cond + ")\n" + Indent + Unit + Unit + Staging;
+    std::string Phase1 = "{\n" + Decls + Indent + Unit + Staging + "\n" + Indent + "}\n" + Indent + "__syncthreads();";
+    if (P.EarlyReturn) {
+      auto Neg = negatedText(Ctx, P.Guard->getCond());
+      if (!Neg)
+        return Fail("the early return's test is not plain text of this file", P.Guard);
+      E.removeStatement(P.Guard);
+      E.replaceStatement(P.StoreStmt, Phase1 + "\n" + Indent + "if (" + *Neg + ")\n" + Indent + Unit + *Own);
+    } else {
+      E.replace(P.Value, Read);
+      E.insertLineBefore(P.StoreStmt->getBeginLoc(), Phase1);
+    }
+    E.insertLineBefore(Body->body_front()->getBeginLoc(),
+                       "__shared__ " + P.ElemType + " " + Tile + "[" + B + "][" + B + "];");
+    S.Facts["tile"] = Tile + "[" + B + "][" + B + "]";
+    commit(E, S);
+    return;
+  }
   std::optional<std::string> Write = swappedText(Ctx, P.StoreStmt, Names, P.Value, Read, false);
   if (Write && P.EarlyReturn) {
     // The early return's test, swapped, negated: the write's guard.
@@ -481,8 +537,12 @@ Status checkWriteTransposed(const PreconditionQuery &Q, PreconditionResult &R) {
     R.Evidence.push_back(evidenceAt(Ctx, P.WriteAt->getBeginLoc(), "access", "not transposed"));
     return Status::Fails;
   }
-  R.Reason = describe(Ctx, P.Target) + " steps by one along threadIdx.y and not along threadIdx.x, and what it "
-             "stores is read contiguously along threadIdx.x: with the threads swapped both are contiguous";
+  R.Reason = P.ReadSide ? describe(Ctx, P.Target) + " steps by one along threadIdx.x, and every read of what it "
+                          "stores steps by one along threadIdx.y and not along threadIdx.x: read by the thread with "
+                          "x and y swapped, both are contiguous"
+                        : describe(Ctx, P.Target) + " steps by one along threadIdx.y and not along threadIdx.x, and "
+                          "what it stores is read contiguously along threadIdx.x: with the threads swapped both are "
+                          "contiguous";
   return Status::Holds;
 }
 
@@ -531,16 +591,27 @@ void findTransposeSites(const RewritePair &Pair, AnalysisContext &AC, const Func
   if (!W || !analysis::mentionsAtom(*W, analysis::threadIdxKey(0)) ||
       !analysis::mentionsAtom(*W, analysis::threadIdxKey(1)))
     return;
+  // A coalesced store is a site when some read of its value strides along
+  // threadIdx.x and moves with threadIdx.y (the read side).
   bool XOne = false;
   stepText(Lin, *W, 0, XOne);
-  if (XOne)
+  if (XOne && llvm::none_of(valueReads(Ctx, Value), [&](const ArraySubscriptExpr *R) {
+        auto RF = analysis::expandedForm(Lin, F, R->getIdx());
+        bool One = false;
+        if (RF)
+          stepText(Lin, *RF, 0, One);
+        return RF && !One && analysis::mentionsAtom(*RF, analysis::threadIdxKey(1));
+      }))
     return;
   auto P = std::make_unique<TransposePlan>();
   plan(AC, FD, Target, Store, Value, *P);
   // (P lives until the checks and edits below are done.)
   Site &S = AC.addSite(Name, Direction::Forward, Store->getBeginLoc(), FD, "transpose");
-  S.Summary = "stage the value " + describe(Ctx, Target) + " stores in a __shared__ tile and write it with "
-              "threadIdx.x and threadIdx.y swapped, contiguously";
+  S.Summary = P->ReadSide ? "read the value " + describe(Ctx, Target) + " stores with threadIdx.x and threadIdx.y "
+                            "swapped, contiguously, through a __shared__ tile"
+                          : "stage the value " + describe(Ctx, Target) + " stores in a __shared__ tile and write it "
+                            "with threadIdx.x and threadIdx.y swapped, contiguously";
+  S.Facts["side"] = P->ReadSide ? "read" : "write";
   S.Facts["block-shape"] = P->Block ? P->Block->str() : "unknown";
   PreconditionQuery Q{AC, FD, DynTypedNode::create(*Store), P.get()};
   for (const PreconditionSpec &Spec : Pair.preconditions())

@@ -2,7 +2,9 @@
 // Stores that stride along threadIdx.x but that swapping the threads' roles
 // would not make contiguous: every other row of the output (two elements
 // apart along threadIdx.y), and a value read across threadIdx.x (a column
-// of the input, which the staging would read as uncoalesced as before).
+// of the input, which the staging would read as uncoalesced as before); a
+// coalesced store of a sum of a column read and a row read (the swapped
+// thread would read the row strided).
 #include <cuda_runtime.h>
 
 __global__ void every_other(int R, int C, const float *in, float *out) {
@@ -21,7 +23,16 @@ __global__ void column_reads(int n, const float *in, float *out) {
   // CHECK-MESSAGES: :[[@LINE-1]]:5: error: cannot apply 'smem-tile' (forward) at site 2: precondition 'write-transposed' fails: line [[@LINE-1]] ('in[x * n + y]') steps by n along threadIdx.x: the staging must read as the kernel did, coalesced [KL2507]
 }
 
+__global__ void mixed_reads(int n, const float *a, const float *b, float *out) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x < n && y < n)
+    out[y * n + x] = a[x * n + y] + b[y * n + x];
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: error: cannot apply 'smem-tile' (forward) at site 3: precondition 'write-transposed' fails: line [[@LINE-1]] ('b[y * n + x]') is contiguous along threadIdx.x already: with the threads' roles swapped at the read it would not be contiguous, and the store is already [KL2507]
+}
+
 void run(int R, int C, const float *in, float *out) {
   every_other<<<dim3((C + 15) / 16, (R + 15) / 16), dim3(16, 16)>>>(R, C, in, out);
   column_reads<<<dim3((C + 15) / 16, (C + 15) / 16), dim3(16, 16)>>>(C, in, out);
+  mixed_reads<<<dim3((C + 15) / 16, (C + 15) / 16), dim3(16, 16)>>>(C, in, in, out);
 }
