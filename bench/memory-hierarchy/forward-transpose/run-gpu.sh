@@ -6,6 +6,8 @@
 # its forward (tools' output, unedited). 0-naive-32.cu launches 32 x 32
 # blocks (the launcher's block edited by hand, the kernel unchanged); its
 # forward 1-smem-tile-32.cu, then smem-pad's forward 2-smem-pad-32.cu.
+# 0-naive-rows.cu: the other naive form (threads along an output row: reads
+# strided), its forward (read side) 1-smem-tile-rows.cu.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
@@ -22,6 +24,7 @@ gate 0-naive.cu 1-smem-tile.cu
 gate 0-naive.cu 0-naive-32.cu
 gate 0-naive-32.cu 1-smem-tile-32.cu
 gate 1-smem-tile-32.cu 2-smem-pad-32.cu
+gate 0-naive-rows.cu 1-smem-tile-rows.cu
 cp "$root/workloads/transpose/expert.cu" 9-expert.cu
 gate 0-naive.cu 9-expert.cu
 rm -f 9-expert.cu
