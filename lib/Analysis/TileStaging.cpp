@@ -47,7 +47,7 @@ std::string textOf(const ASTContext &Ctx, const Stmt *S) {
 class Runner {
 public:
   Runner(ASTContext &Ctx, const FunctionDecl *FD, llvm::ArrayRef<const Stmt *> Region, Dim3 Block, Linearizer &Lin)
-      : Ctx(Ctx), FD(FD), Region(Region), Block(Block), Lin(Lin),
+      : Ctx(Ctx), Region(Region), Block(Block), Lin(Lin),
         Facts(AnalysisCache::of(Ctx).facts(FD)), U(Ctx, FD, Block) {}
 
   StagingAnswer run() {
@@ -193,13 +193,13 @@ private:
       // In the source's types: unsigned wraps, division truncates.
       llvm::APSInt A = inType(L->constant(), Bin->getLHS()->getType()),
                    B = inType(Rt->constant(), Bin->getRHS()->getType());
-      QualType CT = Bin->isComparisonOp() || Bin->isShiftOp() ? Bin->getLHS()->getType() : T;
-      if (Bin->isComparisonOp()) {
-        QualType Common = Bin->getLHS()->getType();
-        if (Ctx.getIntWidth(Bin->getRHS()->getType()) > Ctx.getIntWidth(Common))
-          Common = Bin->getRHS()->getType();
-        CT = Common;
-      }
+      // A comparison in the wider operand's type; arithmetic in the result's;
+      // a shift keeps its left operand's.
+      QualType CT = T;
+      if (Bin->isComparisonOp())
+        CT = Ctx.getIntWidth(Bin->getRHS()->getType()) > Ctx.getIntWidth(Bin->getLHS()->getType())
+                 ? Bin->getRHS()->getType()
+                 : Bin->getLHS()->getType();
       if (!Bin->isShiftOp()) {
         A = inType(value(A), CT);
         B = inType(value(B), CT);
@@ -684,7 +684,6 @@ private:
   }
 
   ASTContext &Ctx;
-  const FunctionDecl *FD;
   llvm::ArrayRef<const Stmt *> Region;
   Dim3 Block;
   Linearizer &Lin;

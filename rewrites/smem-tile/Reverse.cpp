@@ -1016,7 +1016,7 @@ std::optional<ReadSubst::Split> splitRead(ASTContext &Ctx, analysis::ValueRanges
       auto QT = Text(Q);
       if (!QR || QR->Lo < 0 || !QT)
         return std::nullopt;
-      Qs.push_back(Terms.size() > 1 && needsParens(Q, prec::Additive) ? "(" + *QT + ")" : *QT);
+      Qs.push_back(needsParens(Q, prec::Additive) ? "(" + *QT + ")" : *QT);
       continue;
     }
     std::optional<analysis::IntRange> YR = VR.rangeOf(T);
@@ -1066,7 +1066,6 @@ std::optional<std::string> undoneBump(ASTContext &Ctx, const analysis::FunctionF
   return "(" + Name + (CA->getOpcode() == BO_AddAssign ? " - " : " + ") + parenUnlessName(*Text) + ")";
 }
 
-/// True when the loop is a site (its body's tiles are its own).
 //===----------------------------------------------------------------------===//
 // Loaders: the tiles a step's staging fills however it computes the slots
 // (counted loops over a flat index, values carried through registers), read
@@ -1195,6 +1194,9 @@ bool loaderReverseAt(const RewritePair &Pair, AnalysisContext &AC, const Functio
   analysis::Linearizer Lin(Ctx);
   analysis::ValueRanges VR(Ctx, FD, {}, Block);
   analysis::StagingAnswer A = analysis::stagedTiles(Ctx, FD, Region, *Block, Lin);
+  // A staging the loader could not run says less than the caller's reasons.
+  if (Quiet && !A.Ran)
+    return false;
   if (!A.ok()) {
     P.StagedWhy = "the staging before the first barrier: " + A.Why;
     P.StagedAt = A.At ? A.At : Region.front();
@@ -1249,11 +1251,7 @@ bool loaderReverseAt(const RewritePair &Pair, AnalysisContext &AC, const Functio
   }
   // Every other use of a tile: a read between the barriers.
   for (Tile &T : P.Tiles) {
-    auto Decls = match(traverse(TK_AsIs, findAll(declStmt(containsDeclaration(0, varDecl(equalsNode(T.Array))))
-                                                     .bind("d"))),
-                       *FD->getBody(), Ctx);
-    for (const auto &Bn : Decls)
-      T.Decl = Bn.getNodeAs<DeclStmt>("d");
+    T.Decl = DeclOf(T.Array);
     if (!T.Decl || !T.Decl->isSingleDecl()) {
       if (P.StagedWhy.empty()) {
         P.StagedWhy = "'" + T.Array->getName().str() + "' is not declared alone in the kernel's body";
@@ -1308,14 +1306,10 @@ bool loaderReverseAt(const RewritePair &Pair, AnalysisContext &AC, const Functio
   if (P.StagedWhy.empty())
     for (const Tile &T : P.Tiles) {
       const analysis::StagedTile &ST = *Staged[T.Array];
+      // The source first: a bump of it is undone below.
       std::vector<const VarDecl *> Named{ST.Source};
-      for (const analysis::LinearForm *Fm : [&] {
-             std::vector<const analysis::LinearForm *> V{&ST.Origin};
-             for (const auto &S2 : ST.Step)
-               V.push_back(&S2);
-             return V;
-           }())
-        for (const auto &[Mono, C] : Fm->Terms)
+      auto NameAtoms = [&](const analysis::LinearForm &Fm) {
+        for (const auto &[Mono, C] : Fm.Terms)
           for (const std::string &K : Mono)
             if (const analysis::Atom *At = Lin.atom(K)) {
               if (At->Var)
@@ -1323,6 +1317,10 @@ bool loaderReverseAt(const RewritePair &Pair, AnalysisContext &AC, const Functio
               else if (At->E)
                 analysis::Linearizer::collectVars(At->E, Named);
             }
+      };
+      NameAtoms(ST.Origin);
+      for (const analysis::LinearForm &Step : ST.Step)
+        NameAtoms(Step);
       for (const VarDecl *V : Named)
         if (V->hasLocalStorage() && DeclaredInRemoved(V) && P.StableWhy.empty()) {
           P.StableWhy = "the staged elements of '" + T.Array->getName().str() + "' are computed from '" +
@@ -1365,9 +1363,6 @@ bool loaderReverseAt(const RewritePair &Pair, AnalysisContext &AC, const Functio
       }
     }
 
-  // A staging the loader could not run says less than the caller's reasons.
-  if (Quiet && !A.Ran)
-    return false;
   Site &S = AC.addSite(Name, Direction::Reverse, Loop->getBeginLoc(), FD, "loop");
   std::vector<std::string> Names;
   for (const Tile &T : P.Tiles)
@@ -1408,6 +1403,7 @@ bool loaderReverseAt(const RewritePair &Pair, AnalysisContext &AC, const Functio
   return true;
 }
 
+/// True when the loop is a site (its body's tiles are its own).
 bool reverseAt(const RewritePair &Pair, AnalysisContext &AC, const FunctionDecl *FD, const Stmt *Loop,
                const CompoundStmt *Body) {
   ASTContext &Ctx = AC.ast();

@@ -181,20 +181,18 @@ void plan(AnalysisContext &AC, const FunctionDecl *FD, const ArraySubscriptExpr 
     if (I == At)
       continue;
     const Stmt *K = Kids[I];
-    if (const auto *If = dyn_cast<IfStmt>(K); If && I < At && !P.Guard && !If->getElse() &&
-                                              isa<ReturnStmt>(If->getThen()) &&
-                                              llvm::all_of(llvm::ArrayRef(Kids).slice(I + 1, At - I - 1),
-                                                           [](const Stmt *S) { return isa<DeclStmt>(S); })) {
-      P.Guard = If;
-      P.EarlyReturn = true;
-      continue;
-    }
-    if (const auto *If = dyn_cast<IfStmt>(K);
-        If && isa_and_nonnull<CompoundStmt>(If->getThen()) && cast<CompoundStmt>(If->getThen())->size() == 1 &&
-        isa<ReturnStmt>(cast<CompoundStmt>(If->getThen())->body_front()) && I < At && !P.Guard && !If->getElse()) {
-      P.Guard = If;
-      P.EarlyReturn = true;
-      continue;
+    // `if (E) return;` or `if (E) { return; }` before the store, nothing but
+    // declarations between them.
+    if (const auto *If = dyn_cast<IfStmt>(K); If && I < At && !P.Guard && !If->getElse()) {
+      const Stmt *Then = If->getThen();
+      if (const auto *CS = dyn_cast<CompoundStmt>(Then); CS && CS->size() == 1)
+        Then = CS->body_front();
+      if (isa<ReturnStmt>(Then) && llvm::all_of(llvm::ArrayRef(Kids).slice(I + 1, At - I - 1),
+                                                [](const Stmt *S) { return isa<DeclStmt>(S); })) {
+        P.Guard = If;
+        P.EarlyReturn = true;
+        continue;
+      }
     }
     if (isa<DeclStmt, NullStmt>(K)) {
       if (I > At)
@@ -236,7 +234,9 @@ void plan(AnalysisContext &AC, const FunctionDecl *FD, const ArraySubscriptExpr 
   analysis::Linearizer Lin(Ctx);
   auto W = analysis::expandedForm(Lin, F, Target->getIdx());
   bool XOne = false, YOne = false;
-  std::string XStep = W ? stepText(Lin, *W, 0, XOne) : "", YStep = W ? stepText(Lin, *W, 1, YOne) : "";
+  if (W)
+    stepText(Lin, *W, 0, XOne);
+  std::string YStep = W ? stepText(Lin, *W, 1, YOne) : "";
   P.ReadSide = W && XOne;
   if (!W)
     P.WriteWhy = "the address of " + describe(Ctx, Target) + " is not an affine form of the thread indices";
