@@ -968,6 +968,13 @@ std::optional<ReductionMatch> shuffleAndShared(ASTContext &Ctx, ArrayRef<const S
   return M;
 }
 
+/// A __shared__ array, or a local pointer set once to one (`T *sdata =
+/// SharedMemory<T>();`): a helper's parameter is the caller's business.
+bool isSharedMemoryVar(const ASTContext &Ctx, const VarDecl *V) {
+  return cuda::isShared(V) || (V && !isa<ParmVarDecl>(V) && V->getType()->isPointerType() &&
+                               sharedArrayOf(const_cast<ASTContext &>(Ctx), V));
+}
+
 /// Where a tree's steps are read: the function (kernel or helper) they are
 /// written in, the names that stand for the tree's array there (the array,
 /// a local pointer set once from it, a helper's parameter), and the rank as
@@ -1448,7 +1455,7 @@ std::optional<ReductionMatch> sharedTree(ASTContext &Ctx, ArrayRef<const Stmt *>
                                                                : nullptr;
   const VarDecl *Arr = Elem ? refVar(strip(Elem->getBase())) : nullptr;
   auto T = Elem ? threadPlaceOf(Ctx, Elem->getIdx(), Facts) : std::nullopt;
-  if (!Arr || !cuda::isShared(Arr) || !T || T->K != ThreadPlace::Rank)
+  if (!Arr || !isSharedMemoryVar(Ctx, Arr) || !T || T->K != ThreadPlace::Rank)
     return std::nullopt;
   if (!isBlockBarrierStmt(Body[I + 1])) {
     Why = "expected __syncthreads() after each thread's value is stored in the tree";
@@ -1837,7 +1844,53 @@ std::optional<ThreadPlace> leaderOf(const ASTContext &Ctx, const Expr *Cond, con
   return std::nullopt;
 }
 
+/// `if (e > v) v = e;` and its min and mirrored spellings (foldOf).
+static std::optional<Fold> compareAndTakeFold(const IfStmt *If) {
+  if (If->getElse() || If->getInit() || If->getConditionVariable())
+    return std::nullopt;
+  auto Then = statementsOf(If->getThen());
+  const auto *A = Then.size() == 1 ? dyn_cast<BinaryOperator>(Then[0]) : nullptr;
+  const auto *Cmp = dyn_cast<BinaryOperator>(strip(If->getCond()));
+  if (!A || A->getOpcode() != BO_Assign || !Cmp || !Cmp->isRelationalOp())
+    return std::nullopt;
+  Fold F;
+  F.Var = refVar(A->getLHS()->IgnoreParens());
+  if (!F.Var || isMemoryLValue(A->getLHS()->IgnoreParens()))
+    return std::nullopt;
+  // Which side of the comparison is v; the other must be what v takes.
+  bool VarLeft = refVar(strip(Cmp->getLHS())) == F.Var && !isMemoryLValue(strip(Cmp->getLHS()));
+  bool VarRight = refVar(strip(Cmp->getRHS())) == F.Var && !isMemoryLValue(strip(Cmp->getRHS()));
+  if (VarLeft == VarRight)
+    return std::nullopt;
+  const Expr *Taken = A->getRHS(), *Compared = VarLeft ? Cmp->getRHS() : Cmp->getLHS();
+  const ASTContext &Ctx = F.Var->getASTContext();
+  std::function<bool(const Stmt *)> Names = [&](const Stmt *X) {
+    if (const auto *R = dyn_cast_or_null<DeclRefExpr>(X); R && R->getDecl() == F.Var)
+      return true;
+    for (const Stmt *C : X ? X->children() : Stmt::const_child_range(nullptr, nullptr))
+      if (C && Names(C))
+        return true;
+    return false;
+  };
+  if (Taken->HasSideEffects(Ctx) || Names(Taken))
+    return std::nullopt;
+  llvm::FoldingSetNodeID TakenID, ComparedID;
+  strip(Taken)->Profile(TakenID, Ctx, /*Canonical=*/true);
+  strip(Compared)->Profile(ComparedID, Ctx, /*Canonical=*/true);
+  if (TakenID != ComparedID)
+    return std::nullopt;
+  // e > v (v < e): v takes the larger; e < v (v > e): the smaller.
+  bool GreaterTaken = (Cmp->getOpcode() == BO_GT || Cmp->getOpcode() == BO_GE) != VarLeft;
+  F.Op = GreaterTaken ? cuda::ReduceOp::Max : cuda::ReduceOp::Min;
+  F.Operand = Taken;
+  F.E = A;
+  F.Whole = If;
+  return F;
+}
+
 std::optional<Fold> foldOf(const Stmt *S) {
+  if (const auto *If = dyn_cast_or_null<IfStmt>(S))
+    return compareAndTakeFold(If);
   const auto *E = dyn_cast_or_null<Expr>(S);
   if (!E)
     return std::nullopt;
@@ -1846,6 +1899,7 @@ std::optional<Fold> foldOf(const Stmt *S) {
     E = EWC->getSubExpr()->IgnoreParens();
   Fold F;
   F.E = E;
+  F.Whole = E;
   if (const auto *C = dyn_cast<CompoundAssignOperator>(E)) {
     F.Var = refVar(C->getLHS()->IgnoreParens());
     F.Operand = C->getRHS();
@@ -2135,7 +2189,7 @@ const VarDecl *sharedSlotOf(const ASTContext &Ctx, const Expr *E, std::optional<
   if (const auto *Sub = dyn_cast_or_null<ArraySubscriptExpr>(E)) {
     const VarDecl *Arr = refVar(strip(Sub->getBase()));
     auto K = constInt(Ctx, Sub->getIdx(), Facts);
-    if (!Arr || !cuda::isShared(Arr) || !K)
+    if (!Arr || !isSharedMemoryVar(Ctx, Arr) || !K)
       return nullptr;
     Index = K;
     return Arr;

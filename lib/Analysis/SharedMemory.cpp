@@ -974,11 +974,60 @@ BankConflict SharedBanks::conflict(const SharedAccess &A, const WarpModel &M) {
 
 namespace {
 
+const VarDecl *sharedArrayOf(ASTContext &Ctx, const VarDecl *V, unsigned Depth);
+
+/// The shared array a pointer expression carries: through parentheses and
+/// casts (`reinterpret_cast<T *>(smem)`, `(T *)smem`) to a variable, or
+/// through a call (or a conversion operator, the CUDA samples'
+/// `SharedMemory<T>()`) whose one return statement carries one.
+const VarDecl *sharedArrayCarried(ASTContext &Ctx, const Expr *E, unsigned Depth) {
+  if (!E || Depth >= 3)
+    return nullptr;
+  E = E->IgnoreParenImpCasts();
+  while (const auto *C = dyn_cast<ExplicitCastExpr>(E)) {
+    if (!C->getType()->isPointerType())
+      return nullptr;
+    E = C->getSubExpr()->IgnoreParenImpCasts();
+  }
+  if (const auto *R = dyn_cast<DeclRefExpr>(E))
+    return sharedArrayOf(Ctx, dyn_cast<VarDecl>(R->getDecl()), Depth + 1);
+  const FunctionDecl *Callee = nullptr;
+  if (const auto *Call = dyn_cast<CallExpr>(E); Call && Call->getNumArgs() == 0)
+    Callee = Call->getDirectCallee();
+  else if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E))
+    return sharedArrayCarried(Ctx, Bind->getSubExpr(), Depth);
+  Callee = Callee ? Callee->getDefinition() : nullptr;
+  const auto *Body = Callee ? dyn_cast_or_null<CompoundStmt>(Callee->getBody()) : nullptr;
+  if (!Body || !Callee->getReturnType()->isPointerType())
+    return nullptr;
+  const ReturnStmt *Ret = nullptr;
+  unsigned Returns = 0;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *R = dyn_cast<ReturnStmt>(S)) {
+      Ret = R;
+      ++Returns;
+    }
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(Body);
+  return Returns == 1 ? sharedArrayCarried(Ctx, Ret->getRetValue(), Depth + 1) : nullptr;
+}
+
 const VarDecl *sharedArrayOf(ASTContext &Ctx, const VarDecl *V, unsigned Depth) {
   if (!V)
     return nullptr;
   if (cuda::isShared(V))
     return V;
+  // A local pointer set once to a shared array (`T *sdata =
+  // reinterpret_cast<T *>(smem);`, `T *sdata = SharedMemory<T>();`).
+  if (!isa<ParmVarDecl>(V) && V->hasLocalStorage() && V->getType()->isPointerType() && V->getInit() &&
+      Depth < 3)
+    if (const auto *F = dyn_cast_or_null<FunctionDecl>(V->getDeclContext());
+        F && AnalysisCache::of(Ctx).facts(F).mods(V).empty())
+      return sharedArrayCarried(Ctx, V->getInit(), Depth);
   const auto *P = dyn_cast<ParmVarDecl>(V);
   const auto *F = P ? dyn_cast_or_null<FunctionDecl>(P->getDeclContext()) : nullptr;
   if (!F || Depth >= 3 || !P->getType()->isPointerType() || F->hasAttr<CUDAGlobalAttr>())

@@ -3,7 +3,9 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/STLExtras.h"
+#include <functional>
 
 using namespace clang;
 
@@ -183,6 +185,22 @@ std::optional<BoundTest> boundTestOf(const Expr *Cond, const VarDecl *Index) {
   return std::nullopt;
 }
 
+/// `i += E`, `i = i + E`, `i = E + i`: E.
+static const Expr *addendOf(const Expr *Inc, const VarDecl *Index) {
+  Inc = Inc ? Inc->IgnoreParenImpCasts() : nullptr;
+  if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc);
+      CA && CA->getOpcode() == BO_AddAssign && refVar(CA->getLHS()) == Index)
+    return CA->getRHS();
+  if (const auto *A = dyn_cast_or_null<BinaryOperator>(Inc); A && A->getOpcode() == BO_Assign && refVar(A->getLHS()) == Index)
+    if (const auto *Sum = dyn_cast<BinaryOperator>(A->getRHS()->IgnoreParenImpCasts()); Sum && Sum->getOpcode() == BO_Add) {
+      if (refVar(stripIntCasts(Sum->getLHS())) == Index)
+        return Sum->getRHS();
+      if (refVar(stripIntCasts(Sum->getRHS())) == Index)
+        return Sum->getLHS();
+    }
+  return nullptr;
+}
+
 std::optional<GridStrideLoop> gridStrideLoop(ASTContext &Ctx, Linearizer &Lin,
                                              const FunctionFacts &Facts, const ForStmt *Loop,
                                              std::optional<uint64_t> BlockX) {
@@ -212,24 +230,62 @@ std::optional<GridStrideLoop> gridStrideLoop(ASTContext &Ctx, Linearizer &Lin,
   if (!Bound || Bound->Negated)
     return std::nullopt;
   G.Bound = *Bound;
-  const Expr *Inc = Loop->getInc() ? Loop->getInc()->IgnoreParenImpCasts() : nullptr;
-  if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc);
-      CA && CA->getOpcode() == BO_AddAssign && refVar(CA->getLHS()) == G.Index) {
-    G.Step = CA->getRHS();
-  } else if (const auto *A = dyn_cast_or_null<BinaryOperator>(Inc);
-             A && A->getOpcode() == BO_Assign && refVar(A->getLHS()) == G.Index) {
-    const auto *Sum = dyn_cast<BinaryOperator>(A->getRHS()->IgnoreParenImpCasts());
-    if (Sum && Sum->getOpcode() == BO_Add) {
-      if (refVar(stripIntCasts(Sum->getLHS())) == G.Index)
-        G.Step = Sum->getRHS();
-      else if (refVar(stripIntCasts(Sum->getRHS())) == G.Index)
-        G.Step = Sum->getLHS();
-    }
-  }
+  G.Step = addendOf(Loop->getInc(), G.Index);
   if (!G.Step || !isTotalThreads(Lin, Facts, G.Step, G.Shape, BlockX))
     return std::nullopt;
   if (findModification(Ctx, Loop->getBody(), G.Index))
     return std::nullopt;
+  return G;
+}
+
+std::optional<GridStrideWhile> gridStrideWhile(ASTContext &Ctx, Linearizer &Lin, const FunctionFacts &Facts,
+                                               const WhileStmt *Loop, std::optional<uint64_t> BlockX) {
+  const auto *Body = Loop ? dyn_cast_or_null<CompoundStmt>(Loop->getBody()) : nullptr;
+  if (!Body || Body->body_empty() || Loop->getConditionVariable())
+    return std::nullopt;
+  GridStrideWhile G;
+  G.Loop = Loop;
+  G.Increment = Body->body_back();
+  const auto *Inc = dyn_cast<Expr>(G.Increment);
+  const auto *Cond = Loop->getCond() ? dyn_cast<BinaryOperator>(Loop->getCond()->IgnoreParenImpCasts()) : nullptr;
+  if (!Inc || !Cond)
+    return std::nullopt;
+  // The index: the variable the condition bounds.
+  for (const Expr *Side : {Cond->getLHS(), Cond->getRHS()})
+    if (const VarDecl *V = refVar(stripIntCasts(Side)); V && !G.Index)
+      if (auto B = boundTestOf(Cond, V); B && !B->Negated) {
+        G.Index = V;
+        G.Bound = *B;
+      }
+  if (!G.Index || !G.Index->getType()->isIntegerType() || !G.Index->hasLocalStorage() ||
+      isa<ParmVarDecl>(G.Index) || !G.Index->getInit())
+    return std::nullopt;
+  G.Start = G.Index->getInit();
+  auto Shape = globalIdOf(Lin, Facts, G.Start, BlockX);
+  if (!Shape)
+    return std::nullopt;
+  G.Shape = *Shape;
+  G.Step = addendOf(Inc, G.Index);
+  if (!G.Step || !isTotalThreads(Lin, Facts, G.Step, G.Shape, BlockX))
+    return std::nullopt;
+  // The step is the index's only change: the loop starts at the id.
+  for (const VarMod &M : Facts.mods(G.Index))
+    if (M.At != Inc && M.At != Inc->IgnoreParenImpCasts())
+      return std::nullopt;
+  // A `continue` of this loop would skip the step.
+  std::function<bool(const Stmt *)> Continues = [&](const Stmt *S) {
+    if (!S || isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
+      return false;
+    if (isa<ContinueStmt>(S))
+      return true;
+    for (const Stmt *C : S->children())
+      if (Continues(C))
+        return true;
+    return false;
+  };
+  for (const Stmt *S : Body->body())
+    if (Continues(S))
+      return std::nullopt;
   return G;
 }
 

@@ -233,7 +233,14 @@ std::string nameStem(const Expr *E, StringRef Fallback) {
 }
 
 bool FreshNames::isFree(StringRef Name) const {
-  return !Handed.contains(Name) && Ctx.Idents.find(Name) == Ctx.Idents.end();
+  if (Handed.contains(Name) || Ctx.Idents.find(Name) != Ctx.Idents.end())
+    return false;
+  // With the header cache, identifiers spelled only in the headers stay in
+  // the precompiled preamble until looked up: ask it too, so a name is free
+  // exactly when it would be with the headers parsed from source.
+  if (IdentifierInfoLookup *External = Ctx.Idents.getExternalIdentifierLookup())
+    return External->get(Name) == nullptr;
+  return true;
 }
 
 std::string FreshNames::take(std::string Name) {

@@ -832,7 +832,7 @@ RowPlan planKernel(const AnalysisContext &AC, const FunctionDecl *FD) {
           ++Uses;
       });
       unsigned FoldUses = 0;
-      forEachNode(F->E, [&](const Stmt *N) {
+      forEachNode(F->Whole, [&](const Stmt *N) {
         if (const auto *DRE = dyn_cast<DeclRefExpr>(N); DRE && DRE->getDecl() == V)
           ++FoldUses;
       });

@@ -70,7 +70,57 @@ struct TransposePlan : SiteSubject {
   const Stmt *WriteAt = nullptr, *ControlAt = nullptr, *SourceAt = nullptr;
   /// Locals the guard or the address computes from the thread index.
   std::vector<const VarDecl *> Swapped;
+  /// NVIDIA's transposeNaive: `for (j = 0; j < TILE; j += ROWS)` around the
+  /// store, a block of TILE x ROWS threads covering a TILE x TILE tile, row
+  /// `threadIdx.y + j` at each step. Bound and step: constants or
+  /// blockDim.x / blockDim.y.
+  const ForStmt *RowLoop = nullptr;
+  const VarDecl *RowCounter = nullptr;
+  const Expr *RowBound = nullptr, *RowStep = nullptr;
 };
+
+/// A row loop's bound or step: a constant, or blockDim.x / .y of \p Block.
+std::optional<uint64_t> rowLoopValue(const ASTContext &Ctx, const Expr *E, const std::optional<analysis::Dim3> &Block) {
+  if (!E)
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (!E->isValueDependent() && E->EvaluateAsInt(R, Ctx) && R.Val.getInt().isStrictlyPositive())
+    return R.Val.getInt().getZExtValue();
+  if (auto B = cuda::builtinIndex(E->IgnoreParenImpCasts()); B && B->Var == cuda::BuiltinVar::BlockDim && Block)
+    return B->Dim == 0 ? Block->X : B->Dim == 1 ? std::optional<uint64_t>(Block->Y) : std::nullopt;
+  return std::nullopt;
+}
+
+/// `for (int j = 0; j < B; j += S) stmt` (or `j = j + S`) whose counter the
+/// body does not change: the counter, B and S.
+bool readRowLoop(const ForStmt *L, const analysis::FunctionFacts &F, TransposePlan &P) {
+  const auto *DS = dyn_cast_or_null<DeclStmt>(L->getInit());
+  const auto *J = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+  Expr::EvalResult Zero;
+  if (!J || !J->getType()->isIntegerType() || !J->getInit() || J->getInit()->isValueDependent() ||
+      !J->getInit()->EvaluateAsInt(Zero, J->getASTContext()) || Zero.Val.getInt() != 0)
+    return false;
+  const auto *C = dyn_cast_or_null<BinaryOperator>(L->getCond() ? L->getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!C || C->getOpcode() != BO_LT || analysis::refVar(C->getLHS()) != J)
+    return false;
+  const Expr *Step = nullptr;
+  const Expr *Inc = L->getInc() ? L->getInc()->IgnoreParenImpCasts() : nullptr;
+  if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc);
+      CA && CA->getOpcode() == BO_AddAssign && analysis::refVar(CA->getLHS()) == J)
+    Step = CA->getRHS();
+  else if (const auto *A = dyn_cast_or_null<BinaryOperator>(Inc); A && A->getOpcode() == BO_Assign &&
+                                                                   analysis::refVar(A->getLHS()) == J)
+    if (const auto *Sum = dyn_cast<BinaryOperator>(A->getRHS()->IgnoreParenImpCasts());
+        Sum && Sum->getOpcode() == BO_Add && analysis::refVar(Sum->getLHS()) == J)
+      Step = Sum->getRHS();
+  if (!Step || F.modifiedWithin(J, L->getBody()))
+    return false;
+  P.RowLoop = L;
+  P.RowCounter = J;
+  P.RowBound = C->getRHS();
+  P.RowStep = Step;
+  return true;
+}
 
 bool isTransposePlan(const PreconditionQuery &Q) { return dynamic_cast<const TransposePlan *>(Q.Subject); }
 const TransposePlan &transposeOf(const PreconditionQuery &Q) { return *dynamic_cast<const TransposePlan *>(Q.Subject); }
@@ -162,7 +212,14 @@ void plan(AnalysisContext &AC, const FunctionDecl *FD, const ArraySubscriptExpr 
   P.StoreStmt = Top;
   std::vector<const Stmt *> Kids(Body->body_begin(), Body->body_end());
   size_t At = std::find(Kids.begin(), Kids.end(), Top) - Kids.begin();
-  if (const auto *If = dyn_cast<IfStmt>(Top)) {
+  // The store (or its bound test) alone in a row loop: NVIDIA's BLOCK_ROWS.
+  const Stmt *Held = Top;
+  if (const auto *L = dyn_cast<ForStmt>(Top); L && readRowLoop(L, F, P)) {
+    Held = L->getBody();
+    if (const auto *CS = dyn_cast<CompoundStmt>(Held); CS && CS->size() == 1)
+      Held = CS->body_front();
+  }
+  if (const auto *If = dyn_cast<IfStmt>(Held)) {
     const Stmt *Then = If->getThen();
     if (const auto *CS = dyn_cast<CompoundStmt>(Then); CS && CS->size() == 1)
       Then = CS->body_front();
@@ -170,12 +227,12 @@ void plan(AnalysisContext &AC, const FunctionDecl *FD, const ArraySubscriptExpr 
         cast<Expr>(Then)->IgnoreImplicit() != St->IgnoreImplicit())
       Control("the store is not the whole branch of " + describe(Ctx, If), If);
     P.Guard = If;
-  } else if (Top != St && !(isa<Expr>(Top) && cast<Expr>(Top)->IgnoreImplicit() == St->IgnoreImplicit())) {
+  } else if (Held != St && !(isa<Expr>(Held) && cast<Expr>(Held)->IgnoreImplicit() == St->IgnoreImplicit())) {
     Control("the store sits inside the " +
-                std::string(isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Top) ? "loop" : "statement") + " at line " +
-                lineOf(Ctx, Top) +
-                ", not under one bound test",
-            Top);
+                std::string(isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Held) ? "loop" : "statement") +
+                " at line " + lineOf(Ctx, Held) +
+                (P.RowLoop ? ", not alone in the row loop" : ", not under one bound test"),
+            Held);
   }
   for (size_t I = 0; I < Kids.size(); ++I) {
     if (I == At)
@@ -189,6 +246,12 @@ void plan(AnalysisContext &AC, const FunctionDecl *FD, const ArraySubscriptExpr 
         Then = CS->body_front();
       if (isa<ReturnStmt>(Then) && llvm::all_of(llvm::ArrayRef(Kids).slice(I + 1, At - I - 1),
                                                 [](const Stmt *S) { return isa<DeclStmt>(S); })) {
+        if (P.RowLoop) {
+          Control("the early return " + describe(Ctx, If->getCond()) + " before the row loop: test the bound "
+                  "inside the loop, where each row is stored",
+                  If);
+          continue;
+        }
         P.Guard = If;
         P.EarlyReturn = true;
         continue;
@@ -219,7 +282,7 @@ void plan(AnalysisContext &AC, const FunctionDecl *FD, const ArraySubscriptExpr 
                      *Body, Ctx);
   for (const auto &Bn : Exits) {
     const Stmt *S = Bn.getNodeAs<Stmt>("s");
-    if (P.EarlyReturn && analysis::containsStmt(P.Guard, S))
+    if ((P.EarlyReturn && analysis::containsStmt(P.Guard, S)) || S == P.RowLoop)
       continue;
     Control("the " + std::string(isa<ReturnStmt>(S) ? "return" : "loop") + " at line " + lineOf(Ctx, S) +
                 " changes which threads reach the store: the barrier must be reached by every thread",
@@ -245,6 +308,51 @@ void plan(AnalysisContext &AC, const FunctionDecl *FD, const ArraySubscriptExpr 
                  "swapped it would still not be contiguous";
   if (!P.WriteWhy.empty())
     P.WriteAt = Target;
+  if (P.RowLoop && P.WriteWhy.empty()) {
+    // Each step stores row threadIdx.y + j of the tile: the address and the
+    // bound test may see threadIdx.y and j only through their sum.
+    std::string JKey;
+    for (const auto &[Mono, C] : W->Terms)
+      for (const std::string &K : Mono)
+        if (const analysis::Atom *A = Lin.atom(K); A && A->Var == P.RowCounter)
+          JKey = K;
+    auto BySum = [&](const analysis::LinearForm &Form) {
+      return !JKey.empty() && analysis::dependsOnlyOnSum(Form, analysis::threadIdxKey(1), JKey);
+    };
+    if (P.ReadSide) {
+      P.WriteWhy = "the row loop at line " + lineOf(Ctx, P.RowLoop) + " stores contiguously already: only a "
+                   "transposing store is staged row by row";
+      P.WriteAt = P.RowLoop;
+    } else if (!BySum(*W)) {
+      P.WriteWhy = describe(Ctx, Target) + " does not move by row threadIdx.y + " + P.RowCounter->getName().str() +
+                   " of the row loop: the loop's steps are not rows of one tile";
+      P.WriteAt = Target;
+    } else if (P.Guard) {
+      // Every term of the bound test: an affine comparison seeing the row
+      // through the sum only.
+      std::vector<const Expr *> Terms{P.Guard->getCond()};
+      for (size_t I = 0; I < Terms.size() && P.WriteWhy.empty(); ++I) {
+        const Expr *T = Terms[I]->IgnoreParenImpCasts();
+        const auto *B = dyn_cast<BinaryOperator>(T);
+        if (B && B->getOpcode() == BO_LAnd) {
+          Terms.push_back(B->getLHS());
+          Terms.push_back(B->getRHS());
+          continue;
+        }
+        auto L = B && B->isComparisonOp() ? analysis::expandedForm(Lin, F, B->getLHS()) : std::nullopt;
+        auto R = L ? analysis::expandedForm(Lin, F, B->getRHS()) : std::nullopt;
+        auto Sees = [&](const analysis::LinearForm &Form) {
+          return analysis::mentionsAtom(Form, analysis::threadIdxKey(1)) ||
+                 (!JKey.empty() && analysis::mentionsAtom(Form, JKey));
+        };
+        if (!R || ((Sees(*L) || Sees(*R)) && !(BySum(*L) && BySum(*R)))) {
+          P.WriteWhy = "the test " + describe(Ctx, T) + " is not an affine bound on row threadIdx.y + " +
+                       P.RowCounter->getName().str() + ": the swapped thread could not evaluate it";
+          P.WriteAt = T;
+        }
+      }
+    }
+  }
   std::vector<const ArraySubscriptExpr *> Reads = valueReads(Ctx, Value);
   if (P.WriteWhy.empty() && Reads.empty()) {
     P.WriteWhy = "the stored value reads no global memory: a transposing tile would only move a computed value";
@@ -301,6 +409,22 @@ Status transposeBlockShape(const PreconditionQuery &Q, PreconditionResult &R) {
     R.Assumable = "block:" + Q.Function->getNameAsString() + ":X,Y";
     return Status::Unknown;
   }
+  if (P.RowLoop) {
+    ASTContext &Ctx = Q.AC.ast();
+    auto Rows = rowLoopValue(Ctx, P.RowBound, P.Block), Step = rowLoopValue(Ctx, P.RowStep, P.Block);
+    std::string J = P.RowCounter->getName().str();
+    if (P.Block->Z != 1 || !Rows || !Step || *Rows != P.Block->X || *Step != P.Block->Y || P.Block->X % P.Block->Y) {
+      R.Reason = "the block " + P.Block->str() + " and the row loop (" + J + " < " +
+                 (Rows ? std::to_string(*Rows) : nodeText(Ctx, P.RowBound, "?")) + ", step " +
+                 (Step ? std::to_string(*Step) : nodeText(Ctx, P.RowStep, "?")) +
+                 ") do not cover a square tile: the loop must run to blockDim.x by blockDim.y, a divisor of it, "
+                 "with no z extent";
+      return Status::Fails;
+    }
+    R.Reason = "'" + Q.Function->getNameAsString() + "' runs blocks " + P.Block->str() + " whose rows threadIdx.y + " +
+               J + " cover a " + std::to_string(P.Block->X) + " x " + std::to_string(P.Block->X) + " tile";
+    return Status::Holds;
+  }
   if (P.Block->Z != 1 || P.Block->X != P.Block->Y) {
     R.Reason = "the block " + P.Block->str() + " is not square: swapping threadIdx.x and threadIdx.y needs "
                "blockDim.x == blockDim.y (and no z extent)";
@@ -345,21 +469,30 @@ Status transposeSharedMemory(const PreconditionQuery &Q, PreconditionResult &R) 
     R.Reason = "no tile to size (block-shape-known)";
     return Status::Unknown;
   }
-  return tilesFit(Ctx, Q.Function, P.Block->X * P.Block->Y * P.ElemBytes, "the tile", R);
+  return tilesFit(Ctx, Q.Function, P.Block->X * P.Block->X * P.ElemBytes, "the tile", R);
 }
 
 // ---- edits --------------------------------------------------------------------
 
+/// What the swapped thread reads for threadIdx.x and .y, and the texts of
+/// the variables it recomputes (the swapped locals, and a row loop's
+/// counter, 0: the row comes from threadIdx.y alone).
+struct Swap {
+  std::string X = "threadIdx.y", Y = "threadIdx.x";
+  std::map<const VarDecl *, std::string> Names;
+};
+
 /// \p S's text with threadIdx.x and threadIdx.y swapped, the swapped
 /// locals renamed, and \p Value (when given) replaced by \p ValueText; a
 /// statement with its ';' unless \p AsExpr.
-std::optional<std::string> swappedText(ASTContext &Ctx, const Stmt *S, const std::map<const VarDecl *, std::string> &Names,
-                                       const Expr *Value, StringRef ValueText, bool AsExpr) {
+std::optional<std::string> swappedText(ASTContext &Ctx, const Stmt *S, const Swap &Sw, const Expr *Value,
+                                       StringRef ValueText, bool AsExpr) {
+  const auto &Names = Sw.Names;
   auto Replace = [&](const Expr *E) -> std::optional<std::string> {
     if (E == Value)
       return ValueText.str();
     if (auto B = cuda::builtinIndex(E); B && B->Var == cuda::BuiltinVar::ThreadIdx && B->Dim < 2)
-      return std::string(B->Dim == 0 ? "threadIdx.y" : "threadIdx.x");
+      return B->Dim == 0 ? Sw.X : Sw.Y;
     if (const auto *D = dyn_cast<DeclRefExpr>(E))
       if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
         if (auto It = Names.find(V); It != Names.end())
@@ -373,8 +506,7 @@ std::optional<std::string> swappedText(ASTContext &Ctx, const Stmt *S, const std
 
 /// The swapped text of \p Cond negated: `a || b` through De Morgan,
 /// integer comparisons flipped, anything else `!(...)`.
-std::optional<std::string> negatedSwapped(ASTContext &Ctx, const Expr *Cond,
-                                          const std::map<const VarDecl *, std::string> &Names) {
+std::optional<std::string> negatedSwapped(ASTContext &Ctx, const Expr *Cond, const Swap &Names) {
   const Expr *C = Cond->IgnoreParenImpCasts();
   if (const auto *B = dyn_cast<BinaryOperator>(C)) {
     if (B->getOpcode() == BO_LOr) {
@@ -412,9 +544,17 @@ void transposeEdits(AnalysisContext &AC, const FunctionDecl *FD, TransposePlan &
   std::string Unit = indentUnitOf(Ctx, Body);
   std::string Indent = lineIndent(Ctx, P.StoreStmt->getBeginLoc());
   std::string B = std::to_string(P.Block->X);
-  std::map<const VarDecl *, std::string> Names;
+  Swap Sw;
+  auto &Names = Sw.Names;
   for (const VarDecl *V : P.Swapped)
     Names[V] = Fresh.get(V->getName().str() + "_t");
+  std::string J = P.RowCounter ? P.RowCounter->getName().str() : "";
+  if (P.RowLoop) {
+    // Step j of thread (tx, ty) writes row tx, column ty + j of the tile:
+    // what thread (ty + j, tx) stored at its step 0.
+    Sw.X = "(threadIdx.y + " + J + ")";
+    Names[P.RowCounter] = "0";
+  }
   EditBuilder E(Ctx);
   auto Fail = [&](std::string Why, const Stmt *At) {
     E.failWith(Why, At->getBeginLoc());
@@ -423,7 +563,7 @@ void transposeEdits(AnalysisContext &AC, const FunctionDecl *FD, TransposePlan &
   // The swapped thread's locals.
   std::string Decls;
   for (const VarDecl *V : P.Swapped) {
-    auto Init = swappedText(Ctx, V->getInit(), Names, nullptr, "", true);
+    auto Init = swappedText(Ctx, V->getInit(), Sw, nullptr, "", true);
     if (!Init)
       return Fail("the initialiser of '" + V->getName().str() + "' is not plain text of this file", V->getInit());
     // The type as written (`const unsigned`), else as clang prints it.
@@ -448,11 +588,11 @@ void transposeEdits(AnalysisContext &AC, const FunctionDecl *FD, TransposePlan &
   if (P.ReadSide) {
     // The swapped thread's value into the tile (under its bound test), a
     // barrier, then each thread's own store from the tile.
-    auto Value = swappedText(Ctx, P.Value, Names, nullptr, "", true);
+    auto Value = swappedText(Ctx, P.Value, Sw, nullptr, "", true);
     std::optional<std::string> Cond;
     if (P.Guard)
-      Cond = P.EarlyReturn ? negatedSwapped(Ctx, P.Guard->getCond(), Names)
-                           : swappedText(Ctx, P.Guard->getCond(), Names, nullptr, "", true);
+      Cond = P.EarlyReturn ? negatedSwapped(Ctx, P.Guard->getCond(), Sw)
+                           : swappedText(Ctx, P.Guard->getCond(), Sw, nullptr, "", true);
     auto Own = substitutedStmtText(Ctx, P.StoreStmt, [&](const Expr *X) -> std::optional<std::string> {
       return X == P.Value ? std::optional(Read) : std::nullopt;
     });
@@ -478,10 +618,33 @@ void transposeEdits(AnalysisContext &AC, const FunctionDecl *FD, TransposePlan &
     commit(E, S);
     return;
   }
-  std::optional<std::string> Write = swappedText(Ctx, P.StoreStmt, Names, P.Value, Read, false);
+  if (P.RowLoop) {
+    // Stage row threadIdx.y + j; after the barrier, a copy of the loop
+    // writes each step's swapped element.
+    const Stmt *Held = P.RowLoop->getBody();
+    if (const auto *CS = dyn_cast<CompoundStmt>(Held); CS && CS->size() == 1)
+      Held = CS->body_front();
+    std::string RowRead = Tile + "[threadIdx.x][threadIdx.y + " + J + "]";
+    auto Write = swappedText(Ctx, Held, Sw, P.Value, RowRead, false);
+    CharSourceRange Header = editableRange(Ctx, SourceRange(P.RowLoop->getBeginLoc(), P.RowLoop->getRParenLoc()));
+    auto HeaderText = Header.isValid() ? rangeText(Ctx, Header) : std::nullopt;
+    if (!Write || !HeaderText)
+      return Fail("the row loop is not plain text of this file", P.RowLoop);
+    E.replace(P.Target, Tile + "[threadIdx.y + " + J + "][threadIdx.x]");
+    // (The body's lines after the first keep their place: it sits in the
+    // copy as deep as in the loop.)
+    E.insertLineAfter(P.StoreStmt, "__syncthreads();\n" + Indent + *HeaderText + " {\n" + Decls + Indent + Unit +
+                                       *Write + "\n" + Indent + "}");
+    E.insertLineBefore(Body->body_front()->getBeginLoc(), "__shared__ " + P.ElemType + " " + Tile + "[" + B + "][" +
+                                                             B + "];");
+    S.Facts["tile"] = Tile + "[" + B + "][" + B + "]";
+    commit(E, S);
+    return;
+  }
+  std::optional<std::string> Write = swappedText(Ctx, P.StoreStmt, Sw, P.Value, Read, false);
   if (Write && P.EarlyReturn) {
     // The early return's test, swapped, negated: the write's guard.
-    auto Cond = negatedSwapped(Ctx, P.Guard->getCond(), Names);
+    auto Cond = negatedSwapped(Ctx, P.Guard->getCond(), Sw);
     Write = Cond ? std::optional("if (" + *Cond + ")\n" + Indent + Unit + *Write) : std::nullopt;
   }
   if (!Write)

@@ -2,6 +2,7 @@
 #include "ElementWork.h"
 #include "klineage/Analysis/AnalysisCache.h"
 #include "klineage/Cuda/Builtins.h"
+#include "klineage/Edit/SourceCode.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ParentMapContext.h"
@@ -107,6 +108,21 @@ bool incrementsByOne(ASTContext &Ctx, const Expr *E, const VarDecl *V) {
   return false;
 }
 
+/// The bound without implicit casts and parentheses, unless what they
+/// hold is not text of the file while they are: a macro's own parentheses
+/// (`#define N (33 * 1024)`) stay, so the bound is the macro's name, which a
+/// launcher can spell too; `(n)` of a macro's argument n goes.
+const Expr *boundAsWritten(const ASTContext &Ctx, const Expr *E) {
+  E = E->IgnoreImpCasts();
+  while (const auto *P = dyn_cast<ParenExpr>(E)) {
+    const Expr *Inner = P->getSubExpr()->IgnoreImpCasts();
+    if (P->getBeginLoc().isMacroID() && editableRange(Ctx, Inner->getSourceRange()).isInvalid())
+      break;
+    E = Inner;
+  }
+  return E;
+}
+
 /// The per-thread statements: every top-level statement but those in \p Skip.
 std::vector<const Stmt *> others(const CompoundStmt *Body,
                                  std::initializer_list<const Stmt *> Skip) {
@@ -146,7 +162,7 @@ void laneGuard(ElementWork &W) {
   }
   W.Guard = If;
   W.Bound = *Test;
-  W.BoundExpr = Test->Bound->IgnoreParenImpCasts();
+  W.BoundExpr = boundAsWritten(W.Kernel->getASTContext(), Test->Bound);
 }
 
 } // namespace
@@ -201,7 +217,7 @@ std::optional<ElementWork> forwardWork(ASTContext &Ctx, const FunctionDecl *Kern
     if (!Test || (Test->Negated && !Rest.empty()) || (!Test->Negated && !Or.empty()))
       continue;
     W.Bound = *Test;
-    W.BoundExpr = Test->Bound->IgnoreParenImpCasts();
+    W.BoundExpr = boundAsWritten(Ctx, Test->Bound);
     W.Guard = If;
     W.PerThread.assign(Stmts.begin(), Stmts.begin() + At);
     W.PerThread.insert(W.PerThread.end(), Stmts.begin() + At + 1, Stmts.begin() + Q);
@@ -321,6 +337,23 @@ std::optional<ElementWork> reverseWork(ASTContext &Ctx, const FunctionDecl *Kern
   W.Loop = Anchor;
   W.LoopWithHints = Outer;
 
+  if (const auto *Wh = dyn_cast<WhileStmt>(Anchor)) {
+    auto G = gridStrideWhile(Ctx, Lin, Facts, Wh, BlockX);
+    if (!G)
+      return std::nullopt;
+    W.Kind = Shape::GridStride;
+    W.Index = G->Index;
+    W.ElementVars = {G->Index};
+    W.IdExprs = {G->Start, G->Step};
+    W.Grid = G->Shape;
+    W.Bound = G->Bound;
+    W.BoundExpr = boundAsWritten(Ctx, G->Bound.Bound);
+    W.Increment = G->Increment;
+    const auto *LoopBody = cast<CompoundStmt>(Wh->getBody());
+    W.Element.assign(LoopBody->body_begin(), LoopBody->body_end() - 1);
+    W.PerThread = others(Body, {Outer});
+    return W;
+  }
   if (const auto *F = dyn_cast<ForStmt>(Anchor)) {
     if (auto G = gridStrideLoop(Ctx, Lin, Facts, F, BlockX)) {
       W.Kind = Shape::GridStride;
@@ -329,7 +362,7 @@ std::optional<ElementWork> reverseWork(ASTContext &Ctx, const FunctionDecl *Kern
       W.IdExprs = {G->Start, G->Step};
       W.Grid = G->Shape;
       W.Bound = G->Bound;
-      W.BoundExpr = G->Bound.Bound->IgnoreParenImpCasts();
+      W.BoundExpr = boundAsWritten(Ctx, G->Bound.Bound);
       W.Element = {F->getBody()};
       W.PerThread = others(Body, {Outer});
       return W;

@@ -27,7 +27,8 @@ enum class Shape {
   GuardedIf,   ///< `T i = <id>; ... if (i < N [&& P]) S`
   EarlyReturn, ///< `T i = <id>; ... if (i >= N) return; rest...`
   // Reverse input: several elements per thread.
-  GridStride,  ///< `for (T i = <id>; i < N; i += <total threads>) S`
+  GridStride,  ///< `for (T i = <id>; i < N; i += <total threads>) S`, or `T i = <id>; while (i
+               ///< < N) { S; i += <total threads>; }`
   Consecutive, ///< `T i = <id>; if (i < N / C) { for k < C: S[C*i + k] } else if (i == N / C) { for
                ///< k < N % C: S[C*i + k] }`
   SteppedLoop, ///< `T i = C*<id> [- (C-1)*threadIdx.x]; for (k = 0; k < C; ++k, i += 1 |
@@ -82,6 +83,8 @@ struct ElementWork {
   /// the statement around it carrying `#pragma unroll`, if any.
   const clang::Stmt *Loop = nullptr;
   const clang::Stmt *LoopWithHints = nullptr;
+  /// GridStride written as a `while`: the step, the body's last statement.
+  const clang::Stmt *Increment = nullptr;
   /// Consecutive: the lane loops and the lane counter.
   const clang::ForStmt *FullLoop = nullptr, *TailLoop = nullptr;
   const clang::VarDecl *Lane = nullptr;

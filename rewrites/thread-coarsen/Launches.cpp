@@ -242,6 +242,11 @@ public:
       return std::nullopt;
     CharSourceRange R = editableRange(Ctx, E->getSourceRange());
     const SourceManager &SM = Ctx.getSourceManager();
+    // A constant spelled as a whole macro use (`#define N (33 * 1024)`):
+    // the macro's name, defined before the launch.
+    if (R.isInvalid() && Edits.empty() && E->getBeginLoc().isMacroID() &&
+        SM.isBeforeInTranslationUnit(SM.getSpellingLoc(E->getBeginLoc()), L.Call->getBeginLoc()))
+      R = writtenRange(Ctx, E);
     auto T = R.isInvalid() ? std::nullopt
                            : textWithEdits(Ctx, SM.getFileID(R.getBegin()), SM.getFileOffset(R.getBegin()),
                                            SM.getFileOffset(R.getEnd()), Edits);

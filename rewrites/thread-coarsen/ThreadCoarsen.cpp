@@ -731,11 +731,17 @@ Status checkIndexWideEnough(const PreconditionQuery &Q, PreconditionResult &R) {
       dyn_cast<DeclRefExpr>(N) ? dyn_cast<ParmVarDecl>(cast<DeclRefExpr>(N)->getDecl()) : nullptr;
   std::optional<uint64_t> Asserted =
       P ? Q.AC.assumptions().maxValue(Kernel, P->getName()) : std::nullopt;
+  // A constant bound (`#define N (33 * 1024)`) is its value.
+  Expr::EvalResult Constant;
+  bool IsConstant = !N->isValueDependent() && N->EvaluateAsInt(Constant, Ctx) &&
+                    !Constant.Val.getInt().isNegative();
   uint64_t NMax = Asserted                        ? *Asserted
+                  : IsConstant                    ? Constant.Val.getInt().getZExtValue()
                   : N->getType()->isIntegerType() ? maxOf(Ctx, N->getType())
                                                   : std::numeric_limits<uint64_t>::max();
-  std::string From = Asserted ? "asserted " + P->getName().str() + " <= " + std::to_string(NMax)
-                              : "'" + nodeText(Ctx, N, "N") + "' up to " + std::to_string(NMax);
+  std::string From = Asserted     ? "asserted " + P->getName().str() + " <= " + std::to_string(NMax)
+                     : IsConstant ? "'" + nodeText(Ctx, N, "N") + "' = " + std::to_string(NMax)
+                                  : "'" + nodeText(Ctx, N, "N") + "' up to " + std::to_string(NMax);
   auto Ask = [&](uint64_t Suggest) {
     if (P)
       R.Assumable = "max:" + Kernel + "." + P->getName().str() + ":" + std::to_string(Suggest);
@@ -1522,6 +1528,22 @@ public:
     removeHintLines();
     switch (W.Kind) {
     case Shape::GridStride: {
+      if (const auto *Wh = dyn_cast<WhileStmt>(W.Loop)) {
+        // `while (i < N) { S; i += total; }` becomes `if (i < N) { S }`.
+        EditBuilder Sub(Ctx);
+        convertExits(Sub, W, /*Forward=*/false);
+        Sub.removeStatement(W.Increment);
+        if (!Sub.ok())
+          return fail(Sub.failure().str(), Sub.failureLoc());
+        auto Body = textWith(Ctx, statementRange(Ctx, Wh->getBody()), Sub.takeEdits());
+        auto Cond = textOf(Wh->getCond());
+        CharSourceRange R = statementRange(Ctx, W.Loop);
+        if (!Body || !Cond || R.isInvalid())
+          return fail("the loop is not plain text of this file");
+        B.replaceChars(R.getBegin(), R.getEnd(),
+                       "if (" + *Cond + ")" + gapBefore(Ctx, Wh->getRParenLoc(), Wh->getBody()) + *Body);
+        return;
+      }
       const auto *F = cast<ForStmt>(W.Loop);
       EditBuilder Sub(Ctx);
       convertExits(Sub, W, /*Forward=*/false);
@@ -1854,7 +1876,7 @@ private:
       const Stmt *Inner = Top;
       while (const auto *A = dyn_cast<AttributedStmt>(Inner))
         Inner = A->getSubStmt();
-      if (!isa<ForStmt, IfStmt>(Inner))
+      if (!isa<ForStmt, WhileStmt, IfStmt>(Inner))
         continue;
       auto W = coarsen::reverseWork(Ctx, FD, Inner, knownBlockX(AC, FD));
       if (!W)

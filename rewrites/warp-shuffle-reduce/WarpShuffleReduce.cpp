@@ -217,6 +217,16 @@ struct TreePlan {
   QualType ElemType;
 };
 
+/// The element type of a tree's array, or of the pointer standing for it
+/// (`T *sdata = SharedMemory<T>();`).
+QualType treeElementType(const ASTContext &Ctx, QualType T) {
+  if (const auto *AT = Ctx.getAsArrayType(T))
+    return AT->getElementType().getUnqualifiedType();
+  if (const auto *PT = T->getAs<PointerType>())
+    return PT->getPointeeType().getUnqualifiedType();
+  return QualType();
+}
+
 TreePlan planTree(ASTContext &Ctx, const FunctionDecl *FD, const Stmt *Store) {
   TreePlan P;
   P.Function = FD;
@@ -224,9 +234,7 @@ TreePlan planTree(ASTContext &Ctx, const FunctionDecl *FD, const Stmt *Store) {
   if (P.Match && P.Match->Kind != ReductionMatch::SharedTree)
     P.Match.reset();
   if (P.Match) {
-    QualType T = P.Match->TreeArray->getType();
-    if (const auto *AT = Ctx.getAsArrayType(T))
-      P.ElemType = AT->getElementType().getUnqualifiedType();
+    P.ElemType = treeElementType(Ctx, P.Match->TreeArray->getType());
     P.Elem = P.ElemType.isNull() ? std::nullopt : cuda::scalarTypeOf(P.ElemType);
   }
   return P;
@@ -475,9 +483,9 @@ std::string elementSpelling(ASTContext &Ctx, const TreePlan &P, bool &Dependent)
   if (const FunctionDecl *Pattern = P.Function->getTemplateInstantiationPattern())
     Find(Pattern->getBody());
   if (PatternArr)
-    if (const auto *AT = Ctx.getAsArrayType(PatternArr->getType()); AT && AT->getElementType()->isDependentType()) {
+    if (QualType E = treeElementType(Ctx, PatternArr->getType()); !E.isNull() && E->isDependentType()) {
       Dependent = true;
-      return AT->getElementType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+      return E.getAsString(Ctx.getPrintingPolicy());
     }
   return cuda::scalarTypeSpelling(*P.Elem);
 }

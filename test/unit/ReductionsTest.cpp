@@ -139,6 +139,44 @@ TEST(Reductions, Folds) {
   EXPECT_FALSE(Fs[10]) << "memory, not a variable";
 }
 
+TEST(Reductions, CompareAndTakeFolds) {
+  auto AST = test::parseCuda(R"cu(
+    __global__ void k(const float *x, const float *w, int n) {
+      float m = 0.f; int i = 0;
+      if (x[0] > m) m = x[0];
+      if (m < x[1]) { m = x[1]; }
+      if (x[2] <= m) m = x[2];
+      if (m > x[3]) m = x[3];
+      if (x[4] > m) m = w[4];
+      if (x[5] > m) m = x[5]; else m = 0.f;
+      if (x[6] > m) { m = x[6]; i = 6; }
+      if (x[i++] > m) m = x[i++];
+      if (m + 1.f > m) m = m + 1.f;
+    }
+  )cu");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->ast();
+  std::vector<std::optional<Fold>> Fs;
+  for (const Stmt *S : cast<CompoundStmt>(test::functionNamed(Ctx, "k")->getBody())->body())
+    if (!isa<DeclStmt>(S))
+      Fs.push_back(foldOf(S));
+  ASSERT_EQ(Fs.size(), 9u);
+  using cuda::ReduceOp;
+  const ReduceOp Want[] = {ReduceOp::Max, ReduceOp::Max, ReduceOp::Min, ReduceOp::Min};
+  for (unsigned I = 0; I < 4; ++I) {
+    ASSERT_TRUE(Fs[I]) << I;
+    EXPECT_EQ(Fs[I]->Op, Want[I]) << I;
+    EXPECT_EQ(Fs[I]->Var->getName(), "m");
+    EXPECT_TRUE(isa<IfStmt>(Fs[I]->Whole)) << I;
+    EXPECT_TRUE(isa<BinaryOperator>(Fs[I]->E)) << "the assignment: " << I;
+  }
+  EXPECT_FALSE(Fs[4]) << "takes another value than it compares";
+  EXPECT_FALSE(Fs[5]) << "an else branch";
+  EXPECT_FALSE(Fs[6]) << "two statements: an argmax's pair, not one fold";
+  EXPECT_FALSE(Fs[7]) << "side effects";
+  EXPECT_FALSE(Fs[8]) << "the taken value reads m";
+}
+
 /// The reduction before the `if` that holds the kernel's atomic.
 std::optional<ReductionMatch> beforeLeader(ASTContext &Ctx, llvm::StringRef Fn, std::string &Why) {
   const FunctionDecl *FD = test::functionNamed(Ctx, Fn);

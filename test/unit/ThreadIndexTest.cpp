@@ -126,6 +126,54 @@ TEST(ThreadIndex, GridStrideLoops) {
   EXPECT_EQ(Found, 4u);
 }
 
+TEST(ThreadIndex, GridStrideWhileLoops) {
+  auto AST = test::parseCuda(R"cu(
+    __global__ void k(float *y, int n) {
+      int a = threadIdx.x + blockIdx.x * blockDim.x;
+      while (a < n) { y[a] = 0.f; a += blockDim.x * gridDim.x; }
+      int b = blockIdx.x * blockDim.x + threadIdx.x, stride = gridDim.x * blockDim.x;
+      while (n > b) { y[b] = 1.f; b = b + stride; }
+      int no1 = blockIdx.x * blockDim.x + threadIdx.x;
+      while (no1 < n) { if (y[no1] == 0.f) continue; y[no1] = 2.f; no1 += blockDim.x * gridDim.x; }
+      int no2 = blockIdx.x * blockDim.x + threadIdx.x;
+      no2 += 1;
+      while (no2 < n) { y[no2] = 3.f; no2 += blockDim.x * gridDim.x; }
+      int no3 = blockIdx.x * blockDim.x + threadIdx.x;
+      while (no3 < n) { no3 += blockDim.x * gridDim.x; y[no3] = 4.f; }
+      int no4 = blockIdx.x * blockDim.x + threadIdx.x;
+      while (no4 < n) { y[no4] = 5.f; no4 += blockDim.x; }
+    }
+  )cu");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->ast();
+  const FunctionDecl *K = test::functionNamed(Ctx, "k");
+  const FunctionFacts &Facts = AnalysisCache::of(Ctx).facts(K);
+  Linearizer Lin(Ctx);
+  unsigned Found = 0, Refused = 0;
+  for (const BoundNodes &B : match(whileStmt().bind("w"), Ctx)) {
+    const auto *W = B.getNodeAs<WhileStmt>("w");
+    auto G = gridStrideWhile(Ctx, Lin, Facts, W);
+    const auto *Cond = cast<BinaryOperator>(W->getCond()->IgnoreParenImpCasts());
+    // The index: the side of the test that is not the bound n.
+    const auto *Ref = cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts());
+    if (Ref->getDecl()->getName() == "n")
+      Ref = cast<DeclRefExpr>(Cond->getRHS()->IgnoreParenImpCasts());
+    std::string Name = Ref->getDecl()->getName().str();
+    if (StringRef(Name).starts_with("no")) {
+      EXPECT_FALSE(G) << Name;
+      ++Refused;
+      continue;
+    }
+    ASSERT_TRUE(G) << Name;
+    ++Found;
+    EXPECT_EQ(G->Index->getName(), Name);
+    EXPECT_EQ(G->Increment, cast<CompoundStmt>(W->getBody())->body_back());
+    EXPECT_FALSE(G->Bound.Negated);
+  }
+  EXPECT_EQ(Found, 2u);
+  EXPECT_EQ(Refused, 4u) << "a continue, an index moved first, a step not last, a block-wide step";
+}
+
 TEST(ThreadIndex, CeilDivisions) {
   auto AST = test::parseCuda(R"cu(
     void host(int n, int t) {

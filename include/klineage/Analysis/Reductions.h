@@ -73,12 +73,15 @@ std::optional<ThreadPlace> leaderOf(const clang::ASTContext &Ctx, const clang::E
 /// A statement folding a value into a variable: `v += e`, `v = v + e`,
 /// `v = e + v`, `v = max(v, e)` (max/fmaxf/fmax, min/fminf/fmin, either
 /// argument order), `v &= e`, `v |= e`, `v ^= e`, and the `v = v op e`
-/// forms of those.
+/// forms of those; and the compare-and-take spelling of max and min, `if
+/// (e > v) v = e;` (`>=`, `v < e`; `<`, `<=`, `v > e` for min), e the same
+/// side-effect-free expression in both places, no else.
 struct Fold {
   const clang::VarDecl *Var = nullptr;
   cuda::ReduceOp Op = cuda::ReduceOp::Add;
   const clang::Expr *Operand = nullptr;
-  const clang::Expr *E = nullptr; ///< the whole folding expression
+  const clang::Expr *E = nullptr;    ///< the folding expression (the assignment, for the if form)
+  const clang::Stmt *Whole = nullptr; ///< the statement: E, or the if around it
 };
 std::optional<Fold> foldOf(const clang::Stmt *S);
 

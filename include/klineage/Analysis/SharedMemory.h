@@ -44,9 +44,12 @@ struct SharedDecl {
   std::optional<uint64_t> Bytes; ///< static size; unset when dynamic or dependent
 };
 
-/// The __shared__ array \p V stands for: V itself when it is one, else, for
-/// a pointer parameter of a __device__ function, the array every call of the
-/// function passes there (PyTorch's `BlockReduceSum(val, shared)`), when
+/// The __shared__ array \p V stands for: V itself when it is one; for a
+/// local pointer never changed after its initialiser, the array that
+/// initialiser carries (through casts: `reinterpret_cast<T *>(smem)`, or a
+/// call whose one return carries one: the CUDA samples' `SharedMemory<T>()`);
+/// for a pointer parameter of a __device__ function, the array every call of
+/// the function passes there (PyTorch's `BlockReduceSum(val, shared)`), when
 /// all calls in the user's code pass the same one or each passes one --
 /// then the first; null when a call passes anything else or none is seen.
 /// Calls of a template instance's pattern count for the pattern's

@@ -99,6 +99,25 @@ std::optional<GridStrideLoop> gridStrideLoop(clang::ASTContext &Ctx, Linearizer 
                                              const clang::ForStmt *Loop,
                                              std::optional<uint64_t> BlockX = std::nullopt);
 
+/// The same loop written with `while` (CUDA by Example's style): `T i =
+/// <global id>; ... while (i < N) { S; i += <total threads>; }`, the index
+/// a local whose declaration sets it to the id and whose one other change
+/// is the step, the body's last statement; no `continue` leaves the body
+/// before it (that thread would never step).
+struct GridStrideWhile {
+  const clang::WhileStmt *Loop = nullptr;
+  const clang::VarDecl *Index = nullptr;
+  const clang::Expr *Start = nullptr; ///< the index's initialiser
+  BoundTest Bound;
+  const clang::Expr *Step = nullptr;      ///< the total-threads expression added
+  const clang::Stmt *Increment = nullptr; ///< the body's last statement
+  GridShape Shape = GridShape::Linear;
+};
+std::optional<GridStrideWhile> gridStrideWhile(clang::ASTContext &Ctx, Linearizer &Lin,
+                                               const FunctionFacts &Facts,
+                                               const clang::WhileStmt *Loop,
+                                               std::optional<uint64_t> BlockX = std::nullopt);
+
 /// A ceil-division: the value is at least ceil(Num / Den) (exactly that for
 /// the usual spellings), for non-negative numerators.
 struct CeilDiv {

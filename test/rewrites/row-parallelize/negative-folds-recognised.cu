@@ -27,3 +27,17 @@ __global__ void row_refold(const int *x, int *y, int rows, int cols) {
     s += x[r * cols + c];
   y[r] = s;
 }
+
+// A compare-and-take that takes another value than it compares: 'm' is no
+// maximum of anything (the max fold is `if (e > m) m = e;`, the same e).
+__global__ void row_take_other(const float *x, const float *w, float *y, int rows, int cols) {
+  int r = blockIdx.x * blockDim.x + threadIdx.x;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: cannot apply 'row-parallelize' (forward) at site 3: precondition 'folds-recognised' fails: 'm' is changed by 'm = w[r * cols + c]', which is not one fold {{.*}} [KL1804]
+  if (r >= rows)
+    return;
+  float m = -1.0f;
+  for (int c = 0; c < cols; ++c)
+    if (x[r * cols + c] > m)
+      m = w[r * cols + c];
+  y[r] = m;
+}

@@ -31,7 +31,32 @@ __global__ void mixed_reads(int n, const float *a, const float *b, float *out) {
   // CHECK-MESSAGES: :[[@LINE-1]]:5: error: cannot apply 'smem-tile' (forward) at site 3: precondition 'write-transposed' fails: line [[@LINE-1]] ('b[y * n + x]') is contiguous along threadIdx.x already: with the threads' roles swapped at the read it would not be contiguous, and the store is already [KL2507]
 }
 
+// A row loop whose steps are not rows of one tile: the address moves by
+// 2 * j but by one along threadIdx.y (NVIDIA's BLOCK_ROWS form stores row y
+// + j); and a bound test on y alone, which the swapped thread's step could
+// not evaluate.
+__global__ void rows_apart(float *odata, const float *idata) {
+  int x = blockIdx.x * 32 + threadIdx.x;
+  int y = blockIdx.y * 32 + threadIdx.y;
+  int width = gridDim.x * 32;
+  for (int j = 0; j < 32; j += 8)
+    odata[x * width + (y + 2 * j)] = idata[(y + j) * width + x];
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: error: cannot apply 'smem-tile' (forward) at site 4: precondition 'write-transposed' fails: line [[@LINE-1]] ('odata[x * width + (y + 2 * j)]') does not move by row threadIdx.y + j of the row loop: the loop's steps are not rows of one tile [KL2507]
+}
+
+__global__ void test_on_y(int h, float *odata, const float *idata) {
+  int x = blockIdx.x * 32 + threadIdx.x;
+  int y = blockIdx.y * 32 + threadIdx.y;
+  int width = gridDim.x * 32;
+  for (int j = 0; j < 32; j += 8)
+    if (y < h)
+      odata[x * width + (y + j)] = idata[(y + j) * width + x];
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: error: cannot apply 'smem-tile' (forward) at site 5: precondition 'write-transposed' fails: the test line [[@LINE-2]] ('y < h') is not an affine bound on row threadIdx.y + j: the swapped thread could not evaluate it [KL2507]
+}
+
 void run(int R, int C, const float *in, float *out) {
+  rows_apart<<<dim3(C / 32, R / 32), dim3(32, 8)>>>(out, in);
+  test_on_y<<<dim3(C / 32, R / 32), dim3(32, 8)>>>(R, out, in);
   every_other<<<dim3((C + 15) / 16, (R + 15) / 16), dim3(16, 16)>>>(R, C, in, out);
   column_reads<<<dim3((C + 15) / 16, (C + 15) / 16), dim3(16, 16)>>>(C, in, out);
   mixed_reads<<<dim3((C + 15) / 16, (C + 15) / 16), dim3(16, 16)>>>(C, in, in, out);
