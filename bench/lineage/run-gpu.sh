@@ -2,7 +2,9 @@
 # Lineage walks of the bundled experts on the GPU machine (issue 13):
 #   bench/lineage/run-gpu.sh OUTDIR SECONDS WORKLOAD...   (repo root, after scripts/gpu-run.sh unpacked the bundle)
 # WORKLOAD: a bundled workload (workloads/<name>/expert.cu), or one of the
-# experts of bench/ named by its manifest (rmsnorm_rows, dot, gelu_llmc).
+# experts of bench/ named by its manifest (rmsnorm_rows, dot, gelu_llmc), or
+# an expert written elsewhere (bench/lineage/experts/: transpose_nvidia,
+# NVIDIA's transposeNoBankConflicts; softmax_llmc2, llm.c's softmax kernel 2).
 # Each walk writes bench/lineage/gpu/<workload>/ (klineage lineage -o; the
 # compile-only walks beside it are not touched) and its terminal output
 # beside it; a walk cut by the time budget resumes from its folder when run
@@ -21,6 +23,8 @@ for w in "$@"; do
     rmsnorm_rows) d=bench/work-distribution/row-parallelize/rmsnorm_rows; k=$d/rmsnorm_rows.ft.cu; y=$d/rmsnorm_rows.yaml ;;
     dot) d=bench/work-distribution/atomic-aggregate/dot; k=$d/dot.forward.cu; y=$d/dot.yaml ;;
     gelu_llmc) d=bench/work-distribution/thread-coarsen/experts/gelu_llmc; k=$d/gelu_llmc.cu; y=$d/gelu_llmc.yaml ;;
+    transpose_nvidia) k=bench/lineage/experts/transpose_nvidia/transpose_nvidia.cu; y=workloads/transpose/transpose.yaml ;;
+    softmax_llmc2) d=bench/lineage/experts/softmax_llmc2; k=$d/softmax_llmc2.cu; y=$d/softmax_llmc2.yaml ;;
     *) k=workloads/"$w"/expert.cu; y=$(ls workloads/"$w"/*.yaml | head -n 1) ;;
   esac
   start=$(date +%s)

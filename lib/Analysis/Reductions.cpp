@@ -1182,9 +1182,13 @@ bool treeLoop(const ASTContext &Ctx, const VarDecl *S, const Expr *StartE, const
     W.Strides.insert(W.Strides.end(), Offsets.begin(), Offsets.end());
     return true;
   }
-  // From blockDim.x / 2: only as the tree's first step.
+  // From blockDim.x / 2 (or a local set once to blockDim.x, llm.c's
+  // `int block_size = blockDim.x;`): only as the tree's first step.
   const auto *D = dyn_cast<BinaryOperator>(strip(StartE));
-  auto B = D ? cuda::builtinIndex(strip(D->getLHS())) : std::nullopt;
+  const Expr *Half = D ? strip(D->getLHS()) : nullptr;
+  if (const VarDecl *V = Half && !cuda::builtinIndex(Half) ? setOnce(Half, *F.Facts) : nullptr)
+    Half = strip(V->getInit());
+  auto B = Half ? cuda::builtinIndex(Half) : std::nullopt;
   auto K = D ? constInt(Ctx, D->getRHS(), *F.Facts) : std::nullopt;
   if (!B || B->Var != cuda::BuiltinVar::BlockDim || B->Dim != 0 ||
       !((D->getOpcode() == BO_Div && K == 2) || (D->getOpcode() == BO_Shr && K == 1)) || !W.Strides.empty() ||

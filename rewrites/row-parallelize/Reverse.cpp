@@ -354,7 +354,9 @@ bool threadDependent(const VarDecl *V, ArrayRef<const VarDecl *> Rewritten, bool
   forEachNode(V->getInit(), [&](const Stmt *N) {
     if (const auto *E = dyn_cast<Expr>(N)) {
       auto B = cuda::builtinIndex(E);
-      if (B && (B->Var == cuda::BuiltinVar::ThreadIdx ||
+      // blockDim too: one thread per row runs other blocks (llm.c's `int
+      // block_size = blockDim.x;` goes with the loops that step by it).
+      if (B && (B->Var == cuda::BuiltinVar::ThreadIdx || B->Var == cuda::BuiltinVar::BlockDim ||
                 (B->Var == cuda::BuiltinVar::BlockIdx && !(BlockIdxIsRow && B->Dim == 0))))
         Dep = true;
     }
@@ -396,8 +398,21 @@ const Expr *gridComponent(ASTContext &Ctx, const cuda::LaunchSite &S, unsigned D
     One = true;
     return nullptr;
   }
+  // An integer local of the launcher set once (llm.c's `int grid_size =
+  // N;`) stands for its initialiser.
+  auto Through = [&](const Expr *E) {
+    for (unsigned Depth = 0; E && Depth < 3 && S.Launcher; ++Depth) {
+      const auto *R = dyn_cast<DeclRefExpr>(analysis::stripIntCasts(E));
+      const auto *L = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
+      if (!L || isa<ParmVarDecl>(L) || !L->hasLocalStorage() || !L->getType()->isIntegerType() || !L->getInit() ||
+          !analysis::AnalysisCache::of(Ctx).facts(S.Launcher).mods(L).empty())
+        break;
+      E = L->getInit();
+    }
+    return E;
+  };
   if (C.Value)
-    return C.Value;
+    return Through(C.Value);
   const auto *DRE = C.Object ? dyn_cast<DeclRefExpr>(C.Object->IgnoreParenImpCasts()) : nullptr;
   const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   if (!V || !V->hasLocalStorage() || !V->getInit() || !S.Launcher)
@@ -411,7 +426,7 @@ const Expr *gridComponent(ASTContext &Ctx, const cuda::LaunchSite &S, unsigned D
     One = true;
     return nullptr;
   }
-  return CE->getArg(Dim);
+  return Through(CE->getArg(Dim));
 }
 
 /// The integer parameter of the kernel whose argument is the grid's x
@@ -1177,9 +1192,22 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
     };
     bool Broadcast = RR.B.has_value() || (RR.M.Pair && RR.M.EveryThreadHolds);
     bool AccChangedAfter = any_of(Facts.mods(RR.Acc), [&](const analysis::VarMod &Mod) { return Mod.Begin >= After; });
+    // Reads of the slot belong to this reduction until the next reduction
+    // through the same array begins (llm.c's softmax reduces the maximum and
+    // then the sum in one `shared` array: each `shared[0]` is its own).
+    unsigned Until = RowEnd;
+    if (Slot)
+      for (const RowReduction &Next : P.Reductions) {
+        const VarDecl *NextSlot = Next.M.Kind == ReductionMatch::SharedTree ? Next.M.TreeArray : nullptr;
+        if (Next.B && Next.B->Slot)
+          NextSlot = Next.B->Slot;
+        unsigned Begins = positions::beginOffset(Ctx, Next.M.Stmts.front());
+        if (&Next != &RR && NextSlot == Slot && Begins >= After)
+          Until = std::min(Until, Begins);
+      }
     forEachNode(KBody, [&](const Stmt *N) {
       unsigned B = positions::beginOffset(Ctx, N);
-      if (B < After || B >= RowEnd || P.covered(B, endOf(Ctx, N)))
+      if (B < After || B >= Until || P.covered(B, endOf(Ctx, N)))
         return;
       const auto *E = dyn_cast<Expr>(N);
       if (!E)

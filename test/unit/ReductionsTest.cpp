@@ -304,6 +304,63 @@ std::optional<ReductionMatch> firstAt(ASTContext &Ctx, llvm::StringRef Fn, std::
   return std::nullopt;
 }
 
+TEST(Reductions, TreesThroughPointersAndWidthLocals) {
+  auto AST = test::parseCuda(R"cu(
+    template <class T> struct SharedMemory {
+      __device__ operator T *() { extern __shared__ int __smem[]; return (T *)__smem; }
+    };
+    __global__ void samples(const float *x, float *out) {
+      float *sdata = SharedMemory<float>();
+      unsigned tid = threadIdx.x;
+      sdata[tid] = x[blockIdx.x * blockDim.x + tid];
+      __syncthreads();
+      for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) { if (tid < s) sdata[tid] += sdata[tid + s]; __syncthreads(); }
+      if (tid == 0) out[blockIdx.x] = sdata[0];
+    }
+    __global__ void cast_raw(const int *x, int *out) {
+      extern __shared__ unsigned char raw[];
+      int *sdata = reinterpret_cast<int *>(raw);
+      unsigned tid = threadIdx.x;
+      sdata[tid] = x[blockIdx.x * blockDim.x + tid];
+      __syncthreads();
+      for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) { if (tid < s) sdata[tid] += sdata[tid + s]; __syncthreads(); }
+      if (tid == 0) out[blockIdx.x] = sdata[0];
+    }
+    __global__ void width_local(const float *x, float *out) {
+      extern __shared__ float shared[];
+      int tid = threadIdx.x;
+      int block_size = blockDim.x;
+      shared[tid] = x[blockIdx.x * blockDim.x + tid];
+      __syncthreads();
+      for (int stride = block_size / 2; stride >= 1; stride /= 2) {
+        __syncthreads();
+        if (tid < stride) shared[tid] = fmaxf(shared[tid], shared[tid + stride]);
+      }
+      __syncthreads();
+      out[blockIdx.x] = shared[0];
+    }
+    __global__ void slice(const float *x, float *out) {
+      extern __shared__ float smem[];
+      float *sdata = smem + 32;
+      unsigned tid = threadIdx.x;
+      sdata[tid] = x[tid];
+      __syncthreads();
+      for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) { if (tid < s) sdata[tid] += sdata[tid + s]; __syncthreads(); }
+      if (tid == 0) out[blockIdx.x] = sdata[0];
+    }
+  )cu");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->ast();
+  std::string Why;
+  for (const char *Fn : {"samples", "cast_raw", "width_local"}) {
+    auto M = firstAt(Ctx, Fn, Why);
+    ASSERT_TRUE(M) << Fn << ": " << Why;
+    EXPECT_EQ(M->Kind, ReductionMatch::SharedTree) << Fn;
+  }
+  EXPECT_EQ(firstAt(Ctx, "width_local", Why)->Op, cuda::ReduceOp::Max);
+  EXPECT_FALSE(firstAt(Ctx, "slice", Why)) << "a pointer into the array, not the array";
+}
+
 TEST(Reductions, TreeVariantsUnrolledTailsAndRegisterCopies) {
   auto AST = test::parseCuda(R"cu(
     constexpr unsigned blockSize = 256;
