@@ -4,7 +4,8 @@
 # WORKLOAD: a bundled workload (workloads/<name>/expert.cu), or one of the
 # experts of bench/ named by its manifest (rmsnorm_rows, dot, gelu_llmc), or
 # an expert written elsewhere (bench/lineage/experts/: transpose_nvidia,
-# NVIDIA's transposeNoBankConflicts; softmax_llmc2, llm.c's softmax kernel 2).
+# NVIDIA's transposeNoBankConflicts; softmax_llmc2, llm.c's softmax kernel 2;
+# histogram_byexample, CUDA by Example's shared-memory histogram).
 # Each walk writes bench/lineage/gpu/<workload>/ (klineage lineage -o; the
 # compile-only walks beside it are not touched) and its terminal output
 # beside it; a walk cut by the time budget resumes from its folder when run
@@ -25,6 +26,7 @@ for w in "$@"; do
     gelu_llmc) d=bench/work-distribution/thread-coarsen/experts/gelu_llmc; k=$d/gelu_llmc.cu; y=$d/gelu_llmc.yaml ;;
     transpose_nvidia) k=bench/lineage/experts/transpose_nvidia/transpose_nvidia.cu; y=workloads/transpose/transpose.yaml ;;
     softmax_llmc2) d=bench/lineage/experts/softmax_llmc2; k=$d/softmax_llmc2.cu; y=$d/softmax_llmc2.yaml ;;
+    histogram_byexample) k=bench/lineage/experts/histogram_byexample/histogram_byexample.cu; y=workloads/histogram/histogram.yaml ;;
     *) k=workloads/"$w"/expert.cu; y=$(ls workloads/"$w"/*.yaml | head -n 1) ;;
   esac
   start=$(date +%s)

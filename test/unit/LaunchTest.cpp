@@ -592,6 +592,26 @@ TEST(LauncherArgs, ParametersPassedThrough) {
   EXPECT_EQ(Why[1], "the kernel is launched outside the launcher");
 }
 
+TEST(LauncherArgs, PointerCastsKeepTheBuffer) {
+  auto AST = test::parseCuda(R"cu(
+    __global__ void k(long size, unsigned char *buf, unsigned *bins) {}
+    __global__ void k2(int n, float *x) {}
+    void run(int n, const unsigned char *pixels, unsigned *bins, const float *x) {
+      k<<<1, 32>>>(n, const_cast<unsigned char *>(pixels), (unsigned *)bins);
+      k2<<<1, 32>>>((int)(n / 2), (float *)x);
+    }
+  )cu");
+  ASTContext &Ctx = AST->ast();
+  KernelLauncherGraph G(Ctx);
+  const FunctionDecl *Run = function(Ctx, "run");
+  std::vector<std::string> Why;
+  EXPECT_EQ(names(launcherParamsOf(Ctx, G, function(Ctx, "k"), Run, &Why)),
+            (std::vector<std::string>{"n", "pixels", "bins"}));
+  EXPECT_EQ(names(launcherParamsOf(Ctx, G, function(Ctx, "k2"), Run, &Why)),
+            (std::vector<std::string>{"-", "x"}))
+      << "a cast of an integer is another value; of a pointer, the same buffer";
+}
+
 TEST(LauncherArgs, WrittenParameter) {
   auto AST = test::parseCuda(R"cu(
     __global__ void k(int n, float *y) {}
