@@ -337,34 +337,31 @@ std::optional<ElementWork> reverseWork(ASTContext &Ctx, const FunctionDecl *Kern
   W.Loop = Anchor;
   W.LoopWithHints = Outer;
 
+  // The fields a grid-stride loop sets, written with for or while.
+  auto GridStride = [&](const auto &G) {
+    W.Kind = Shape::GridStride;
+    W.Index = G.Index;
+    W.ElementVars = {G.Index};
+    W.IdExprs = {G.Start, G.Step};
+    W.Grid = G.Shape;
+    W.Bound = G.Bound;
+    W.BoundExpr = boundAsWritten(Ctx, G.Bound.Bound);
+    W.PerThread = others(Body, {Outer});
+  };
   if (const auto *Wh = dyn_cast<WhileStmt>(Anchor)) {
     auto G = gridStrideWhile(Ctx, Lin, Facts, Wh, BlockX);
     if (!G)
       return std::nullopt;
-    W.Kind = Shape::GridStride;
-    W.Index = G->Index;
-    W.ElementVars = {G->Index};
-    W.IdExprs = {G->Start, G->Step};
-    W.Grid = G->Shape;
-    W.Bound = G->Bound;
-    W.BoundExpr = boundAsWritten(Ctx, G->Bound.Bound);
+    GridStride(*G);
     W.Increment = G->Increment;
     const auto *LoopBody = cast<CompoundStmt>(Wh->getBody());
     W.Element.assign(LoopBody->body_begin(), LoopBody->body_end() - 1);
-    W.PerThread = others(Body, {Outer});
     return W;
   }
   if (const auto *F = dyn_cast<ForStmt>(Anchor)) {
     if (auto G = gridStrideLoop(Ctx, Lin, Facts, F, BlockX)) {
-      W.Kind = Shape::GridStride;
-      W.Index = G->Index;
-      W.ElementVars = {G->Index};
-      W.IdExprs = {G->Start, G->Step};
-      W.Grid = G->Shape;
-      W.Bound = G->Bound;
-      W.BoundExpr = boundAsWritten(Ctx, G->Bound.Bound);
+      GridStride(*G);
       W.Element = {F->getBody()};
-      W.PerThread = others(Body, {Outer});
       return W;
     }
     // for (k = 0; k < C; ++k, i += step) with i = C * <id> [- (C-1) * threadIdx.x].

@@ -101,6 +101,15 @@ TEST(Reductions, CooperativeGroupsRanks) {
   EXPECT_FALSE(Leader("l_half")) << "a 16-thread tile's rank 0 is two threads per warp";
 }
 
+/// foldOf of each statement of \p Fn's body but its declarations.
+std::vector<std::optional<Fold>> statementFolds(ASTContext &Ctx, llvm::StringRef Fn) {
+  std::vector<std::optional<Fold>> Fs;
+  for (const Stmt *S : cast<CompoundStmt>(test::functionNamed(Ctx, Fn)->getBody())->body())
+    if (!isa<DeclStmt>(S))
+      Fs.push_back(foldOf(S));
+  return Fs;
+}
+
 TEST(Reductions, Folds) {
   auto AST = test::parseCuda(R"cu(
     __global__ void k(const float *x, int *o) {
@@ -120,10 +129,7 @@ TEST(Reductions, Folds) {
   )cu");
   ASSERT_TRUE(AST);
   ASTContext &Ctx = AST->ast();
-  std::vector<std::optional<Fold>> Fs;
-  for (const Stmt *S : cast<CompoundStmt>(test::functionNamed(Ctx, "k")->getBody())->body())
-    if (!isa<DeclStmt>(S))
-      Fs.push_back(foldOf(S));
+  std::vector<std::optional<Fold>> Fs = statementFolds(Ctx, "k");
   ASSERT_EQ(Fs.size(), 11u);
   using cuda::ReduceOp;
   const ReduceOp Want[] = {ReduceOp::Add, ReduceOp::Add, ReduceOp::Add, ReduceOp::Max,
@@ -156,10 +162,7 @@ TEST(Reductions, CompareAndTakeFolds) {
   )cu");
   ASSERT_TRUE(AST);
   ASTContext &Ctx = AST->ast();
-  std::vector<std::optional<Fold>> Fs;
-  for (const Stmt *S : cast<CompoundStmt>(test::functionNamed(Ctx, "k")->getBody())->body())
-    if (!isa<DeclStmt>(S))
-      Fs.push_back(foldOf(S));
+  std::vector<std::optional<Fold>> Fs = statementFolds(Ctx, "k");
   ASSERT_EQ(Fs.size(), 9u);
   using cuda::ReduceOp;
   const ReduceOp Want[] = {ReduceOp::Max, ReduceOp::Max, ReduceOp::Min, ReduceOp::Min};
