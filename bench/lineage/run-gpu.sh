@@ -24,9 +24,9 @@ for w in "$@"; do
     rmsnorm_rows) d=bench/work-distribution/row-parallelize/rmsnorm_rows; k=$d/rmsnorm_rows.ft.cu; y=$d/rmsnorm_rows.yaml ;;
     dot) d=bench/work-distribution/atomic-aggregate/dot; k=$d/dot.forward.cu; y=$d/dot.yaml ;;
     gelu_llmc) d=bench/work-distribution/thread-coarsen/experts/gelu_llmc; k=$d/gelu_llmc.cu; y=$d/gelu_llmc.yaml ;;
-    transpose_nvidia) k=bench/lineage/experts/transpose_nvidia/transpose_nvidia.cu; y=workloads/transpose/transpose.yaml ;;
+    transpose_nvidia) d=bench/lineage/experts/transpose_nvidia; k=$d/transpose_nvidia.cu; y=$d/transpose_nvidia.yaml ;;
     softmax_llmc2) d=bench/lineage/experts/softmax_llmc2; k=$d/softmax_llmc2.cu; y=$d/softmax_llmc2.yaml ;;
-    histogram_byexample) k=bench/lineage/experts/histogram_byexample/histogram_byexample.cu; y=workloads/histogram/histogram.yaml ;;
+    histogram_byexample) d=bench/lineage/experts/histogram_byexample; k=$d/histogram_byexample.cu; y=$d/histogram_byexample.yaml ;;
     *) k=workloads/"$w"/expert.cu; y=$(ls workloads/"$w"/*.yaml | head -n 1) ;;
   esac
   start=$(date +%s)

@@ -2,7 +2,7 @@
 # The compile-only lineage walks committed in bench/lineage/ (no GPU needed),
 # their reports and their skill cards (extracted, then probed against each
 # pair's negative tests with nvcc alone):
-#   bench/lineage/walk-compile.sh [NAME...]     (repo root; default: all eight)
+#   bench/lineage/walk-compile.sh [NAME...]     (repo root; default: all eleven)
 # On a GPU machine, run-gpu.sh walks the experts with every stage instead.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -33,4 +33,8 @@ want dot-aggregated "$@" && walk dot-aggregated bench/work-distribution/atomic-a
   bench/work-distribution/atomic-aggregate/dot/dot.yaml
 want gelu-llmc "$@" && walk gelu-llmc bench/work-distribution/thread-coarsen/experts/gelu_llmc/gelu_llmc.cu \
   bench/work-distribution/thread-coarsen/experts/gelu_llmc/gelu_llmc.yaml
+# Experts written elsewhere (bench/lineage/experts/).
+for x in transpose_nvidia softmax_llmc2 histogram_byexample; do
+  want "${x//_/-}" "$@" && walk "${x//_/-}" bench/lineage/experts/$x/$x.cu bench/lineage/experts/$x/$x.yaml
+done
 echo "walk-compile.sh: done"

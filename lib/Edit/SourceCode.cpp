@@ -68,9 +68,12 @@ CharSourceRange editableRange(const ASTContext &Ctx, SourceRange R) {
     // One end in file text, the other the edge of an object-like macro's
     // whole use (`j += WARP`): the use is replaced whole, the macro is not
     // touched (makeFileCharRange checked the end is the expansion's edge).
+    // Nested object-like macros (`-FLT_MAX`, FLT_MAX expanding to
+    // __FLT_MAX__) count as one use: no argument anywhere up the chain.
     SourceLocation MacroEnd = R.getBegin().isMacroID() ? R.getBegin() : R.getEnd();
-    bool WholeUseAtEdge = (R.getBegin().isFileID() || R.getEnd().isFileID()) && !SM.isMacroArgExpansion(MacroEnd) &&
-                          SM.getImmediateMacroCallerLoc(MacroEnd).isFileID();
+    bool WholeUseAtEdge = R.getBegin().isFileID() || R.getEnd().isFileID();
+    for (SourceLocation L = MacroEnd; WholeUseAtEdge && L.isMacroID(); L = SM.getImmediateMacroCallerLoc(L))
+      WholeUseAtEdge = !SM.isMacroArgExpansion(L);
     if (WholeUseAtEdge)
       return CR;
     if (!SM.isMacroArgExpansion(R.getBegin()) || !SM.isMacroArgExpansion(R.getEnd()))

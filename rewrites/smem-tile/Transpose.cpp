@@ -309,48 +309,72 @@ void plan(AnalysisContext &AC, const FunctionDecl *FD, const ArraySubscriptExpr 
   if (!P.WriteWhy.empty())
     P.WriteAt = Target;
   if (P.RowLoop && P.WriteWhy.empty()) {
-    // Each step stores row threadIdx.y + j of the tile: the address and the
-    // bound test may see threadIdx.y and j only through their sum.
+    // Each step handles row threadIdx.y + j of the tile: what the swapped
+    // thread evaluates (write side: the address and the bound test; read
+    // side: the value and the bound test) may see threadIdx.y and j only
+    // through their sum. Each use of either (or of a local computed from
+    // the thread index) is checked in the largest integer arithmetic around
+    // it: an address, one side of a comparison.
     std::string JKey;
-    for (const auto &[Mono, C] : W->Terms)
-      for (const std::string &K : Mono)
-        if (const analysis::Atom *A = Lin.atom(K); A && A->Var == P.RowCounter)
+    if (auto JF = Lin.linearize(cast<BinaryOperator>(P.RowLoop->getCond()->IgnoreParenImpCasts())->getLHS()))
+      for (const auto &[Mono, C] : JF->Terms)
+        for (const std::string &K : Mono)
           JKey = K;
     auto BySum = [&](const analysis::LinearForm &Form) {
       return !JKey.empty() && analysis::dependsOnlyOnSum(Form, analysis::threadIdxKey(1), JKey);
     };
-    if (P.ReadSide) {
-      P.WriteWhy = "the row loop at line " + lineOf(Ctx, P.RowLoop) + " stores contiguously already: only a "
-                   "transposing store is staged row by row";
-      P.WriteAt = P.RowLoop;
-    } else if (!BySum(*W)) {
-      P.WriteWhy = describe(Ctx, Target) + " does not move by row threadIdx.y + " + P.RowCounter->getName().str() +
+    std::vector<const VarDecl *> ThreadVars;
+    threadLocals(F, P.ReadSide ? Value : Target->getIdx(), ThreadVars);
+    if (P.Guard)
+      threadLocals(F, P.Guard->getCond(), ThreadVars);
+    auto ThroughSum = [&](const Expr *Root) -> const Expr * {
+      const Expr *Bad = nullptr;
+      std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+        if (!S || Bad)
+          return;
+        const auto *E = dyn_cast<Expr>(S);
+        bool Use = false;
+        if (E) {
+          auto B = cuda::builtinIndex(E);
+          Use = B && B->Var == cuda::BuiltinVar::ThreadIdx && B->Dim == 1;
+          if (const auto *R = dyn_cast<DeclRefExpr>(E))
+            Use = R->getDecl() == P.RowCounter || llvm::is_contained(ThreadVars, R->getDecl());
+        }
+        if (!Use) {
+          for (const Stmt *C : S->children())
+            Walk(C);
+          return;
+        }
+        const Expr *Top = E;
+        for (const Stmt *Up = F.parentOf(Top); Up; Up = F.parentOf(Up)) {
+          const auto *UE = dyn_cast<Expr>(Up);
+          const auto *BO = dyn_cast_or_null<BinaryOperator>(UE);
+          if (!UE || !UE->getType()->isIntegerType() || (BO && !BO->isAdditiveOp() && BO->getOpcode() != BO_Mul) ||
+              !isa<BinaryOperator, ParenExpr, ImplicitCastExpr, CStyleCastExpr, CXXFunctionalCastExpr,
+                   CXXStaticCastExpr, UnaryOperator, PseudoObjectExpr>(UE))
+            break;
+          Top = UE;
+        }
+        auto Form = analysis::expandedForm(Lin, F, Top);
+        if (!Form || !BySum(*Form))
+          Bad = Top;
+      };
+      Walk(Root);
+      return Bad;
+    };
+    std::string Row = "row threadIdx.y + " + P.RowCounter->getName().str();
+    if (!P.ReadSide && ThroughSum(Target->getIdx())) {
+      P.WriteWhy = describe(Ctx, Target) + " does not move by " + Row +
                    " of the row loop: the loop's steps are not rows of one tile";
       P.WriteAt = Target;
-    } else if (P.Guard) {
-      // Every term of the bound test: an affine comparison seeing the row
-      // through the sum only.
-      std::vector<const Expr *> Terms{P.Guard->getCond()};
-      for (size_t I = 0; I < Terms.size() && P.WriteWhy.empty(); ++I) {
-        const Expr *T = Terms[I]->IgnoreParenImpCasts();
-        const auto *B = dyn_cast<BinaryOperator>(T);
-        if (B && B->getOpcode() == BO_LAnd) {
-          Terms.push_back(B->getLHS());
-          Terms.push_back(B->getRHS());
-          continue;
-        }
-        auto L = B && B->isComparisonOp() ? analysis::expandedForm(Lin, F, B->getLHS()) : std::nullopt;
-        auto R = L ? analysis::expandedForm(Lin, F, B->getRHS()) : std::nullopt;
-        auto Sees = [&](const analysis::LinearForm &Form) {
-          return analysis::mentionsAtom(Form, analysis::threadIdxKey(1)) ||
-                 (!JKey.empty() && analysis::mentionsAtom(Form, JKey));
-        };
-        if (!R || ((Sees(*L) || Sees(*R)) && !(BySum(*L) && BySum(*R)))) {
-          P.WriteWhy = "the test " + describe(Ctx, T) + " is not an affine bound on row threadIdx.y + " +
-                       P.RowCounter->getName().str() + ": the swapped thread could not evaluate it";
-          P.WriteAt = T;
-        }
-      }
+    } else if (const Expr *Bad = P.ReadSide ? ThroughSum(Value) : nullptr) {
+      P.WriteWhy = "the stored value reads " + describe(Ctx, Bad) + ", which is not a form of " + Row +
+                   ": the swapped thread could not evaluate it";
+      P.WriteAt = Bad;
+    } else if (const Expr *Bad = P.Guard ? ThroughSum(P.Guard->getCond()) : nullptr) {
+      P.WriteWhy = "the test " + describe(Ctx, P.Guard->getCond()) + " reads " + describe(Ctx, Bad) +
+                   ", which is not a form of " + Row + ": the swapped thread could not evaluate it";
+      P.WriteAt = P.Guard->getCond();
     }
   }
   std::vector<const ArraySubscriptExpr *> Reads = valueReads(Ctx, Value);
@@ -582,6 +606,30 @@ void transposeEdits(AnalysisContext &AC, const FunctionDecl *FD, TransposePlan &
     if (!Type || Type->empty())
       Type = V->getType().getAsString(Ctx.getPrintingPolicy());
     Decls += Indent + Unit + *Type + " " + Names[V] + " = " + *Init + ";\n";
+  }
+  if (P.RowLoop && P.ReadSide) {
+    // A copy of the loop stages, at step j, the value of the thread whose
+    // column is threadIdx.y + j and whose row is threadIdx.x (under its own
+    // bound test); after the barrier each step stores its own element.
+    CharSourceRange Header = editableRange(Ctx, SourceRange(P.RowLoop->getBeginLoc(), P.RowLoop->getRParenLoc()));
+    auto HeaderText = Header.isValid() ? rangeText(Ctx, Header) : std::nullopt;
+    auto Value = swappedText(Ctx, P.Value, Sw, nullptr, "", true);
+    std::optional<std::string> Cond;
+    if (P.Guard)
+      Cond = swappedText(Ctx, P.Guard->getCond(), Sw, nullptr, "", true);
+    if (!HeaderText || !Value || (P.Guard && !Cond))
+      return Fail("the row loop is not plain text of this file", P.RowLoop);
+    std::string Staging = Tile + "[threadIdx.y + " + J + "][threadIdx.x] = " + *Value + ";";
+    if (Cond)
+      Staging = "if (" + *Cond + ")\n" + Indent + Unit + Unit + Staging;
+    E.insertLineAbovePragmas(P.StoreStmt, *HeaderText + " {\n" + Decls + Indent + Unit + Staging + "\n" + Indent +
+                                              "}\n" + Indent + "__syncthreads();");
+    E.replace(P.Value, Tile + "[threadIdx.x][threadIdx.y + " + J + "]");
+    E.insertLineBefore(Body->body_front()->getBeginLoc(), "__shared__ " + P.ElemType + " " + Tile + "[" + B + "][" +
+                                                             B + "];");
+    S.Facts["tile"] = Tile + "[" + B + "][" + B + "]";
+    commit(E, S);
+    return;
   }
   std::string Read = Tile + "[threadIdx.x][threadIdx.y]";
   std::string Stage = Tile + "[threadIdx.y][threadIdx.x]";

@@ -128,6 +128,22 @@ TEST(EditBuilder, RangeEndingInAWholeObjectMacroUseIsRewritable) {
   EXPECT_EQ(P.apply(B), "#define STEP 32\nint f(int j) { ++j; return j; }\n");
 }
 
+TEST(EditBuilder, RangeEndingInNestedObjectMacrosIsRewritable) {
+  // `-LIMIT` where LIMIT expands to another object-like macro (float.h's
+  // FLT_MAX is __FLT_MAX__): still one whole use at the range's end. An end
+  // inside a function-like macro's argument chain stays refused.
+  Parsed P("#define INNER 3.0f\n#define LIMIT INNER\n#define ID(e) e\n"
+           "float f(int i) { float a = i > 0 ? 1.0f : -LIMIT; float b = i > 0 ? 1.0f : ID(-LIMIT); "
+           "return a + b; }\n");
+  auto Conds = match(conditionalOperator().bind("c"), P.ctx());
+  ASSERT_EQ(Conds.size(), 2u);
+  const auto *A = Conds[0].getNodeAs<ConditionalOperator>("c");
+  const auto *B = Conds[1].getNodeAs<ConditionalOperator>("c");
+  ASSERT_TRUE(sourceText(P.ctx(), A).has_value());
+  EXPECT_EQ(*sourceText(P.ctx(), A), "i > 0 ? 1.0f : -LIMIT");
+  EXPECT_TRUE(editableRange(P.ctx(), B->getSourceRange()).isInvalid());
+}
+
 TEST(EditBuilder, UnwrapIsTheInverseOfWrap) {
   // Braced and unbraced bodies lose their test and one indentation level;
   // an edit inside the body (made by removals around it) stays valid.

@@ -51,10 +51,21 @@ __global__ void test_on_y(int h, float *odata, const float *idata) {
   for (int j = 0; j < 32; j += 8)
     if (y < h)
       odata[x * width + (y + j)] = idata[(y + j) * width + x];
-  // CHECK-MESSAGES: :[[@LINE-1]]:7: error: cannot apply 'smem-tile' (forward) at site 5: precondition 'write-transposed' fails: the test line [[@LINE-2]] ('y < h') is not an affine bound on row threadIdx.y + j: the swapped thread could not evaluate it [KL2507]
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: error: cannot apply 'smem-tile' (forward) at site 5: precondition 'write-transposed' fails: the test line [[@LINE-2]] ('y < h') reads line [[@LINE-2]] ('y'), which is not a form of row threadIdx.y + j: the swapped thread could not evaluate it [KL2507]
+}
+
+// The read side in rows with a value that weighs each element by its step
+// j: the swapped thread's step is another, so it could not compute it.
+__global__ void weighted_rows(float *odata, const float *idata, int R, int C) {
+  int c = blockIdx.x * 32 + threadIdx.x;
+  int r = blockIdx.y * 32 + threadIdx.y;
+  for (int j = 0; j < 32; j += 8)
+    odata[(r + j) * R + c] = idata[c * C + r + j] * j;
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: error: cannot apply 'smem-tile' (forward) at site 6: precondition 'write-transposed' fails: the stored value reads line [[@LINE-1]] ('j'), which is not a form of row threadIdx.y + j: the swapped thread could not evaluate it [KL2507]
 }
 
 void run(int R, int C, const float *in, float *out) {
+  weighted_rows<<<dim3(C / 32, R / 32), dim3(32, 8)>>>(out, in, R, C);
   rows_apart<<<dim3(C / 32, R / 32), dim3(32, 8)>>>(out, in);
   test_on_y<<<dim3(C / 32, R / 32), dim3(32, 8)>>>(R, out, in);
   every_other<<<dim3((C + 15) / 16, (R + 15) / 16), dim3(16, 16)>>>(R, C, in, out);
