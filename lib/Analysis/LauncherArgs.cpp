@@ -1,5 +1,6 @@
 //===- LauncherArgs.cpp - Kernel parameters a launcher passes through -----===//
 #include "klineage/Analysis/LauncherArgs.h"
+#include "klineage/Analysis/PointerProvenance.h"
 #include "klineage/Analysis/AnalysisCache.h"
 #include "klineage/Cuda/DeviceCode.h"
 #include "klineage/Cuda/LaunchSites.h"
@@ -42,15 +43,9 @@ const ParmVarDecl *paramSource(ASTContext &Ctx, const ParmVarDecl *P, const Func
 
 const ParmVarDecl *passedParam(ASTContext &Ctx, const Expr *A, const FunctionDecl *In, const FunctionDecl *Launcher,
                                std::string &Why, unsigned Depth) {
-  // Through casts from a pointer to a pointer (`const_cast<unsigned char
-  // *>(pixels)`): the same address, the same buffer.
-  const Expr *E = A ? A->IgnoreParenImpCasts() : nullptr;
-  while (const auto *C = dyn_cast_or_null<ExplicitCastExpr>(E)) {
-    if (!C->getType()->isPointerType() || !C->getSubExpr()->IgnoreParenImpCasts()->getType()->isPointerType())
-      break;
-    E = C->getSubExpr()->IgnoreParenImpCasts();
-  }
-  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E);
+  // Through pointer casts (`const_cast<unsigned char *>(pixels)`): the same
+  // address, the same buffer.
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(throughPointerCasts(A));
   const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
   if (!P || P->getDeclContext() != In) {
     Why = "a launch passes something other than a parameter of the launcher";

@@ -79,20 +79,6 @@ const CompoundStmt *enclosingBlock(ASTContext &Ctx, const Stmt &Loop, const Stmt
   return Parents.empty() ? nullptr : Parents[0].get<CompoundStmt>();
 }
 
-/// A `continue` of this loop (not of a nested one) in \p S.
-const Stmt *findContinue(const Stmt *S) {
-  if (!S)
-    return nullptr;
-  if (isa<ContinueStmt>(S))
-    return S;
-  if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S) ||
-      isa<LambdaExpr>(S))
-    return nullptr;
-  for (const Stmt *C : S->children())
-    if (const Stmt *R = findContinue(C))
-      return R;
-  return nullptr;
-}
 
 /// Only casts that keep the element type: qualification, array decay, load.
 const Expr *stripSafeCasts(const Expr *E) {
@@ -212,6 +198,20 @@ const Expr *lastExpression(const Stmt *Body) {
 enum class StepOp { Add, Sub, Mul, Div, Shl, Shr };
 
 } // namespace
+
+const Stmt *findContinue(const Stmt *S) {
+  if (!S)
+    return nullptr;
+  if (isa<ContinueStmt>(S))
+    return S;
+  if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S) ||
+      isa<LambdaExpr>(S))
+    return nullptr;
+  for (const Stmt *C : S->children())
+    if (const Stmt *R = findContinue(C))
+      return R;
+  return nullptr;
+}
 
 std::optional<PointerPos> pointerPos(ASTContext &Ctx, const Expr *E, const VarDecl *IV,
                                      const Stmt *FnBody, NotPointerPos &Why) {

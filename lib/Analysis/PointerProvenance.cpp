@@ -64,6 +64,17 @@ bool carriesPointer(const Expr *E, const Expr *Operand) {
   return false;
 }
 
+const Expr *throughPointerCasts(const Expr *E) {
+  E = E ? E->IgnoreParenImpCasts() : nullptr;
+  while (const auto *C = dyn_cast_or_null<ExplicitCastExpr>(E)) {
+    const Expr *Sub = C->getSubExpr()->IgnoreParenImpCasts();
+    if (!C->getType()->isPointerType() || !(Sub->getType()->isPointerType() || Sub->getType()->isArrayType()))
+      break;
+    E = Sub;
+  }
+  return E;
+}
+
 const Expr *carriedPointer(const Expr *E) {
   const Expr *Found = nullptr;
   for (const Stmt *Child : E->children()) {

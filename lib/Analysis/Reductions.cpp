@@ -334,6 +334,18 @@ const Stmt *unattributed(const Stmt *S) {
 
 bool refersTo(const Expr *E, const VarDecl *V) { return refVar(strip(E)) == V; }
 
+/// \p S names \p V somewhere in it.
+bool mentionsVar(const Stmt *S, const VarDecl *V) {
+  if (!S)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == V)
+    return true;
+  for (const Stmt *C : S->children())
+    if (mentionsVar(C, V))
+      return true;
+  return false;
+}
+
 /// `__shfl_down_sync(mask, v, delta[, 32])` and its xor and legacy forms.
 struct Shuffle {
   const VarDecl *Source = nullptr;
@@ -1508,19 +1520,8 @@ std::optional<ReductionMatch> sharedTree(ASTContext &Ctx, ArrayRef<const Stmt *>
         auto Steps = statementsOf(Wh->getBody());
         bool Private = Var && Var->getInit();
         for (size_t K = 0; K < Body.size() && Private; ++K)
-          if (K != J && K != J + 1) {
-            std::function<bool(const Stmt *)> Uses = [&](const Stmt *X) {
-              if (!X)
-                return false;
-              if (const auto *DRE = dyn_cast<DeclRefExpr>(X); DRE && DRE->getDecl() == Var)
-                return true;
-              for (const Stmt *C : X->children())
-                if (Uses(C))
-                  return true;
-              return false;
-            };
-            Private = !Uses(Body[K]);
-          }
+          if (K != J && K != J + 1)
+            Private = !mentionsVar(Body[K], Var);
         if (Private && Steps.size() == 3 && isa<Expr>(Steps[2])) {
           if (!treeLoop(Ctx, Var, Var->getInit(), Wh->getCond(), cast<Expr>(Steps[2]),
                         ArrayRef<const Stmt *>(Steps).take_front(2), W)) {
@@ -1868,15 +1869,7 @@ static std::optional<Fold> compareAndTakeFold(const IfStmt *If) {
     return std::nullopt;
   const Expr *Taken = A->getRHS(), *Compared = VarLeft ? Cmp->getRHS() : Cmp->getLHS();
   const ASTContext &Ctx = F.Var->getASTContext();
-  std::function<bool(const Stmt *)> Names = [&](const Stmt *X) {
-    if (const auto *R = dyn_cast_or_null<DeclRefExpr>(X); R && R->getDecl() == F.Var)
-      return true;
-    for (const Stmt *C : X ? X->children() : Stmt::const_child_range(nullptr, nullptr))
-      if (C && Names(C))
-        return true;
-    return false;
-  };
-  if (Taken->HasSideEffects(Ctx) || Names(Taken))
+  if (Taken->HasSideEffects(Ctx) || mentionsVar(Taken, F.Var))
     return std::nullopt;
   llvm::FoldingSetNodeID TakenID, ComparedID;
   strip(Taken)->Profile(TakenID, Ctx, /*Canonical=*/true);
@@ -2072,16 +2065,7 @@ std::optional<ReductionMatch> matchReduction(ASTContext &Ctx, ArrayRef<const Stm
 size_t scratchBefore(ArrayRef<const Stmt *> Body, size_t Begin, size_t ReadFrom, const ReductionMatch &Found,
                      const FunctionFacts &Facts) {
   auto UsedOutside = [&](const VarDecl *V, size_t From) {
-    std::function<bool(const Stmt *)> Uses = [&](const Stmt *S) {
-      if (!S)
-        return false;
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == V)
-        return true;
-      for (const Stmt *C : S->children())
-        if (Uses(C))
-          return true;
-      return false;
-    };
+    auto Uses = [&](const Stmt *S) { return mentionsVar(S, V); };
     for (size_t I = ReadFrom; I < Body.size(); ++I)
       if (Uses(Body[I]))
         return true;

@@ -2,6 +2,7 @@
 #include "klineage/Analysis/SharedMemory.h"
 #include "klineage/Analysis/AnalysisCache.h"
 #include "klineage/Analysis/CallArguments.h"
+#include "klineage/Analysis/PointerProvenance.h"
 #include "klineage/Cuda/Builtins.h"
 #include "klineage/Cuda/Intrinsics.h"
 #include "klineage/Cuda/MemorySpace.h"
@@ -138,13 +139,7 @@ static const ArraySubscriptExpr *elementBehindCast(const Expr *E, QualType &Poin
   if (!Cast || !Cast->getType()->isPointerType())
     return nullptr;
   Pointee = Cast->getType()->getPointeeType();
-  const Expr *Sub = Cast->getSubExpr()->IgnoreParenImpCasts();
-  while (const auto *Inner = dyn_cast<ExplicitCastExpr>(Sub)) {
-    if (!Inner->getType()->isPointerType())
-      return nullptr;
-    Sub = Inner->getSubExpr()->IgnoreParenImpCasts();
-  }
-  const auto *Addr = dyn_cast<UnaryOperator>(Sub);
+  const auto *Addr = dyn_cast<UnaryOperator>(throughPointerCasts(Cast->getSubExpr()));
   if (!Addr || Addr->getOpcode() != UO_AddrOf)
     return nullptr;
   return dyn_cast<ArraySubscriptExpr>(Addr->getSubExpr()->IgnoreParens());
@@ -983,12 +978,7 @@ const VarDecl *sharedArrayOf(ASTContext &Ctx, const VarDecl *V, unsigned Depth);
 const VarDecl *sharedArrayCarried(ASTContext &Ctx, const Expr *E, unsigned Depth) {
   if (!E || Depth >= 3)
     return nullptr;
-  E = E->IgnoreParenImpCasts();
-  while (const auto *C = dyn_cast<ExplicitCastExpr>(E)) {
-    if (!C->getType()->isPointerType())
-      return nullptr;
-    E = C->getSubExpr()->IgnoreParenImpCasts();
-  }
+  E = throughPointerCasts(E);
   if (const auto *R = dyn_cast<DeclRefExpr>(E))
     return sharedArrayOf(Ctx, dyn_cast<VarDecl>(R->getDecl()), Depth + 1);
   const FunctionDecl *Callee = nullptr;

@@ -1,11 +1,10 @@
 //===- ThreadIndex.cpp - Global thread ids, grid-stride loops, ceil-div ---===//
 #include "klineage/Analysis/ThreadIndex.h"
+#include "klineage/Analysis/LoopInfo.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
-#include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/STLExtras.h"
-#include <functional>
 
 using namespace clang;
 
@@ -273,19 +272,8 @@ std::optional<GridStrideWhile> gridStrideWhile(ASTContext &Ctx, Linearizer &Lin,
     if (M.At != Inc && M.At != Inc->IgnoreParenImpCasts())
       return std::nullopt;
   // A `continue` of this loop would skip the step.
-  std::function<bool(const Stmt *)> Continues = [&](const Stmt *S) {
-    if (!S || isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
-      return false;
-    if (isa<ContinueStmt>(S))
-      return true;
-    for (const Stmt *C : S->children())
-      if (Continues(C))
-        return true;
-    return false;
-  };
-  for (const Stmt *S : Body->body())
-    if (Continues(S))
-      return std::nullopt;
+  if (findContinue(Body))
+    return std::nullopt;
   return G;
 }
 

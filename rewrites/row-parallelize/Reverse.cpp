@@ -1178,13 +1178,18 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
 
   // Reads of a result that only the leader holds, or of a broadcast slot.
   unsigned RowEnd = endOf(Ctx, P.RowLoop ? (const Stmt *)P.RowLoop : KBody);
+  // Where a reduction's result can be read back: its broadcast slot, or a
+  // tree's array (its element 0).
+  auto SlotOf = [](const RowReduction &R) -> const VarDecl * {
+    if (R.B && R.B->Slot)
+      return R.B->Slot;
+    return R.M.Kind == ReductionMatch::SharedTree ? R.M.TreeArray : nullptr;
+  };
   for (const RowReduction &RR : P.Reductions) {
     if (!RR.Acc)
       continue;
     unsigned After = endOf(Ctx, RR.B && !RR.B->Stmts.empty() ? RR.B->Stmts.back() : RR.M.Stmts.back());
-    const VarDecl *Slot = RR.M.Kind == ReductionMatch::SharedTree ? RR.M.TreeArray : nullptr;
-    if (RR.B && RR.B->Slot)
-      Slot = RR.B->Slot;
+    const VarDecl *Slot = SlotOf(RR);
     auto InLeader = [&](const Stmt *N) {
       return any_of(P.Leaders, [&](const IfStmt *If) {
         return positions::beginOffset(Ctx, If->getThen()) <= positions::beginOffset(Ctx, N) && endOf(Ctx, N) <= endOf(Ctx, If->getThen());
@@ -1198,11 +1203,8 @@ BlockRowPlan planBlockRow(const AnalysisContext &ACc, const FunctionDecl *FD) {
     unsigned Until = RowEnd;
     if (Slot)
       for (const RowReduction &Next : P.Reductions) {
-        const VarDecl *NextSlot = Next.M.Kind == ReductionMatch::SharedTree ? Next.M.TreeArray : nullptr;
-        if (Next.B && Next.B->Slot)
-          NextSlot = Next.B->Slot;
         unsigned Begins = positions::beginOffset(Ctx, Next.M.Stmts.front());
-        if (&Next != &RR && NextSlot == Slot && Begins >= After)
+        if (&Next != &RR && SlotOf(Next) == Slot && Begins >= After)
           Until = std::min(Until, Begins);
       }
     forEachNode(KBody, [&](const Stmt *N) {

@@ -75,6 +75,7 @@ struct TransposePlan : SiteSubject {
   /// `threadIdx.y + j` at each step. Bound and step: constants or
   /// blockDim.x / blockDim.y.
   const ForStmt *RowLoop = nullptr;
+  const Stmt *RowBody = nullptr; ///< the loop's one statement: the store or its bound test
   const VarDecl *RowCounter = nullptr;
   const Expr *RowBound = nullptr, *RowStep = nullptr;
 };
@@ -218,6 +219,7 @@ void plan(AnalysisContext &AC, const FunctionDecl *FD, const ArraySubscriptExpr 
     Held = L->getBody();
     if (const auto *CS = dyn_cast<CompoundStmt>(Held); CS && CS->size() == 1)
       Held = CS->body_front();
+    P.RowBody = Held;
   }
   if (const auto *If = dyn_cast<IfStmt>(Held)) {
     const Stmt *Then = If->getThen();
@@ -584,6 +586,19 @@ void transposeEdits(AnalysisContext &AC, const FunctionDecl *FD, TransposePlan &
     E.failWith(Why, At->getBeginLoc());
     commit(E, S);
   };
+  // Every form ends alike: the tile declared first in the body.
+  auto Finish = [&] {
+    E.insertLineBefore(Body->body_front()->getBeginLoc(),
+                       "__shared__ " + P.ElemType + " " + Tile + "[" + B + "][" + B + "];");
+    S.Facts["tile"] = Tile + "[" + B + "][" + B + "]";
+    commit(E, S);
+  };
+  // A row loop's header as written, for its copy.
+  std::optional<std::string> RowHeader;
+  if (P.RowLoop)
+    if (CharSourceRange R = editableRange(Ctx, SourceRange(P.RowLoop->getBeginLoc(), P.RowLoop->getRParenLoc()));
+        R.isValid())
+      RowHeader = rangeText(Ctx, R);
   // The swapped thread's locals.
   std::string Decls;
   for (const VarDecl *V : P.Swapped) {
@@ -611,25 +626,19 @@ void transposeEdits(AnalysisContext &AC, const FunctionDecl *FD, TransposePlan &
     // A copy of the loop stages, at step j, the value of the thread whose
     // column is threadIdx.y + j and whose row is threadIdx.x (under its own
     // bound test); after the barrier each step stores its own element.
-    CharSourceRange Header = editableRange(Ctx, SourceRange(P.RowLoop->getBeginLoc(), P.RowLoop->getRParenLoc()));
-    auto HeaderText = Header.isValid() ? rangeText(Ctx, Header) : std::nullopt;
     auto Value = swappedText(Ctx, P.Value, Sw, nullptr, "", true);
     std::optional<std::string> Cond;
     if (P.Guard)
       Cond = swappedText(Ctx, P.Guard->getCond(), Sw, nullptr, "", true);
-    if (!HeaderText || !Value || (P.Guard && !Cond))
+    if (!RowHeader || !Value || (P.Guard && !Cond))
       return Fail("the row loop is not plain text of this file", P.RowLoop);
     std::string Staging = Tile + "[threadIdx.y + " + J + "][threadIdx.x] = " + *Value + ";";
     if (Cond)
       Staging = "if (" + *Cond + ")\n" + Indent + Unit + Unit + Staging;
-    E.insertLineAbovePragmas(P.StoreStmt, *HeaderText + " {\n" + Decls + Indent + Unit + Staging + "\n" + Indent +
+    E.insertLineAbovePragmas(P.StoreStmt, *RowHeader + " {\n" + Decls + Indent + Unit + Staging + "\n" + Indent +
                                               "}\n" + Indent + "__syncthreads();");
     E.replace(P.Value, Tile + "[threadIdx.x][threadIdx.y + " + J + "]");
-    E.insertLineBefore(Body->body_front()->getBeginLoc(), "__shared__ " + P.ElemType + " " + Tile + "[" + B + "][" +
-                                                             B + "];");
-    S.Facts["tile"] = Tile + "[" + B + "][" + B + "]";
-    commit(E, S);
-    return;
+    return Finish();
   }
   std::string Read = Tile + "[threadIdx.x][threadIdx.y]";
   std::string Stage = Tile + "[threadIdx.y][threadIdx.x]";
@@ -660,34 +669,21 @@ void transposeEdits(AnalysisContext &AC, const FunctionDecl *FD, TransposePlan &
       E.replace(P.Value, Read);
       E.insertLineBefore(P.StoreStmt->getBeginLoc(), Phase1);
     }
-    E.insertLineBefore(Body->body_front()->getBeginLoc(),
-                       "__shared__ " + P.ElemType + " " + Tile + "[" + B + "][" + B + "];");
-    S.Facts["tile"] = Tile + "[" + B + "][" + B + "]";
-    commit(E, S);
-    return;
+    return Finish();
   }
   if (P.RowLoop) {
     // Stage row threadIdx.y + j; after the barrier, a copy of the loop
     // writes each step's swapped element.
-    const Stmt *Held = P.RowLoop->getBody();
-    if (const auto *CS = dyn_cast<CompoundStmt>(Held); CS && CS->size() == 1)
-      Held = CS->body_front();
     std::string RowRead = Tile + "[threadIdx.x][threadIdx.y + " + J + "]";
-    auto Write = swappedText(Ctx, Held, Sw, P.Value, RowRead, false);
-    CharSourceRange Header = editableRange(Ctx, SourceRange(P.RowLoop->getBeginLoc(), P.RowLoop->getRParenLoc()));
-    auto HeaderText = Header.isValid() ? rangeText(Ctx, Header) : std::nullopt;
-    if (!Write || !HeaderText)
+    auto Write = swappedText(Ctx, P.RowBody, Sw, P.Value, RowRead, false);
+    if (!Write || !RowHeader)
       return Fail("the row loop is not plain text of this file", P.RowLoop);
     E.replace(P.Target, Tile + "[threadIdx.y + " + J + "][threadIdx.x]");
     // (The body's lines after the first keep their place: it sits in the
     // copy as deep as in the loop.)
-    E.insertLineAfter(P.StoreStmt, "__syncthreads();\n" + Indent + *HeaderText + " {\n" + Decls + Indent + Unit +
+    E.insertLineAfter(P.StoreStmt, "__syncthreads();\n" + Indent + *RowHeader + " {\n" + Decls + Indent + Unit +
                                        *Write + "\n" + Indent + "}");
-    E.insertLineBefore(Body->body_front()->getBeginLoc(), "__shared__ " + P.ElemType + " " + Tile + "[" + B + "][" +
-                                                             B + "];");
-    S.Facts["tile"] = Tile + "[" + B + "][" + B + "]";
-    commit(E, S);
-    return;
+    return Finish();
   }
   std::optional<std::string> Write = swappedText(Ctx, P.StoreStmt, Sw, P.Value, Read, false);
   if (Write && P.EarlyReturn) {
@@ -712,10 +708,7 @@ void transposeEdits(AnalysisContext &AC, const FunctionDecl *FD, TransposePlan &
     E.replace(P.Target, Stage);
     E.insertLineAfter(P.StoreStmt, Phase2);
   }
-  E.insertLineBefore(Body->body_front()->getBeginLoc(), "__shared__ " + P.ElemType + " " + Tile + "[" + B + "][" + B +
-                                                           "];");
-  S.Facts["tile"] = Tile + "[" + B + "][" + B + "]";
-  commit(E, S);
+  Finish();
 }
 
 } // namespace

@@ -88,6 +88,10 @@ std::optional<PointerPos> pointerPos(clang::ASTContext &Ctx, const clang::Expr *
                                      const clang::VarDecl *IV, const clang::Stmt *FnBody,
                                      NotPointerPos &Why);
 
+/// A `continue` of the loop whose body holds \p S (not of a loop nested
+/// in it, nor in a lambda), or null.
+const clang::Stmt *findContinue(const clang::Stmt *S);
+
 /// In index update \p Inc (possibly a comma expression), the operand that
 /// updates \p IV, when exactly one does and the others leave it alone.
 const clang::Expr *stepOf(clang::ASTContext &Ctx, const clang::Expr *Inc,

@@ -77,6 +77,10 @@ bool carriesPointer(const clang::Expr *E, const clang::Expr *Operand);
 /// The operand whose pointer \p E carries (carriesPointer), when exactly one
 /// operand of pointer or array type does; else null.
 const clang::Expr *carriedPointer(const clang::Expr *E);
+/// \p E without parentheses, implicit casts and explicit casts from a
+/// pointer or array to a pointer (`const_cast<T *>(p)`, `(T *)smem`,
+/// `reinterpret_cast<float4 *>(static_cast<void *>(q))`): the same address.
+const clang::Expr *throughPointerCasts(const clang::Expr *E);
 
 /// Whether \p A and \p B certainly denote the same pointer: the same
 /// variable, member path, element, address or sum, spelled alike
